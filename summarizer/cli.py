@@ -1,0 +1,140 @@
+"""`python -m summarizer summarize | evaluate | benchmark | finetune`: messages, never tracebacks."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import logging
+import sys
+from pathlib import Path
+
+from .errors import SummarizerError
+from .evaluation import evaluate, load_pairs, table
+from .options import FORMATS, LENGTHS, SummaryOptions
+from .service import Summarizer
+from .settings import DEVICES, ENGINES, PRESETS, Settings
+
+EXIT_USER_ERROR = 1
+
+
+class UserError(Exception):
+    """A problem with the command line's input, reported as one line on stderr."""
+
+
+def _service_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--engine", choices=ENGINES, help="engine (default: SUMMARIZER_ENGINE or auto)")
+    parser.add_argument("--model", help="model id or local directory (default: SUMMARIZER_MODEL or t5-small)")
+    parser.add_argument("--device", choices=DEVICES, help="device (default: auto)")
+    parser.add_argument("--preset", choices=PRESETS, help="generation preset: fast (greedy) or best (beam 4)")
+    parser.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length")
+    parser.add_argument("--words", type=int, help="target length in words (overrides --length)")
+    parser.add_argument("--format", choices=FORMATS, default="paragraph")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m summarizer", description=__doc__)
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin")
+    summarize.add_argument("source", help="path to a text file, or - to read stdin")
+    _service_arguments(summarize)
+    summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
+    summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
+
+    evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)")
+    evaluation.add_argument("data", help="JSONL with id, article, highlights")
+    _service_arguments(evaluation)
+    evaluation.add_argument("--limit", type=int, help="use only the first N pairs")
+    evaluation.add_argument("--json", action="store_true", help="print scores as one JSON object")
+    evaluation.add_argument("--predictions", help="write one JSON line per document: id and summary")
+    return parser
+
+
+def _settings(args) -> Settings:
+    return Settings.from_env(engine=args.engine, model=args.model, device=args.device, preset=args.preset)
+
+
+def _options(args, **extra) -> SummaryOptions:
+    return SummaryOptions(length=args.length, words=args.words, format=args.format, **extra)
+
+
+def read_text(source: str) -> str:
+    """Text from a file path or stdin, with a user-facing error for every way that fails."""
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    if not path.exists():
+        raise UserError(f"{source}: no such file.")
+    if path.is_dir():
+        raise UserError(f"{source} is a directory; give a file.")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise UserError(f"{source} cannot be read: {error.strerror}.") from error
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise UserError(f"{source} is not UTF-8 text.") from error
+
+
+def _progress(done: int, total: int) -> None:
+    print(f"\rsummarizing part {done} of {total}", end="" if done < total else "\n", file=sys.stderr)
+
+
+def _summarize(args) -> int:
+    text = read_text(args.source)
+    summarizer = Summarizer(_settings(args))
+    summary = summarizer.summarize(text, _options(args, max_input_words=args.max_input_words),
+                                   progress=_progress if args.verbose else None)
+    if args.json:
+        print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
+        return 0
+    print(summary.text)
+    for warning in summary.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    coverage = summary.coverage
+    print(f"[{summary.engine}: {summary.model} on {summary.device}; read {coverage.share:.0%} of "
+          f"{coverage.input_words:,} words in {coverage.parts} part(s); {summary.timings['total']:.2f} s]",
+          file=sys.stderr)
+    return 0
+
+
+def _evaluate(args) -> int:
+    pairs = load_pairs(args.data, args.limit)
+    summarizer = Summarizer(_settings(args))
+    handle = open(args.predictions, "w", encoding="utf-8") if args.predictions else None
+
+    def write(doc_id: str, summary: str) -> None:
+        if handle:
+            handle.write(json.dumps({"id": doc_id, "summary": summary}, ensure_ascii=False) + "\n")
+
+    try:
+        scores = evaluate(summarizer, pairs, _options(args), write)
+    finally:
+        if handle:
+            handle.close()
+    if args.json:
+        print(json.dumps({name: dataclasses.asdict(s) for name, s in scores.items()}, indent=2))
+    else:
+        print(f"engine: {summarizer.engine.name} ({summarizer.engine.model}); {summarizer.engine.reason}")
+        print("\n".join(table(scores)))
+    return 0
+
+
+COMMANDS = {"summarize": _summarize, "evaluate": _evaluate}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return COMMANDS[args.command](args)
+    except (SummarizerError, UserError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130

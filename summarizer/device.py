@@ -1,0 +1,31 @@
+"""The one place that decides where the model runs and in which precision."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Device:
+    """A torch device name, the dtype name to load weights in, and any note for the user."""
+
+    name: str
+    dtype: str
+    note: str = ""
+
+
+def choose_device(requested: str) -> Device:
+    """CUDA (bf16 where supported, else fp16) when asked for or on `auto` and present; else CPU fp32."""
+    import torch
+
+    if requested in ("auto", "cuda") and torch.cuda.is_available():
+        dtype = "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
+        return Device("cuda", dtype)
+    if requested == "cuda":
+        note = "CUDA was requested but no GPU is available; running on the CPU."
+        logger.warning(note)
+        return Device("cpu", "float32", note)
+    return Device("cpu", "float32")

@@ -1,0 +1,33 @@
+"""Errors the summarizer raises, each with a message written for the person using the app.
+
+    SummarizerError
+    ├── EmptyInputError        nothing to summarize
+    ├── NoSentencesError       text with no readable sentence
+    ├── InputTooLargeError     over the documented size cap
+    ├── ModelLoadError         weights or tokenizer cannot be loaded, and why
+    └── InvalidOptionError     an option or setting out of range
+"""
+
+
+class SummarizerError(Exception):
+    """Base class: str(error) is a complete sentence a user can act on."""
+
+
+class EmptyInputError(SummarizerError):
+    pass
+
+
+class NoSentencesError(SummarizerError):
+    pass
+
+
+class InputTooLargeError(SummarizerError):
+    pass
+
+
+class ModelLoadError(SummarizerError):
+    pass
+
+
+class InvalidOptionError(SummarizerError):
+    pass

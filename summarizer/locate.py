@@ -1,0 +1,72 @@
+"""Find a model's weights without ever hanging: local directory, then HF cache, then a bounded hub probe."""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ModelLoadError
+
+logger = logging.getLogger(__name__)
+TRUTHY = ("1", "true", "yes", "on")
+
+
+@dataclass(frozen=True)
+class ModelSource:
+    """What to pass to `from_pretrained`, whether to stay offline, and where it was found."""
+
+    name: str
+    path: str
+    local_only: bool
+    where: str
+
+
+def hub_offline() -> bool:
+    return any(os.environ.get(v, "").lower() in TRUTHY for v in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
+
+
+def hub_endpoint() -> str:
+    return os.environ.get("HF_ENDPOINT", "https://huggingface.co").rstrip("/")
+
+
+def _looks_like_path(model: str) -> bool:
+    return model.startswith((".", "/", "~")) or os.sep in model and Path(model).exists()
+
+
+def _probe_hub(model: str, timeout: float) -> None:
+    import requests
+
+    url = f"{hub_endpoint()}/api/models/{model}"
+    try:
+        response = requests.head(url, timeout=timeout, allow_redirects=True)
+    except requests.RequestException as error:
+        raise ModelLoadError(
+            f"{model} is not in the local cache and the model hub cannot be reached "
+            f"({type(error).__name__}).") from error
+    if response.status_code in (401, 404):
+        raise ModelLoadError(f"{model} was not found on the model hub (HTTP {response.status_code}).")
+    if response.status_code >= 400:
+        raise ModelLoadError(
+            f"{model} is not in the local cache and the model hub answered HTTP {response.status_code}.")
+
+
+def locate(model: str, cache_dir: str | None = None, timeout: float = 3.0) -> ModelSource:
+    """Where `model` (a hub id or a directory) can be loaded from, or ModelLoadError saying why not."""
+    directory = Path(model).expanduser()
+    if directory.is_dir():
+        if not (directory / "config.json").is_file():
+            raise ModelLoadError(f"{model} is a directory but holds no config.json, so it is not a saved model.")
+        return ModelSource(model, str(directory), True, "local directory")
+    if _looks_like_path(model):
+        raise ModelLoadError(f"The model directory {model} does not exist.")
+    from huggingface_hub import try_to_load_from_cache
+
+    cached = try_to_load_from_cache(model, "config.json", cache_dir=cache_dir)
+    if isinstance(cached, str):
+        return ModelSource(model, model, True, "Hugging Face cache")
+    if hub_offline():
+        raise ModelLoadError(f"{model} is not in the local cache and offline mode is on (HF_HUB_OFFLINE).")
+    _probe_hub(model, timeout)
+    return ModelSource(model, model, False, "model hub")

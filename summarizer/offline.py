@@ -1,0 +1,32 @@
+"""The offline engine as a service engine: extractive selection, no model, no network."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .abstractive import EngineOutput, Progress
+from .extractive import Tuning, select
+from .sentences import Sentence
+
+MODEL_NAME = "tfidf-position-mmr"
+
+
+class ExtractiveEngine:
+    """Picks whole source sentences; support for each is the sentence itself."""
+
+    name = "extractive"
+    model = MODEL_NAME
+    device = "cpu"
+    load_seconds = 0.0
+
+    def __init__(self, reason: str, tuning: Tuning = Tuning()):
+        self.reason = reason
+        self.tuning = tuning
+
+    def summarize(self, sentences: Sequence[Sentence], target_words: int,
+                  progress: Progress | None = None, preset: str | None = None) -> EngineOutput:
+        chosen = select(sentences, target_words, self.tuning)
+        if progress:
+            progress(1, 1)
+        return EngineOutput([sentences[i].text for i in chosen], [[i] for i in chosen], 1,
+                            sum(len(s.text.split()) for s in sentences))

@@ -1,0 +1,49 @@
+"""What a caller asks for: length and format, in terms a reader understands."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .errors import InvalidOptionError
+
+LENGTHS = {"short": 40, "medium": 70, "long": 140}
+FORMATS = ("paragraph", "bullets")
+REFERENCE_WORDS = 600
+MAX_GROWTH = 4.0
+
+
+@dataclass(frozen=True)
+class SummaryOptions:
+    """Length preset or explicit word target, output format, and an optional reading cap.
+
+    A preset's target grows with the square root of the document's length (up to 4x), so a
+    30-page report gets a longer "medium" summary than a news story; `words` is taken as is.
+    """
+
+    length: str = "medium"
+    words: int | None = None
+    format: str = "paragraph"
+    max_input_words: int | None = None
+    preset: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.length not in LENGTHS:
+            raise InvalidOptionError(
+                f"Unknown length {self.length!r}: choose short, medium or long, or give a word target.")
+        if self.format not in FORMATS:
+            raise InvalidOptionError(f"Unknown format {self.format!r}: choose paragraph or bullets.")
+        if self.words is not None and not 10 <= self.words <= 2000:
+            raise InvalidOptionError("The word target must be between 10 and 2,000 words.")
+        if self.max_input_words is not None and self.max_input_words < 50:
+            raise InvalidOptionError("Reading fewer than 50 words of the input is not useful.")
+
+    def target_words(self, document_words: int) -> int:
+        """How many words the summary should have for a document of this many words."""
+        if self.words is not None:
+            return self.words
+        growth = min(MAX_GROWTH, max(1.0, math.sqrt(document_words / REFERENCE_WORDS)))
+        return round(LENGTHS[self.length] * growth)
+
+    def describe(self) -> str:
+        return f"about {self.words} words" if self.words else self.length

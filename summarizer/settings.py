@@ -1,0 +1,63 @@
+"""Every knob of the service, read once from the environment into one frozen object."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields, replace
+from typing import Mapping
+
+from .errors import InvalidOptionError
+
+ENGINES = ("auto", "abstractive", "extractive")
+DEVICES = ("auto", "cpu", "cuda")
+PRESETS = ("fast", "best")
+BACKENDS = ("auto", "ctranslate2", "transformers")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Service configuration; `from_env` maps SUMMARIZER_<FIELD> variables onto it."""
+
+    model: str = "t5-small"
+    engine: str = "auto"
+    device: str = "auto"
+    preset: str = "best"
+    backend: str = "auto"
+    max_input_chars: int = 2_000_000
+    hub_timeout: float = 3.0
+    batch_size: int = 8
+    max_input_tokens: int = 512
+    cache_dir: str | None = None
+
+    def __post_init__(self) -> None:
+        for name, allowed in (("engine", ENGINES), ("device", DEVICES),
+                              ("preset", PRESETS), ("backend", BACKENDS)):
+            value = getattr(self, name)
+            if value not in allowed:
+                raise InvalidOptionError(
+                    f"Unknown {name} {value!r}: choose one of {', '.join(allowed)}.")
+        if self.batch_size < 1:
+            raise InvalidOptionError("The batch size must be at least 1.")
+        if self.max_input_tokens < 32:
+            raise InvalidOptionError("The model's input window must be at least 32 tokens.")
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":
+        """Settings from SUMMARIZER_* variables, then explicit overrides (None means unset)."""
+        env = os.environ if environ is None else environ
+        values = {}
+        for field in fields(cls):
+            raw = env.get(f"SUMMARIZER_{field.name.upper()}")
+            if raw is None or raw == "":
+                continue
+            kind = type(field.default) if field.default is not None else str
+            try:
+                values[field.name] = kind(raw)
+            except ValueError:
+                raise InvalidOptionError(
+                    f"SUMMARIZER_{field.name.upper()}={raw!r} is not a valid {kind.__name__}.")
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def with_(self, **changes) -> "Settings":
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -1,0 +1,82 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args, stdin=None, env_extra=None, cwd=None):
+    import os
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env_extra or {})}
+    return subprocess.run([sys.executable, "-m", "summarizer", *args], input=stdin, capture_output=True,
+                          text=True, env=env, timeout=300, cwd=cwd)
+
+
+def test_summarize_stdin_prints_summary_and_provenance(text_factory):
+    result = run("summarize", "-", "--engine", "extractive", stdin=text_factory(20))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+    assert "extractive" in result.stderr and "read 100%" in result.stderr
+
+
+def test_summarize_json_carries_grounding_and_coverage(tmp_path, text_factory):
+    source = tmp_path / "article.txt"
+    source.write_text(text_factory(20))
+    result = run("summarize", str(source), "--engine", "extractive", "--json", "--format", "bullets")
+    data = json.loads(result.stdout)
+    assert data["engine"] == "extractive" and data["coverage"]["share"] == 1.0
+    assert data["text"].startswith("- ")
+    assert all(g["source"][0]["text"] == g["summary"] for g in data["grounding"])
+    assert {"model", "device", "timings", "warnings", "reason"} <= set(data)
+
+
+@pytest.mark.parametrize("setup, message", [
+    (lambda p: None, "no such file"),
+    (lambda p: p.write_text("   \n"), "There is no text to summarize."),
+    (lambda p: p.write_bytes(b"\xff\xfe\x00\x81binary\x00\x9f"), "is not UTF-8 text"),
+    (lambda p: p.mkdir(), "is a directory"),
+])
+def test_bad_input_exits_1_with_a_message_and_no_traceback(tmp_path, setup, message):
+    path = tmp_path / "input.txt"
+    setup(path)
+    result = run("summarize", str(path), "--engine", "extractive")
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_unreadable_file(tmp_path):
+    import os
+    if os.geteuid() == 0:
+        pytest.skip("root reads every file")
+    path = tmp_path / "secret.txt"
+    path.write_text("text")
+    path.chmod(0)
+    result = run("summarize", str(path))
+    assert result.returncode == 1 and "cannot be read" in result.stderr
+
+
+def test_abstractive_without_weights_explains_why():
+    result = run("summarize", "-", "--engine", "abstractive", "--model", "t5-small", stdin="Some text here.",
+                 env_extra={"HF_HOME": "/nonexistent-hf-home"})
+    assert result.returncode == 1
+    assert "t5-small is not in the local cache and offline mode is on" in result.stderr
+
+
+def test_evaluate_json_and_predictions(tmp_path, text_factory):
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("\n".join(json.dumps({"id": i, "article": text_factory(12, i),
+                                          "highlights": text_factory(2, 50 + i)}) for i in range(3)))
+    predictions = tmp_path / "predictions.jsonl"
+    result = run("evaluate", str(data), "--engine", "extractive", "--json", "--predictions", str(predictions), "--limit", "2")
+    scores = json.loads(result.stdout)
+    assert set(scores) == {"extractive", "lead3"}
+    assert set(scores["lead3"]) == {"rouge1", "rouge2", "rougeL", "rougeLsum", "docs_per_sec", "n"}
+    assert scores["extractive"]["n"] == 2
+    assert [json.loads(line)["id"] for line in predictions.read_text().splitlines()] == ["0", "1"]
+
+
+def test_evaluate_rejects_malformed_data(tmp_path):
+    data = tmp_path / "bad.jsonl"
+    data.write_text('{"article": "x"}\n')
+    result = run("evaluate", str(data), "--engine", "extractive")
+    assert result.returncode == 1 and "line 1 is not a JSON object with 'article' and 'highlights'" in result.stderr

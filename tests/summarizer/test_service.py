@@ -1,0 +1,144 @@
+import socket
+import threading
+
+import pytest
+
+from summarizer import (EmptyInputError, InputTooLargeError, InvalidOptionError, ModelLoadError,
+                        NoSentencesError, Settings, Summarizer, SummaryOptions)
+
+
+@pytest.fixture
+def offline(offline_hub):
+    return Summarizer(Settings(engine="extractive"))
+
+
+@pytest.fixture(scope="module")
+def tiny(tiny_model_dir):
+    return Summarizer(Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128))
+
+
+def test_offline_engine_summarizes_with_grounding(offline, text_factory):
+    text = text_factory(30)
+    summary = offline.summarize(text)
+    assert summary.engine == "extractive" and summary.sentences
+    assert summary.coverage.share == 1.0
+    for sentence, support in zip(summary.sentences, summary.support):
+        assert [summary.source[i].text for i in support] == [sentence]
+        start, end = summary.source[support[0]].start, summary.source[support[0]].end
+        assert text[start:end] == sentence
+
+
+@pytest.mark.parametrize("text, error", [("", EmptyInputError), ("   \n\t ", EmptyInputError),
+                                         ("--- *** 123 ...", NoSentencesError)])
+def test_bad_input_raises_a_user_error(offline, text, error):
+    with pytest.raises(error) as raised:
+        offline.summarize(text)
+    assert str(raised.value).endswith(".")
+
+
+def test_input_over_the_cap_is_refused(offline_hub):
+    with pytest.raises(InputTooLargeError, match="limit is 1,000"):
+        Summarizer(Settings(engine="extractive", max_input_chars=1000)).summarize("word " * 500)
+
+
+def test_reading_cap_is_reported(offline, text_factory):
+    summary = offline.summarize(text_factory(40), SummaryOptions(max_input_words=100))
+    assert summary.coverage.share < 0.5
+    assert "Only the first" in summary.warnings[0]
+
+
+def test_length_presets_grow_with_the_document():
+    options = SummaryOptions(length="medium")
+    assert options.target_words(600) < options.target_words(6000) <= 4 * options.target_words(600)
+    assert SummaryOptions(words=25).target_words(10_000) == 25
+    assert SummaryOptions(length="short").target_words(600) < SummaryOptions(length="long").target_words(600)
+    with pytest.raises(InvalidOptionError):
+        SummaryOptions(length="huge")
+
+
+def test_auto_falls_back_with_a_reason_when_offline(offline_hub, text_factory):
+    summarizer = Summarizer(Settings(engine="auto", model="t5-small"))
+    summary = summarizer.summarize(text_factory(10))
+    assert summary.engine == "extractive"
+    assert summary.reason == "t5-small is not in the local cache and offline mode is on (HF_HUB_OFFLINE)."
+
+
+def test_auto_does_not_hang_on_a_hub_that_never_answers(offline_hub, monkeypatch, text_factory):
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(1)
+    monkeypatch.delenv("HF_HUB_OFFLINE")
+    monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{silent.getsockname()[1]}")
+    try:
+        summarizer = Summarizer(Settings(engine="auto", model="t5-small", hub_timeout=0.5))
+        assert summarizer.engine.name == "extractive"
+        assert "the model hub cannot be reached" in summarizer.engine.reason
+    finally:
+        silent.close()
+
+
+def test_abstractive_engine_reports_why_it_cannot_load(offline_hub, tmp_path):
+    with pytest.raises(ModelLoadError, match="does not exist"):
+        Summarizer(Settings(engine="abstractive", model="./no-such-model")).engine
+    with pytest.raises(ModelLoadError, match="no config.json"):
+        Summarizer(Settings(engine="abstractive", model=str(tmp_path))).engine
+
+
+def test_tiny_t5_loads_from_a_directory_and_summarizes(tiny, text_factory):
+    summary = tiny.summarize(text_factory(8))
+    assert summary.engine == "abstractive" and summary.device == "cpu"
+    assert summary.reason.endswith("loaded from the local directory")
+    assert summary.sentences and all(s.endswith((".", "!", "?")) for s in summary.sentences)
+    assert len(summary.support) == len(summary.sentences)
+
+
+def test_long_input_is_covered_whole_by_map_reduce(tiny, text_factory):
+    calls = []
+    summary = tiny.summarize(text_factory(120), progress=lambda done, total: calls.append((done, total)))
+    assert summary.coverage.parts > 3 and summary.coverage.share == 1.0
+    assert calls[-1][0] == calls[-1][1]
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    generator = tiny.engine.generator
+    parts = tiny.engine._parts([s.text for s in summary.source])
+    assert all(len(generator.tokenizer(generator.prefix + p)["input_ids"]) <= 128 for p in parts)
+    assert " ".join(parts).split() == " ".join(s.text for s in summary.source).split()
+
+
+def test_concurrent_callers_share_one_model(tiny_model_dir, text_factory):
+    summarizer = Summarizer(Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast"))
+    results, errors = [], []
+
+    def work(seed):
+        try:
+            results.append(summarizer.summarize(text_factory(12, seed)).text)
+        except Exception as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and len(results) == 4
+    assert summarizer.summarize(text_factory(12, 0)).text == summarizer.summarize(text_factory(12, 0)).text
+
+
+def test_cuda_request_falls_back_to_cpu_with_a_note():
+    from summarizer.device import choose_device
+    import torch
+
+    device = choose_device("cuda")
+    if torch.cuda.is_available():
+        assert device.name == "cuda" and device.dtype in ("bfloat16", "float16")
+    else:
+        assert device.name == "cpu" and "no GPU" in device.note
+    assert choose_device("cpu").name == "cpu"
+
+
+def test_settings_from_environment():
+    settings = Settings.from_env({"SUMMARIZER_MODEL": "/models/bart", "SUMMARIZER_BATCH_SIZE": "4"}, engine="extractive")
+    assert (settings.model, settings.batch_size, settings.engine) == ("/models/bart", 4, "extractive")
+    with pytest.raises(InvalidOptionError, match="SUMMARIZER_BATCH_SIZE"):
+        Settings.from_env({"SUMMARIZER_BATCH_SIZE": "many"})
+    with pytest.raises(InvalidOptionError, match="choose one of auto, cpu, cuda"):
+        Settings(device="tpu")
