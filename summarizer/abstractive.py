@@ -51,6 +51,7 @@ class TransformersGenerator:
         self._torch = torch
         self._lock = threading.Lock()
         self.device = device
+        self.generated_tokens = 0
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(
                 source.path, local_files_only=source.local_only, cache_dir=cache_dir)
@@ -80,6 +81,7 @@ class TransformersGenerator:
             with self._torch.inference_mode():
                 output = self.model.generate(**batch, min_new_tokens=budget.min_new_tokens,
                                              max_new_tokens=budget.max_new_tokens, **PRESETS[preset])
+            self.generated_tokens += int((output != self.tokenizer.pad_token_id).sum())
             return self.tokenizer.batch_decode(output, skip_special_tokens=True)
 
 
@@ -106,6 +108,7 @@ class AbstractiveEngine:
     """Map-reduce summarization over a seq2seq generator."""
 
     name = "abstractive"
+    fixed_budget: Budget | None = None
 
     def __init__(self, source: ModelSource, device: str, preset: str, batch_size: int,
                  max_input_tokens: int, cache_dir: str | None = None):
@@ -129,7 +132,7 @@ class AbstractiveEngine:
 
     def _part_budget(self, words: int) -> Budget:
         """A partial summary's budget, capped so that each level shrinks the text at least threefold."""
-        budget = Budget.for_words(words)
+        budget = self.fixed_budget or Budget.for_words(words)
         ceiling = max(8, self.generator.window // REDUCTION)
         return Budget(min(budget.min_new_tokens, ceiling // 2), min(budget.max_new_tokens, ceiling))
 
@@ -166,7 +169,7 @@ class AbstractiveEngine:
             parts = self._parts([s for text in partials for s in clean_output(text)] or partials)
             total += len(parts) if len(parts) > 1 else 0
         final = self._generate_all([" ".join(parts)] if len(parts) == 1 else parts,
-                                   Budget.for_words(target_words), preset, tick)
+                                   self.fixed_budget or Budget.for_words(target_words), preset, tick)
         summary = [s for text in final for s in clean_output(text)]
         if progress:
             progress(done, done)

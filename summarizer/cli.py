@@ -11,11 +11,13 @@ from pathlib import Path
 
 from .errors import SummarizerError
 from .evaluation import evaluate, load_pairs, table
+from .finetune import Recipe
 from .options import FORMATS, LENGTHS, SummaryOptions
 from .service import Summarizer
 from .settings import DEVICES, ENGINES, PRESETS, Settings
 
 EXIT_USER_ERROR = 1
+DEFAULT_EVAL = str(Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "cnndm_dev.jsonl")
 
 
 class UserError(Exception):
@@ -49,6 +51,21 @@ def _parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--limit", type=int, help="use only the first N pairs")
     evaluation.add_argument("--json", action="store_true", help="print scores as one JSON object")
     evaluation.add_argument("--predictions", help="write one JSON line per document: id and summary")
+
+    bench = commands.add_parser("benchmark", help="time the service against the naive T5 path")
+    bench.add_argument("--model", help="model id or directory (default: SUMMARIZER_MODEL or t5-small)")
+    bench.add_argument("--data", default=DEFAULT_EVAL, help="JSONL with articles to time (synthetic text if absent)")
+
+    tune = commands.add_parser("finetune", help="fine-tune a seq2seq checkpoint on article/highlights pairs")
+    tune.add_argument("data", help="JSONL with id, article, highlights")
+    tune.add_argument("--model", help="starting checkpoint (default: SUMMARIZER_MODEL or t5-small)")
+    tune.add_argument("--output", required=True, help="directory to save the fine-tuned model in")
+    tune.add_argument("--limit", type=int, help="use only the first N pairs")
+    defaults = Recipe()
+    for name in ("learning_rate", "batch_size", "weight_decay", "epochs", "held_out"):
+        default = getattr(defaults, name)
+        tune.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
+                          help=f"default {default}")
     return parser
 
 
@@ -123,7 +140,33 @@ def _evaluate(args) -> int:
     return 0
 
 
-COMMANDS = {"summarize": _summarize, "evaluate": _evaluate}
+def _benchmark(args) -> int:
+    from .benchmark import report, run
+
+    model = args.model or Settings.from_env().model
+    results = run(model, args.data, print)
+    print("\n".join(report(results)))
+    return 0
+
+
+def _finetune(args) -> int:
+    from .finetune import finetune
+
+    recipe = Recipe(learning_rate=args.learning_rate, batch_size=args.batch_size,
+                    weight_decay=args.weight_decay, epochs=args.epochs, held_out=args.held_out)
+    model = args.model or Settings.from_env().model
+    report = finetune(model, load_pairs(args.data, args.limit), args.output, recipe,
+                      on_step=lambda epoch, step, loss: print(f"epoch {epoch} step {step}: loss {loss:.4f}",
+                                                              file=sys.stderr))
+    print("mean loss per epoch: " + ", ".join(f"{loss:.4f}" for loss in report.epoch_losses))
+    if report.scores:
+        print("held-out ROUGE:")
+        print("\n".join(table(report.scores)))
+    print(f"saved to {report.output}; use it with SUMMARIZER_MODEL={report.output}")
+    return 0
+
+
+COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "benchmark": _benchmark, "finetune": _finetune}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from .errors import InvalidOptionError
 
-LENGTHS = {"short": 40, "medium": 70, "long": 140}
+LENGTHS = {"short": 40, "medium": 65, "long": 130}
 FORMATS = ("paragraph", "bullets")
 REFERENCE_WORDS = 600
 MAX_GROWTH = 4.0
+GROWTH_EXPONENT = 1 / 3
 
 
 @dataclass(frozen=True)
 class SummaryOptions:
     """Length preset or explicit word target, output format, and an optional reading cap.
 
-    A preset's target grows with the square root of the document's length (up to 4x), so a
+    A preset's target grows with the cube root of the document's length (up to 4x), so a
     30-page report gets a longer "medium" summary than a news story; `words` is taken as is.
     """
 
@@ -42,7 +42,7 @@ class SummaryOptions:
         """How many words the summary should have for a document of this many words."""
         if self.words is not None:
             return self.words
-        growth = min(MAX_GROWTH, max(1.0, math.sqrt(document_words / REFERENCE_WORDS)))
+        growth = min(MAX_GROWTH, max(1.0, (document_words / REFERENCE_WORDS) ** GROWTH_EXPONENT))
         return round(LENGTHS[self.length] * growth)
 
     def describe(self) -> str:

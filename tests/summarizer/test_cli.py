@@ -80,3 +80,19 @@ def test_evaluate_rejects_malformed_data(tmp_path):
     data.write_text('{"article": "x"}\n')
     result = run("evaluate", str(data), "--engine", "extractive")
     assert result.returncode == 1 and "line 1 is not a JSON object with 'article' and 'highlights'" in result.stderr
+
+
+def test_benchmark_reports_service_against_naive_path(tiny_model_dir):
+    result = run("benchmark", "--model", str(tiny_model_dir), "--data", "/nonexistent.jsonl")
+    assert result.returncode == 0, result.stderr
+    assert "real weights, from the local directory" in result.stdout
+    rows = [line.split() for line in result.stdout.splitlines() if line.startswith(("article ", "report "))]
+    assert {(r[0], r[1]) for r in rows} == {("article", "naive"), ("article", "service"),
+                                             ("report", "naive"), ("report", "service")}
+    read = {(r[0], r[1]): r[3] for r in rows}
+    assert read[("report", "service")] == "100%" and read[("report", "naive")] != "100%"
+
+
+def test_finetune_cli_rejects_missing_data(tmp_path):
+    result = run("finetune", str(tmp_path / "none.jsonl"), "--output", str(tmp_path / "out"))
+    assert result.returncode == 1 and "Cannot read" in result.stderr
