@@ -9,6 +9,8 @@ import logging
 import sys
 from pathlib import Path
 
+from ingest.errors import IngestError
+
 from .errors import SummarizerError
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
@@ -18,10 +20,6 @@ from .settings import DEVICES, ENGINES, PRESETS, Settings
 
 EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "cnndm_dev.jsonl")
-
-
-class UserError(Exception):
-    """A problem with the command line's input, reported as one line on stderr."""
 
 
 def _service_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,23 +75,14 @@ def _options(args, **extra) -> SummaryOptions:
     return SummaryOptions(length=args.length, words=args.words, format=args.format, **extra)
 
 
-def read_text(source: str) -> str:
-    """Text from a file path or stdin, with a user-facing error for every way that fails."""
+def read_text(source: str) -> tuple[str, list[str]]:
+    """Text and extraction warnings from stdin or a file (txt, md, docx, pdf)."""
     if source == "-":
-        return sys.stdin.read()
-    path = Path(source)
-    if not path.exists():
-        raise UserError(f"{source}: no such file.")
-    if path.is_dir():
-        raise UserError(f"{source} is a directory; give a file.")
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise UserError(f"{source} cannot be read: {error.strerror}.") from error
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise UserError(f"{source} is not UTF-8 text.") from error
+        return sys.stdin.read(), []
+    from ingest.cli import read_file
+
+    document = read_file(source)
+    return document.text, document.warnings
 
 
 def _progress(done: int, total: int) -> None:
@@ -101,7 +90,7 @@ def _progress(done: int, total: int) -> None:
 
 
 def _summarize(args) -> int:
-    text = read_text(args.source)
+    text, extraction_warnings = read_text(args.source)
     summarizer = Summarizer(_settings(args))
     summary = summarizer.summarize(text, _options(args, max_input_words=args.max_input_words),
                                    progress=_progress if args.verbose else None)
@@ -109,7 +98,7 @@ def _summarize(args) -> int:
         print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
         return 0
     print(summary.text)
-    for warning in summary.warnings:
+    for warning in extraction_warnings + summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     coverage = summary.coverage
     print(f"[{summary.engine}: {summary.model} on {summary.device}; read {coverage.share:.0%} of "
@@ -175,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     try:
         return COMMANDS[args.command](args)
-    except (SummarizerError, UserError) as error:
+    except (SummarizerError, IngestError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt:

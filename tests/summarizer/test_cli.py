@@ -32,8 +32,8 @@ def test_summarize_json_carries_grounding_and_coverage(tmp_path, text_factory):
 
 @pytest.mark.parametrize("setup, message", [
     (lambda p: None, "no such file"),
-    (lambda p: p.write_text("   \n"), "There is no text to summarize."),
-    (lambda p: p.write_bytes(b"\xff\xfe\x00\x81binary\x00\x9f"), "is not UTF-8 text"),
+    (lambda p: p.write_text("   \n"), "input.txt is empty."),
+    (lambda p: p.write_bytes(bytes(range(256)) * 4), "input.txt is not a text file"),
     (lambda p: p.mkdir(), "is a directory"),
 ])
 def test_bad_input_exits_1_with_a_message_and_no_traceback(tmp_path, setup, message):

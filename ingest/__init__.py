@@ -1,0 +1,13 @@
+"""Turn the outside world into text: uploaded files now; the news feed and article pages too."""
+
+from .document import Document
+from .errors import (CorruptFileError, ExtractionTimeoutError, FetchError, FileTooLargeError, IngestError,
+                     NewsApiError, NoTextError, PasswordProtectedError, UnsafeUrlError, UnsupportedFormatError)
+from .files import ingest_file
+from .settings import IngestSettings
+
+__all__ = [
+    "CorruptFileError", "Document", "ExtractionTimeoutError", "FetchError", "FileTooLargeError", "IngestError",
+    "IngestSettings", "NewsApiError", "NoTextError", "PasswordProtectedError", "UnsafeUrlError",
+    "UnsupportedFormatError", "ingest_file",
+]

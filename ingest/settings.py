@@ -1,0 +1,52 @@
+"""Limits and network settings for ingestion, read once from the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+from typing import Mapping
+
+DEFAULT_FEEDS = ("http://rss.cnn.com/rss/cnn_topstories.rss", "http://rss.cnn.com/rss/cnn_latest.rss")
+
+
+@dataclass(frozen=True)
+class IngestSettings:
+    """INGEST_<FIELD> environment variables map onto these fields; lists are comma-separated."""
+
+    max_file_mb: int = 25
+    max_pages: int = 1000
+    max_chars: int = 2_000_000
+    extract_timeout: float = 30.0
+    fetch_timeout: float = 10.0
+    max_download_mb: int = 5
+    newsapi_key: str = ""
+    newsapi_url: str = "https://newsapi.org/v2/top-headlines"
+    newsapi_sources: str = "cnn"
+    feeds: tuple[str, ...] = DEFAULT_FEEDS
+    feed_ttl: float = 900.0
+    allow_private_urls: bool = False
+    user_agent: str = "SummarizerApp/1.0 (+article summaries; contact: admin@localhost)"
+
+    @property
+    def max_file_bytes(self) -> int:
+        return self.max_file_mb * 1024 * 1024
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "IngestSettings":
+        env = os.environ if environ is None else environ
+        values: dict = {}
+        for field in fields(cls):
+            raw = env.get(f"INGEST_{field.name.upper()}")
+            if raw is None or raw == "":
+                continue
+            default = field.default
+            if isinstance(default, bool):
+                values[field.name] = raw.lower() in ("1", "true", "yes", "on")
+            elif isinstance(default, tuple):
+                values[field.name] = tuple(u.strip() for u in raw.split(",") if u.strip())
+            else:
+                values[field.name] = type(default)(raw)
+        if "newsapi_key" not in values and env.get("NEWSAPI_KEY"):
+            values["newsapi_key"] = env["NEWSAPI_KEY"]
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)

@@ -1,0 +1,42 @@
+"""Decide a file's type from its bytes first and its name second."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import PurePath
+
+from .errors import CorruptFileError, UnsupportedFormatError
+
+TEXT_SUFFIXES = (".txt", ".md", ".text", ".markdown")
+SUPPORTED = ".txt, .md, .docx, .pdf"
+
+
+def kind_of(name: str, data: bytes) -> str:
+    """'pdf', 'docx' or 'text'; a user-facing error for anything else."""
+    suffix = PurePath(name).suffix.lower()
+    head = data[:8]
+    if data[:1024].lstrip().startswith(b"%PDF-") or b"%PDF-" in data[:1024]:
+        return "pdf"
+    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        raise UnsupportedFormatError(
+            f"{name} is an old Word (.doc) or Office file; open it in Word and save it as .docx, then upload that.")
+    if head.startswith(b"PK\x03\x04"):
+        try:
+            names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+        except (zipfile.BadZipFile, ValueError, OSError):
+            names = set()
+        if "word/document.xml" in names:
+            return "docx"
+        if suffix == ".docx":
+            raise CorruptFileError(f"{name} is not a valid Word document (.docx): it is a damaged file or another kind of archive.")
+        raise UnsupportedFormatError(f"{name} is a zip archive; supported formats are {SUPPORTED}.")
+    if suffix == ".docx":
+        raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.")
+    if suffix == ".pdf":
+        raise CorruptFileError(f"{name} is not a valid PDF (it does not start with a PDF header).")
+    if suffix == ".doc":
+        raise UnsupportedFormatError(f"{name} is an old Word (.doc) file; save it as .docx and upload that.")
+    if suffix in TEXT_SUFFIXES or suffix == "":
+        return "text"
+    raise UnsupportedFormatError(f"{name}: {suffix} files are not supported; supported formats are {SUPPORTED}.")

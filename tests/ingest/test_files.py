@@ -1,0 +1,87 @@
+import pytest
+
+from ingest import (CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestSettings, NoTextError,
+                    PasswordProtectedError, UnsupportedFormatError, ingest_file)
+from ingest.bounded import run_bounded
+
+
+def test_docx_paragraphs_and_tables_in_order(fixtures):
+    document = ingest_file("report.docx", fixtures["report.docx"])
+    assert document.kind == "docx" and document.title == "Quarterly Review"
+    assert document.text.split("\n\n") == [
+        "Summary of findings", "Sales rose by a fifth in the third quarter. Costs stayed flat.",
+        "Region | Sales", "North | 120", "The board will meet again in March."]
+    assert "CONFIDENTIAL" not in document.text and document.warnings == ["Headers and footers were left out."]
+
+
+def test_pdf_pages_rejoined_without_headers_numbers_hyphens_or_ligatures(fixtures):
+    document = ingest_file("report.pdf", fixtures["report.pdf"])
+    assert document.kind == "pdf" and document.pages == 4
+    text = document.text
+    assert "Acme Annual Report" not in text
+    assert "recommended replacing them" in text and "recom-" not in text
+    assert "risks to the fleet" in text and "flow of water" in text and "ﬁ" not in text
+    assert not any(line.strip().isdigit() for line in text.split("\n"))
+    assert text.index("Section 1:") < text.index("Section 2:") < text.index("Section 4:")
+    assert "Running headers and footers repeated on most pages were removed." in document.warnings
+
+
+def test_pages_without_text_are_named(fixtures):
+    document = ingest_file("scan-inside.pdf", fixtures["scan-inside.pdf"])
+    assert "Pages 3-5 of 5 have no text layer (scanned?) and were skipped." in document.warnings
+    assert "Section 2:" in document.text
+
+
+def test_encrypted_pdfs(fixtures):
+    assert "Section 1:" in ingest_file("open-locked.pdf", fixtures["open-locked.pdf"]).text
+    with pytest.raises(PasswordProtectedError, match="locked.pdf is password-protected"):
+        ingest_file("locked.pdf", fixtures["locked.pdf"])
+
+
+@pytest.mark.parametrize("name, error, message", [
+    ("scan.pdf", NoTextError, "scan.pdf is a scanned image; it has no text to summarize."),
+    ("fake.docx", CorruptFileError, "fake.docx is not a valid Word document (.docx)"),
+    ("random.txt", UnsupportedFormatError, "random.txt is not a text file"),
+    ("empty.txt", NoTextError, "empty.txt is empty."),
+    ("legacy.doc", UnsupportedFormatError, "save it as .docx"),
+])
+def test_each_bad_file_gets_its_own_message(fixtures, name, error, message):
+    with pytest.raises(error) as raised:
+        ingest_file(name, fixtures[name])
+    assert message in str(raised.value)
+
+
+def test_text_encodings(fixtures):
+    utf16 = ingest_file("utf16.txt", fixtures["utf16.txt"])
+    assert utf16.text == "Café society met on Tuesday.\nIt rained."
+    cp1252 = ingest_file("cp1252.txt", fixtures["cp1252.txt"])
+    assert cp1252.text == "The café’s owner said “bonjour” to every guest — and meant it."
+    assert ingest_file("bom.txt", "\ufeffHello there, reader.".encode("utf-8")).text == "Hello there, reader."
+
+
+def test_type_comes_from_content_not_name(fixtures):
+    document = ingest_file("renamed.txt", fixtures["report.pdf"])
+    assert document.kind == "pdf" and "actually a PDF" in document.warnings[0]
+    with pytest.raises(UnsupportedFormatError, match="supported formats are .txt, .md, .docx, .pdf"):
+        ingest_file("photo.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 50)
+    with pytest.raises(CorruptFileError, match="not a valid PDF"):
+        ingest_file("notes.pdf", b"just some words")
+
+
+def test_limits(fixtures):
+    with pytest.raises(FileTooLargeError, match="the limit is 1 MB"):
+        ingest_file("big.txt", b"word " * 300_000, IngestSettings(max_file_mb=1))
+    with pytest.raises(FileTooLargeError, match="has 4 pages; the limit is 2"):
+        ingest_file("report.pdf", fixtures["report.pdf"], IngestSettings(max_pages=2))
+    with pytest.raises(FileTooLargeError, match="characters of text"):
+        ingest_file("long.txt", b"word " * 1000, IngestSettings(max_chars=100))
+
+
+def _spin(seconds):
+    import time
+    time.sleep(seconds)
+
+
+def test_a_parser_that_hangs_is_stopped():
+    with pytest.raises(ExtractionTimeoutError, match="longer than 0.5 seconds"):
+        run_bounded(_spin, (30,), "slow.pdf", 0.5)

@@ -1,0 +1,45 @@
+"""Malformed and truncated files: every one ends in a Document or a typed IngestError, never a hang.
+
+Run more cases with INGEST_FUZZ_CASES=5000 make test (default 320).
+"""
+
+import os
+import random
+
+from ingest import Document, ExtractionTimeoutError, IngestError, IngestSettings, ingest_file
+
+CASES = int(os.environ.get("INGEST_FUZZ_CASES", "320"))
+
+
+def mutations(fixtures: dict[str, bytes], count: int, seed: int = 1234):
+    rng = random.Random(seed)
+    names = sorted(n for n, data in fixtures.items() if data)
+    for case in range(count):
+        name = names[case % len(names)]
+        data = bytearray(fixtures[name])
+        if case % 3 == 0:
+            data = data[: rng.randrange(1, len(data) + 1)]
+        else:
+            for _ in range(rng.randint(1, 12)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+        if case % 7 == 0:
+            name = rng.choice(["renamed.txt", "upload.docx", "upload.pdf", "noext"])
+        yield name, bytes(data)
+
+
+def test_malformed_files_end_in_text_or_a_typed_error(fixtures):
+    settings = IngestSettings(extract_timeout=20)
+    outcomes = {"document": 0, "error": 0}
+    timeouts = []
+    for name, data in mutations(fixtures, CASES):
+        try:
+            result = ingest_file(name, data, settings)
+            assert isinstance(result, Document) and result.text.strip()
+            outcomes["document"] += 1
+        except ExtractionTimeoutError:
+            timeouts.append(name)
+        except IngestError as error:
+            assert str(error) and "Traceback" not in str(error)
+            outcomes["error"] += 1
+    assert not timeouts
+    assert sum(outcomes.values()) == CASES and outcomes["document"] > 0 and outcomes["error"] > 0
