@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin")
-    summarize.add_argument("source", help="path to a text file, or - to read stdin")
+    summarize.add_argument("source", help="a .txt/.md/.docx/.pdf file, an article URL, or - for stdin")
     _service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
@@ -76,9 +76,14 @@ def _options(args, **extra) -> SummaryOptions:
 
 
 def read_text(source: str) -> tuple[str, list[str]]:
-    """Text and extraction warnings from stdin or a file (txt, md, docx, pdf)."""
+    """Text and extraction warnings from stdin, an article URL, or a file (txt, md, docx, pdf)."""
     if source == "-":
         return sys.stdin.read(), []
+    if source.startswith(("http://", "https://")):
+        from ingest.articles import fetch_article
+
+        article = fetch_article(source)
+        return article.text, article.warnings
     from ingest.cli import read_file
 
     document = read_file(source)

@@ -30,3 +30,12 @@ def offline_hub(monkeypatch, tmp_path):
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hf" / "hub"))
     for name in [v for v in __import__("os").environ if v.startswith("SUMMARIZER_")]:
         monkeypatch.delenv(name)
+
+
+@pytest.fixture
+def news_server():
+    """Loopback server with the recorded feeds, NewsAPI answers and article pages."""
+    from tests.newsserver import NewsServer
+
+    with NewsServer() as server:
+        yield server

@@ -29,3 +29,29 @@ def test_ingest_reports_bad_files_without_traceback(tmp_path, fixtures):
         result = run(module, *args)
         assert result.returncode == 1
         assert "password-protected" in result.stderr and "Traceback" not in result.stderr
+
+
+def run_with(env_extra, module, *args):
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "SUMMARIZER_ENGINE": "extractive", **env_extra}
+    return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_news_command_prints_headlines(news_server):
+    result = run_with(news_server.environment(), "ingest", "news")
+    assert result.returncode == 0, result.stderr
+    assert "City council approves river bridge repairs after long debate" in result.stdout
+    assert f"{news_server.base}/article/normal.html" in result.stdout and "from RSS" in result.stderr
+
+
+def test_summarize_an_article_url(news_server):
+    result = run_with(news_server.environment(), "summarizer", "summarize", f"{news_server.base}/article/normal.html")
+    assert result.returncode == 0, result.stderr
+    assert "city council voted seven to two" in result.stdout
+
+
+def test_without_network_both_commands_fail_clearly():
+    offline = {"INGEST_FEEDS": "http://rss.example.invalid/top.rss", "NEWSAPI_KEY": "", "INGEST_FETCH_TIMEOUT": "2"}
+    news = run_with(offline, "ingest", "news")
+    assert news.returncode == 1 and "The news feed is unavailable" in news.stderr and "Traceback" not in news.stderr
+    article = run_with(offline, "summarizer", "summarize", "https://edition.example.invalid/2026/11/21/story.html")
+    assert article.returncode == 1 and "could not be found" in article.stderr and "Traceback" not in article.stderr

@@ -1,0 +1,94 @@
+"""A real HTTP server on 127.0.0.1 that serves the recorded news fixtures, counting hits per path."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+RESOURCES = Path(__file__).parent / "resources" / "news"
+NEWSAPI_KEYS = {"good-key": (200, "newsapi_top.json"), "bad-key": (401, "newsapi_401.json"),
+                "limited-key": (429, "newsapi_429.json")}
+ROUTES = {
+    "/rss/top.rss": (200, "application/rss+xml", "cnn_top.rss"),
+    "/rss/latest.rss": (200, "application/rss+xml", "cnn_latest.rss"),
+    "/rss/malformed.rss": (200, "application/rss+xml", "malformed.rss"),
+    "/article/normal.html": (200, "text/html; charset=utf-8", "article_normal.html"),
+    "/article/thin.html": (200, "text/html; charset=utf-8", "article_thin.html"),
+    "/article/markets.html": (200, "text/html; charset=utf-8", "article_normal.html"),
+    "/article/storm.html": (200, "text/html; charset=utf-8", "article_normal.html"),
+}
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """Clients that hang up early (the size-cap test does) are expected here."""
+
+
+class NewsServer:
+    def __init__(self):
+        self.hits: Counter[str] = Counter()
+        self.down = False
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def _send(self, status, content_type, body: bytes, length: int | None = None):
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body) if length is None else length))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_GET(self):
+                path = urlsplit(self.path).path
+                server.hits[path] += 1
+                if server.down:
+                    return self._send(503, "text/plain", b"down for maintenance")
+                if path == "/v2/top-headlines":
+                    status, name = NEWSAPI_KEYS.get(self.headers.get("Authorization", ""), NEWSAPI_KEYS["bad-key"])
+                    return self._send(status, "application/json", server.render(name))
+                if path == "/slow.html":
+                    time.sleep(3)
+                    return self._send(200, "text/html", b"<p>too late</p>")
+                if path == "/big.html":
+                    return self._send(200, "text/html", b"<p>" + b"x" * (6 * 1024 * 1024) + b"</p>")
+                if path == "/report.pdf":
+                    return self._send(200, "application/pdf", b"%PDF-1.4 not a page")
+                if path == "/to-metadata":
+                    self.send_response(302)
+                    self.send_header("Location", "http://169.254.169.254/latest/meta-data/")
+                    self.send_header("Content-Length", "0")
+                    return self.end_headers()
+                if path in ROUTES:
+                    status, content_type, name = ROUTES[path]
+                    return self._send(status, content_type, server.render(name))
+                self._send(404, "text/html", b"<h1>Not found</h1>")
+
+        self.httpd = QuietServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def render(self, name: str) -> bytes:
+        return (RESOURCES / name).read_text(encoding="utf-8").replace("{BASE}", self.base).encode("utf-8")
+
+    def environment(self, key: str = "") -> dict[str, str]:
+        """INGEST_* variables that point the app and the CLI at this server."""
+        return {"INGEST_FEEDS": f"{self.base}/rss/top.rss,{self.base}/rss/latest.rss",
+                "INGEST_NEWSAPI_URL": f"{self.base}/v2/top-headlines", "INGEST_ALLOW_PRIVATE_URLS": "1",
+                "NEWSAPI_KEY": key, "INGEST_FETCH_TIMEOUT": "2"}
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
