@@ -17,7 +17,7 @@ $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
 	touch $@
 
 run: $(VENV)/.runtime
-	$(BIN)/python -m summarizer --help
+	$(BIN)/python -m streamlit run app.py
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest

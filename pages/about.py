@@ -1,0 +1,24 @@
+"""What runs behind the app: engine, model, device and limits."""
+
+import streamlit as st
+
+from summarizer import SummarizerError
+from ui import controls, resources
+
+controls.sidebar()
+st.title("About")
+settings = resources.summarizer_settings()
+limits = resources.ingest_settings()
+try:
+    engine = resources.summarizer().engine
+    st.markdown(f"- **Engine:** {engine.name}\n- **Model:** {engine.model}\n- **Device:** {engine.device}")
+    st.caption(engine.reason)
+except SummarizerError as error:
+    st.error(str(error))
+st.markdown(
+    f"- **Configured model:** `{settings.model}` (engine setting: {settings.engine}, preset: {settings.preset})\n"
+    f"- **Uploads:** .txt, .md, .docx, .pdf up to {limits.max_file_mb} MB and {limits.max_pages:,} pages\n"
+    f"- **Text limit:** {settings.max_input_chars:,} characters; long documents are read whole, in parts\n"
+    f"- **News:** {'NewsAPI, with RSS as fallback' if limits.newsapi_key else 'RSS feeds (no NewsAPI key set)'}, "
+    f"refreshed every {limits.feed_ttl / 60:.0f} minutes\n"
+    "- **Not included:** OCR for scanned PDFs")

@@ -1,0 +1,1 @@
+"""Streamlit building blocks shared by the pages; no torch or transformers here."""
