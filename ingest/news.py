@@ -169,7 +169,7 @@ def from_rss(settings: IngestSettings) -> list[Headline]:
         if not parsed.entries:
             failures.append(f"{urlsplit(feed_url).hostname} sent a feed that could not be read")
             continue
-        source = plain_text(parsed.feed.get("title", "")) or urlsplit(feed_url).hostname or "RSS"
+        source = plain_text(parsed.feed.get("title", "")).split(" - ")[0] or urlsplit(feed_url).hostname or "RSS"
         for entry in parsed.entries:
             url, title = _web_link(entry.get("link")), plain_text(entry.get("title", ""))
             if not url or not title:

@@ -23,7 +23,7 @@ def test_rss_headlines_are_plain_text_newest_first_without_duplicates(news_serve
     bridge = result.headlines[1]
     assert bridge.description == "The council voted 7-2 to fund repairs to the century-old bridge."
     assert bridge.image_url == "https://cdn.cnn.com/bridge-super-169.jpg"
-    assert bridge.published.tzinfo == timezone.utc and bridge.source == "CNN.com - RSS Channel - HP Hero"
+    assert bridge.published.tzinfo == timezone.utc and bridge.source == "CNN.com"
     assert result.headlines[2].image_url == "https://cdn.cnn.com/storm-t1.jpg"
     for headline in result.headlines:
         assert "<" not in headline.title + headline.description and headline.url.startswith("http")
