@@ -1,15 +1,15 @@
-"""The abstractive engine: a seq2seq checkpoint run through transformers' `generate`.
+"""The abstractive engine: a seq2seq checkpoint behind a generator backend.
 
 Long inputs are covered whole by map-reduce: sentences are packed into parts that fit the
-input window, every part is summarized in batched calls, and the joined partial summaries are
-condensed again until one call can produce the final summary.
+input window, every part (of every document in the call) is summarized in batched calls, and
+the joined partial summaries are condensed again until one call can produce each final summary.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import math
-import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -17,15 +17,16 @@ from typing import Callable, Sequence
 from .chunking import pack, split_long
 from .device import Device, choose_device
 from .errors import ModelLoadError
-from .generation import PRESETS, Budget
+from .generation import Budget
+from .generators import CTranslate2Generator, Generator, TransformersGenerator
 from .locate import ModelSource
 from .sentences import Sentence, split_sentences
+from .settings import Settings
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[int, int], None]
 PART_WORDS = (30, 90)
 MAX_LEVELS = 6
-SAFETY_TOKENS = 4
 REDUCTION = 3
 
 
@@ -37,52 +38,6 @@ class EngineOutput:
     support: list[list[int]] | None
     parts: int
     read_tokens: int
-
-
-class TransformersGenerator:
-    """Tokenizer and model loaded once; one lock serializes every call into them."""
-
-    def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, cache_dir: str | None):
-        import torch
-        from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
-        from transformers.utils import logging as hf_logging
-
-        hf_logging.disable_progress_bar()
-        self._torch = torch
-        self._lock = threading.Lock()
-        self.device = device
-        self.generated_tokens = 0
-        try:
-            self.tokenizer = AutoTokenizer.from_pretrained(
-                source.path, local_files_only=source.local_only, cache_dir=cache_dir)
-            self.model = AutoModelForSeq2SeqLM.from_pretrained(
-                source.path, local_files_only=source.local_only, cache_dir=cache_dir,
-                dtype=getattr(torch, device.dtype)).to(device.name).eval()
-        except (OSError, ValueError, KeyError) as error:
-            raise ModelLoadError(f"{source.name} could not be loaded from the {source.where}: {error}") from error
-        self.prefix = "summarize: " if self.model.config.model_type in ("t5", "mt5", "umt5", "longt5") else ""
-        self.max_input_tokens = max_input_tokens
-        prefix_and_end = len(self.tokenizer(self.prefix, add_special_tokens=True)["input_ids"])
-        self.window = max_input_tokens - prefix_and_end - SAFETY_TOKENS
-
-    def count(self, text: str) -> int:
-        return len(self.count_many([text])[0])
-
-    def count_many(self, texts: Sequence[str]) -> list[list[int]]:
-        with self._lock:
-            return self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
-
-    def generate(self, texts: Sequence[str], budget: Budget, preset: str) -> list[str]:
-        """Summaries of `texts` in one batched forward pass."""
-        with self._lock:
-            batch = self.tokenizer([self.prefix + t for t in texts], return_tensors="pt", padding=True,
-                                   truncation=True, max_length=self.max_input_tokens)
-            batch = batch.to(self.device.name)
-            with self._torch.inference_mode():
-                output = self.model.generate(**batch, min_new_tokens=budget.min_new_tokens,
-                                             max_new_tokens=budget.max_new_tokens, **PRESETS[preset])
-            self.generated_tokens += int((output != self.tokenizer.pad_token_id).sum())
-            return self.tokenizer.batch_decode(output, skip_special_tokens=True)
 
 
 def clean_output(text: str) -> list[str]:
@@ -104,22 +59,51 @@ def clean_output(text: str) -> list[str]:
     return result
 
 
+def make_generator(source: ModelSource, device: Device, settings: Settings) -> tuple[Generator, list[str]]:
+    """The configured backend; `auto` takes the CTranslate2 fast path on the CPU when it can."""
+    backend = settings.backend
+    notes: list[str] = []
+    if backend == "auto":
+        fast_ok = device.name == "cpu" and importlib.util.find_spec("ctranslate2") is not None
+        backend = "ctranslate2" if fast_ok else "transformers"
+    if backend == "ctranslate2":
+        try:
+            return CTranslate2Generator(source, device, settings.max_input_tokens, settings.quantization,
+                                        settings.cache_dir), notes
+        except ModelLoadError as error:
+            if settings.backend == "ctranslate2":
+                raise
+            logger.warning("fast path unavailable, using transformers: %s", error)
+            notes.append(f"The fast CPU path is unavailable ({error}); using the reference path.")
+    return TransformersGenerator(source, device, settings.max_input_tokens, settings.cache_dir), notes
+
+
+@dataclass
+class _Job:
+    """One document's map-reduce state."""
+
+    parts: list[str]
+    first_level: int
+    read_tokens: int
+
+
 class AbstractiveEngine:
     """Map-reduce summarization over a seq2seq generator."""
 
     name = "abstractive"
     fixed_budget: Budget | None = None
 
-    def __init__(self, source: ModelSource, device: str, preset: str, batch_size: int,
-                 max_input_tokens: int, cache_dir: str | None = None):
+    def __init__(self, source: ModelSource, settings: Settings):
         started = time.perf_counter()
-        self.device_choice = choose_device(device)
-        self.generator = TransformersGenerator(source, self.device_choice, max_input_tokens, cache_dir)
+        self.device_choice = choose_device(settings.device)
+        self.generator, self.notes = make_generator(source, self.device_choice, settings)
         self.model = source.name
         self.device = self.device_choice.name
-        self.preset = preset
-        self.batch_size = batch_size
-        self.reason = f"{source.name} loaded from the {source.where}"
+        self.backend = self.generator.backend
+        self.precision = self.generator.precision
+        self.preset = settings.preset
+        self.batch_size = settings.batch_size
+        self.reason = f"{source.name} loaded from the {source.where} ({self.backend}, {self.precision})"
         self.load_seconds = time.perf_counter() - started
 
     def _parts(self, texts: Sequence[str]) -> list[str]:
@@ -136,24 +120,34 @@ class AbstractiveEngine:
         ceiling = max(8, self.generator.window // REDUCTION)
         return Budget(min(budget.min_new_tokens, ceiling // 2), min(budget.max_new_tokens, ceiling))
 
-    def _generate_all(self, parts: list[str], budget: Budget, preset: str,
+    def _generate_all(self, parts: list[str], budgets: list[Budget], preset: str,
                       tick: Callable[[int], None]) -> list[str]:
-        order = sorted(range(len(parts)), key=lambda i: len(parts[i]))
+        """Every part summarized, in batches of similar length and equal budget, output in input order."""
+        order = sorted(range(len(parts)), key=lambda i: (budgets[i].max_new_tokens, len(parts[i])))
         outputs: list[str] = [""] * len(parts)
-        for start in range(0, len(order), self.batch_size):
-            batch = order[start:start + self.batch_size]
+        start = 0
+        while start < len(order):
+            budget = budgets[order[start]]
+            batch = [i for i in order[start:start + self.batch_size] if budgets[i] == budget]
             for i, text in zip(batch, self.generator.generate([parts[i] for i in batch], budget, preset)):
                 outputs[i] = text
             tick(len(batch))
+            start += len(batch)
         return outputs
 
     def summarize(self, sentences: Sequence[Sentence], target_words: int,
                   progress: Progress | None = None, preset: str | None = None) -> EngineOutput:
+        return self.summarize_many([sentences], target_words, progress, preset)[0]
+
+    def summarize_many(self, documents: Sequence[Sequence[Sentence]], target_words: int,
+                       progress: Progress | None = None, preset: str | None = None) -> list[EngineOutput]:
+        """Summaries of several documents, their parts batched together at every level."""
         preset = preset or self.preset
-        parts = self._parts([s.text for s in sentences])
-        first_level = len(parts)
-        read_tokens = sum(self.generator.count(p) for p in parts)
-        done, total = 0, len(parts) + (1 if len(parts) > 1 else 0)
+        jobs = []
+        for sentences in documents:
+            parts = self._parts([s.text for s in sentences])
+            jobs.append(_Job(parts, len(parts), sum(len(ids) for ids in self.generator.count_many(parts))))
+        done, total = 0, sum(len(j.parts) + (1 if len(j.parts) > 1 else 0) for j in jobs)
 
         def tick(n: int) -> None:
             nonlocal done
@@ -161,16 +155,29 @@ class AbstractiveEngine:
             if progress:
                 progress(done, max(total, done))
 
-        level = 0
-        while len(parts) > 1 and level < MAX_LEVELS:
-            level += 1
-            part_words = min(PART_WORDS[1], max(PART_WORDS[0], math.ceil(1.5 * target_words / len(parts))))
-            partials = self._generate_all(parts, self._part_budget(part_words), preset, tick)
-            parts = self._parts([s for text in partials for s in clean_output(text)] or partials)
-            total += len(parts) if len(parts) > 1 else 0
-        final = self._generate_all([" ".join(parts)] if len(parts) == 1 else parts,
-                                   self.fixed_budget or Budget.for_words(target_words), preset, tick)
-        summary = [s for text in final for s in clean_output(text)]
+        for _ in range(MAX_LEVELS):
+            open_jobs = [j for j in jobs if len(j.parts) > 1]
+            if not open_jobs:
+                break
+            parts, budgets, owners = [], [], []
+            for job in open_jobs:
+                words = min(PART_WORDS[1], max(PART_WORDS[0], math.ceil(1.5 * target_words / len(job.parts))))
+                parts.extend(job.parts)
+                budgets.extend([self._part_budget(words)] * len(job.parts))
+                owners.extend([job] * len(job.parts))
+            partials = self._generate_all(parts, budgets, preset, tick)
+            for job in open_jobs:
+                mine = [text for text, owner in zip(partials, owners) if owner is job]
+                job.parts = self._parts([s for text in mine for s in clean_output(text)] or mine)
+                total += len(job.parts) if len(job.parts) > 1 else 0
+        finals = [part for job in jobs for part in job.parts]
+        final_budget = self.fixed_budget or Budget.for_words(target_words)
+        outputs = self._generate_all(finals, [final_budget] * len(finals), preset, tick)
         if progress:
             progress(done, done)
-        return EngineOutput(summary, None, first_level, read_tokens)
+        results, cursor = [], 0
+        for job in jobs:
+            summary = [s for text in outputs[cursor:cursor + len(job.parts)] for s in clean_output(text)]
+            cursor += len(job.parts)
+            results.append(EngineOutput(summary, None, job.first_level, job.read_tokens))
+        return results

@@ -1,29 +1,37 @@
-"""Speed of the service against the naive T5 path, measured in one process on the same documents.
+"""Speed and memory of the service against the naive T5 path, in one process on the same documents.
 
-The naive path is what most T5 apps do: one `generate` per document, input truncated at 512
-tokens, beam 4 with t5-small's summarization defaults. The service covers the whole document.
-Without real weights, a random-init model with t5-small's exact configuration stands in, with a
-fixed output length so that both paths generate the same number of tokens.
+Paths: `naive` is what most T5 apps do (fp32 transformers, one `generate` per document, input
+truncated at 512 tokens, beam 4 with t5-small's summarization defaults); `reference` is the
+service on the plain transformers backend with full coverage; `fast` is the service on the
+CTranslate2 int8 backend with full coverage. Without real weights, a random-init model with
+t5-small's configuration stands in, with a fixed output length so every path generates the
+same number of tokens per call.
 """
 
 from __future__ import annotations
 
 import json
 import resource
+import subprocess
+import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
+from .abstractive import AbstractiveEngine
 from .errors import ModelLoadError
 from .generation import PRESETS, Budget
-from .locate import locate
+from .locate import ModelSource, locate
 from .randommodel import build_random_t5
 from .sentences import split_sentences
+from .settings import Settings
 
 FIXED_NEW_TOKENS = 64
 NAIVE_WINDOW = 512
+TARGET_WORDS = 65
 
 
 @dataclass(frozen=True)
@@ -36,22 +44,50 @@ class Measurement:
     peak_rss_mb: float
 
 
-def peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+class PeakRss:
+    """Samples this process's resident memory while the block runs; `.mb` is the highest seen."""
+
+    def __init__(self, interval: float = 0.01):
+        import psutil
+
+        self._process = psutil.Process()
+        self._interval = interval
+        self.mb = 0.0
+
+    def _sample(self) -> None:
+        while not self._stop.is_set():
+            self.mb = max(self.mb, self._process.memory_info().rss / 1048576)
+            self._stop.wait(self._interval)
+
+    def __enter__(self) -> "PeakRss":
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.mb = max(self.mb, self._process.memory_info().rss / 1048576)
 
 
-def documents(data: str | None) -> dict[str, str]:
-    """A ~600-word article and a ~3,000-word report, from the eval file when present."""
+def corpus(data: str | None, count: int) -> list[str]:
+    """Articles from the eval file when present, else synthetic prose of news length."""
     articles: list[str] = []
     if data and Path(data).is_file():
         with open(data, encoding="utf-8") as handle:
             for line in handle:
                 articles.append(json.loads(line)["article"])
-                if len(articles) >= 40:
+                if len(articles) >= count:
                     break
     if not articles:
         from .syntheticprose import prose
-        articles = [prose(50, seed) for seed in range(40)]
+        articles = [prose(50, seed) for seed in range(count)]
+    return articles
+
+
+def documents(articles: Sequence[str]) -> dict[str, str]:
+    """A ~600-word article and a ~3,000-word report made of consecutive articles."""
     article = min(articles, key=lambda a: abs(len(a.split()) - 600))
     report, words = [], 0
     for text in articles:
@@ -62,14 +98,67 @@ def documents(data: str | None) -> dict[str, str]:
     return {"article": article, "report": "\n\n".join(report)}
 
 
+class Naive:
+    """The naive path on the reference backend's fp32 model: one call per document, first 512 tokens only."""
+
+    def __init__(self, engine: AbstractiveEngine, budget: Budget):
+        self.generator = engine.generator
+        self.budget = budget
+
+    def __call__(self, text: str) -> tuple[int, float]:
+        import torch
+
+        tokenizer, model = self.generator.tokenizer, self.generator.model
+        batch = tokenizer(self.generator.prefix + text, truncation=True, max_length=NAIVE_WINDOW, return_tensors="pt")
+        with torch.inference_mode():
+            out = model.generate(**batch, min_new_tokens=self.budget.min_new_tokens,
+                                 max_new_tokens=self.budget.max_new_tokens, **PRESETS["best"])
+        read = tokenizer.decode(batch["input_ids"][0], skip_special_tokens=True)
+        return int(out.shape[1]) - 1, min(1.0, len(read.split()) / max(1, len(text.split())))
+
+
+def _timed(path: str, name: str, run: Callable[[], tuple[int, float]]) -> Measurement:
+    with PeakRss() as peak:
+        started = time.perf_counter()
+        tokens, share = run()
+        seconds = time.perf_counter() - started
+    return Measurement(path, name, seconds, share, tokens, peak.mb)
+
+
+def _engine_run(engine: AbstractiveEngine, texts: Sequence[str]) -> Callable[[], tuple[int, float]]:
+    def run() -> tuple[int, float]:
+        before = engine.generator.generated_tokens
+        engine.summarize_many([split_sentences(t) for t in texts], TARGET_WORDS)
+        return engine.generator.generated_tokens - before, 1.0
+    return run
+
+
+def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: Sequence[str]) -> float:
+    """Mean ROUGE-L F1 (0-100) between two engines' summaries of the same texts."""
+    from rouge_score import rouge_scorer
+
+    scorer = rouge_scorer.RougeScorer(["rougeL"])
+    docs = [split_sentences(t) for t in texts]
+    a = engine_a.summarize_many(docs, TARGET_WORDS)
+    b = engine_b.summarize_many(docs, TARGET_WORDS)
+    scores = [scorer.score(" ".join(x.sentences), " ".join(y.sentences))["rougeL"].fmeasure for x, y in zip(a, b)]
+    return 100 * sum(scores) / len(scores)
+
+
+def app_peak_rss_mb(model: str, text: str) -> float:
+    """Peak RSS of a fresh CLI process that loads the fast path and summarizes `text`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write(text)
+    subprocess.run([sys.executable, "-m", "summarizer", "summarize", handle.name, "--engine", "abstractive",
+                    "--model", model, "--backend", "ctranslate2"], capture_output=True, check=True)
+    Path(handle.name).unlink()
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
 def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: int = 32) -> list[Measurement]:
-    """Time the naive path and the service on the same documents; `say` gets the report lines."""
-    import torch
-    from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
-
-    from .abstractive import AbstractiveEngine
-
-    docs = documents(data)
+    """All paths on the same documents; `say` gets the narrative lines; returns the measurements."""
+    articles = corpus(data, max(batch_docs, 40))
+    docs = documents(articles)
     scratch = tempfile.TemporaryDirectory()
     fixed = None
     try:
@@ -78,46 +167,44 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
     except ModelLoadError as error:
         say(f"model: random-init t5-small configuration, fixed output of {FIXED_NEW_TOKENS} tokens "
             f"(real weights absent: {error})")
-        build_random_t5(Path(scratch.name), list(docs.values()), vocab_size=8000, model_vocab_size=32128)
-        source = locate(scratch.name)
+        build_random_t5(Path(scratch.name), articles, vocab_size=8000, model_vocab_size=32128)
+        source = ModelSource("random t5-small", scratch.name, True, "local directory")
         fixed = Budget(FIXED_NEW_TOKENS, FIXED_NEW_TOKENS)
-
-    tokenizer = AutoTokenizer.from_pretrained(source.path, local_files_only=source.local_only)
-    naive = AutoModelForSeq2SeqLM.from_pretrained(source.path, local_files_only=source.local_only).eval()
-    prefix = "summarize: " if naive.config.model_type == "t5" else ""
+    base = Settings(model=source.path, engine="abstractive", device="cpu", preset="best")
+    fast = AbstractiveEngine(source, base.with_(backend="ctranslate2"))
+    reference = AbstractiveEngine(source, base.with_(backend="transformers"))
+    fast.fixed_budget = reference.fixed_budget = fixed
+    naive = Naive(reference, fixed or Budget(30, 200))
     results: list[Measurement] = []
-
-    def naive_path(text: str) -> tuple[float, float, int]:
-        started = time.perf_counter()
-        batch = tokenizer(prefix + text, truncation=True, max_length=NAIVE_WINDOW, return_tensors="pt")
-        budget = fixed or Budget(30, 200)
-        with torch.inference_mode():
-            out = naive.generate(**batch, min_new_tokens=budget.min_new_tokens,
-                                 max_new_tokens=budget.max_new_tokens, **PRESETS["best"])
-        read = tokenizer.decode(batch["input_ids"][0], skip_special_tokens=True)
-        share = min(1.0, len(read.split()) / max(1, len(text.split())))
-        return time.perf_counter() - started, share, int(out.shape[1])
-
-    engine = AbstractiveEngine(source, "cpu", "best", 8, NAIVE_WINDOW)
-    engine.fixed_budget = fixed
-
     for name, text in docs.items():
-        seconds, share, tokens = naive_path(text)
-        results.append(Measurement("naive", name, seconds, share, tokens, peak_rss_mb()))
-        before = engine.generator.generated_tokens
-        started = time.perf_counter()
-        output = engine.summarize(split_sentences(text), 65)
-        results.append(Measurement("service", name, time.perf_counter() - started, 1.0,
-                                   engine.generator.generated_tokens - before, peak_rss_mb()))
-        say(f"{name}: {len(text.split()):,} words; service read it in {output.parts} part(s)")
+        results.append(_timed("naive", name, lambda: naive(text)))
+        results.append(_timed("reference", name, _engine_run(reference, [text])))
+        results.append(_timed("fast", name, _engine_run(fast, [text])))
+        parts = fast._parts([s.text for s in split_sentences(text)])
+        say(f"{name}: {len(text.split()):,} words, {len(parts)} part(s) of at most {NAIVE_WINDOW} tokens")
+
+    batch = articles[:batch_docs]
+
+    def naive_batch() -> tuple[int, float]:
+        outcomes = [naive(text) for text in batch]
+        return sum(t for t, _ in outcomes), sum(s for _, s in outcomes) / len(outcomes)
+
+    results.append(_timed("naive", f"batch{len(batch)}", naive_batch))
+    results.append(_timed("fast", f"batch{len(batch)}", _engine_run(fast, batch)))
+    say(f"quality guard: ROUGE-L between reference and fast summaries {agreement(reference, fast, list(docs.values())):.1f}")
+    say(f"app process with the fast path loaded, summarizing the report: peak RSS "
+        f"{app_peak_rss_mb(source.path, docs['report']):.0f} MB")
     scratch.cleanup()
     return results
 
 
 def report(results: Sequence[Measurement]) -> list[str]:
-    lines = [f"{'document':<10}{'path':<10}{'s/doc':>8}{'read':>7}{'tok/s':>8}{'peak MB':>9}{'x naive':>9}"]
+    """The table, with each path's time as a multiple of the naive path's on the same document."""
+    lines = [f"{'document':<10}{'path':<11}{'s/doc':>8}{'read':>7}{'tok/s':>8}{'peak MB':>9}{'x naive':>9}{'docs/s':>8}"]
     naive = {m.document: m.seconds for m in results if m.path == "naive"}
     for m in results:
-        lines.append(f"{m.document:<10}{m.path:<10}{m.seconds:>8.2f}{m.share_read:>7.0%}"
-                     f"{m.generated_tokens / m.seconds:>8.1f}{m.peak_rss_mb:>9.0f}{m.seconds / naive[m.document]:>9.2f}")
+        count = int(m.document[5:]) if m.document.startswith("batch") else 1
+        lines.append(f"{m.document:<10}{m.path:<11}{m.seconds / count:>8.2f}{m.share_read:>7.0%}"
+                     f"{m.generated_tokens / m.seconds:>8.1f}{m.peak_rss_mb:>9.0f}"
+                     f"{m.seconds / naive[m.document]:>9.2f}{count / m.seconds:>8.2f}")
     return lines

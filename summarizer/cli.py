@@ -16,7 +16,7 @@ from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
 from .options import FORMATS, LENGTHS, SummaryOptions
 from .service import Summarizer
-from .settings import DEVICES, ENGINES, PRESETS, Settings
+from .settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
 
 EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "cnndm_dev.jsonl")
@@ -27,6 +27,7 @@ def _service_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", help="model id or local directory (default: SUMMARIZER_MODEL or t5-small)")
     parser.add_argument("--device", choices=DEVICES, help="device (default: auto)")
     parser.add_argument("--preset", choices=PRESETS, help="generation preset: fast (greedy) or best (beam 4)")
+    parser.add_argument("--backend", choices=BACKENDS, help="abstractive backend (default: auto, CTranslate2 on CPU)")
     parser.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length")
     parser.add_argument("--words", type=int, help="target length in words (overrides --length)")
     parser.add_argument("--format", choices=FORMATS, default="paragraph")
@@ -53,6 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("benchmark", help="time the service against the naive T5 path")
     bench.add_argument("--model", help="model id or directory (default: SUMMARIZER_MODEL or t5-small)")
     bench.add_argument("--data", default=DEFAULT_EVAL, help="JSONL with articles to time (synthetic text if absent)")
+    bench.add_argument("--batch-docs", type=int, default=32, help="articles in the throughput batch")
 
     tune = commands.add_parser("finetune", help="fine-tune a seq2seq checkpoint on article/highlights pairs")
     tune.add_argument("data", help="JSONL with id, article, highlights")
@@ -68,7 +70,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _settings(args) -> Settings:
-    return Settings.from_env(engine=args.engine, model=args.model, device=args.device, preset=args.preset)
+    return Settings.from_env(engine=args.engine, model=args.model, device=args.device, preset=args.preset,
+                             backend=args.backend)
 
 
 def _options(args, **extra) -> SummaryOptions:
@@ -138,7 +141,7 @@ def _benchmark(args) -> int:
     from .benchmark import report, run
 
     model = args.model or Settings.from_env().model
-    results = run(model, args.data, print)
+    results = run(model, args.data, print, args.batch_docs)
     print("\n".join(report(results)))
     return 0
 

@@ -48,8 +48,7 @@ class Summarizer:
 
         try:
             source = locate(settings.model, settings.cache_dir, settings.hub_timeout)
-            return AbstractiveEngine(source, settings.device, settings.preset, settings.batch_size,
-                                     settings.max_input_tokens, settings.cache_dir)
+            return AbstractiveEngine(source, settings)
         except ModelLoadError as error:
             if settings.engine == "abstractive":
                 raise

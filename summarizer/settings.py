@@ -12,6 +12,7 @@ ENGINES = ("auto", "abstractive", "extractive")
 DEVICES = ("auto", "cpu", "cuda")
 PRESETS = ("fast", "best")
 BACKENDS = ("auto", "ctranslate2", "transformers")
+QUANTIZATIONS = ("int8", "int8_float32", "int16", "float32")
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class Settings:
     device: str = "auto"
     preset: str = "best"
     backend: str = "auto"
+    quantization: str = "int8"
     max_input_chars: int = 2_000_000
     hub_timeout: float = 3.0
     batch_size: int = 8
@@ -31,7 +33,8 @@ class Settings:
 
     def __post_init__(self) -> None:
         for name, allowed in (("engine", ENGINES), ("device", DEVICES),
-                              ("preset", PRESETS), ("backend", BACKENDS)):
+                              ("preset", PRESETS), ("backend", BACKENDS),
+                              ("quantization", QUANTIZATIONS)):
             value = getattr(self, name)
             if value not in allowed:
                 raise InvalidOptionError(

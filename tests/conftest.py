@@ -8,6 +8,14 @@ from summarizer.randommodel import build_random_t5
 from summarizer.syntheticprose import prose as make_text
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_caches(tmp_path_factory):
+    """Converted models go to a temporary folder, never the user's cache."""
+    import os
+
+    os.environ["SUMMARIZER_CT2_CACHE"] = str(tmp_path_factory.mktemp("ct2-cache"))
+
+
 @pytest.fixture(scope="session")
 def text_factory():
     return make_text

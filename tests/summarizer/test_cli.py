@@ -82,15 +82,19 @@ def test_evaluate_rejects_malformed_data(tmp_path):
     assert result.returncode == 1 and "line 1 is not a JSON object with 'article' and 'highlights'" in result.stderr
 
 
-def test_benchmark_reports_service_against_naive_path(tiny_model_dir):
-    result = run("benchmark", "--model", str(tiny_model_dir), "--data", "/nonexistent.jsonl")
+def test_benchmark_reports_every_path_against_the_naive_one(tiny_model_dir, tmp_path):
+    result = run("benchmark", "--model", str(tiny_model_dir), "--data", "/nonexistent.jsonl", "--batch-docs", "4",
+                 env_extra={"SUMMARIZER_CT2_CACHE": str(tmp_path / "ct2")})
     assert result.returncode == 0, result.stderr
     assert "real weights, from the local directory" in result.stdout
-    rows = [line.split() for line in result.stdout.splitlines() if line.startswith(("article ", "report "))]
-    assert {(r[0], r[1]) for r in rows} == {("article", "naive"), ("article", "service"),
-                                             ("report", "naive"), ("report", "service")}
-    read = {(r[0], r[1]): r[3] for r in rows}
-    assert read[("report", "service")] == "100%" and read[("report", "naive")] != "100%"
+    rows = {(r[0], r[1]): r for r in (line.split() for line in result.stdout.splitlines())
+            if len(r) == 8 and r[0] in ("article", "report", "batch4")}
+    assert set(rows) == {(d, p) for d in ("article", "report") for p in ("naive", "reference", "fast")} | {
+        ("batch4", "naive"), ("batch4", "fast")}
+    assert rows[("report", "fast")][3] == "100%" and rows[("report", "naive")][3] != "100%"
+    assert rows[("report", "naive")][6] == "1.00"
+    assert "quality guard: ROUGE-L between reference and fast summaries" in result.stdout
+    assert "app process with the fast path loaded" in result.stdout
 
 
 def test_finetune_cli_rejects_missing_data(tmp_path):

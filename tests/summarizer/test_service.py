@@ -87,7 +87,7 @@ def test_abstractive_engine_reports_why_it_cannot_load(offline_hub, tmp_path):
 def test_tiny_t5_loads_from_a_directory_and_summarizes(tiny, text_factory):
     summary = tiny.summarize(text_factory(8))
     assert summary.engine == "abstractive" and summary.device == "cpu"
-    assert summary.reason.endswith("loaded from the local directory")
+    assert "loaded from the local directory (ctranslate2, int8)" in summary.reason
     assert summary.sentences and all(s.endswith((".", "!", "?")) for s in summary.sentences)
     assert len(summary.support) == len(summary.sentences)
 

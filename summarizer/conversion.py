@@ -1,0 +1,67 @@
+"""Convert a Hugging Face checkpoint to CTranslate2 once, offline, and cache the result.
+
+Conversion runs in a child process so the full-precision torch model it loads never counts
+against the app's memory. The cache key is the checkpoint's resolved directory and the
+modification time of its weights, so a retrained model in the same directory is converted again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .errors import ModelLoadError
+from .locate import ModelSource
+
+MARKER = "summarizer.json"
+
+
+def checkpoint_dir(source: ModelSource, cache_dir: str | None) -> Path:
+    """The local directory holding the checkpoint (downloading it first when it comes from the hub)."""
+    if Path(source.path).is_dir():
+        return Path(source.path).resolve()
+    from huggingface_hub import snapshot_download
+
+    return Path(snapshot_download(source.path, cache_dir=cache_dir, local_files_only=source.local_only))
+
+
+def cache_root(cache_dir: str | None) -> Path:
+    """SUMMARIZER_CT2_CACHE, else a folder in the Hugging Face cache (HF_HOME read at call time)."""
+    if os.environ.get("SUMMARIZER_CT2_CACHE"):
+        return Path(os.environ["SUMMARIZER_CT2_CACHE"])
+    home = cache_dir or os.environ.get("HF_HOME") or Path.home() / ".cache" / "huggingface"
+    return Path(home) / "summarizer-ctranslate2"
+
+
+def converted(source: ModelSource, quantization: str, cache_dir: str | None = None) -> tuple[Path, str]:
+    """(directory of the CTranslate2 model, model type), converting on first use."""
+    checkpoint = checkpoint_dir(source, cache_dir)
+    stamps = sorted((p.name, p.stat().st_mtime_ns) for p in checkpoint.iterdir() if p.suffix in (".safetensors", ".bin", ".json"))
+    key = hashlib.sha1(json.dumps([str(checkpoint), stamps, quantization]).encode()).hexdigest()[:16]
+    target = cache_root(cache_dir) / f"{checkpoint.name}-{quantization}-{key}"
+    marker = target / MARKER
+    if not marker.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        result = subprocess.run([sys.executable, "-m", "summarizer.conversion", str(checkpoint), str(target), quantization],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            last = (result.stderr.strip().splitlines() or ["unknown error"])[-1]
+            raise ModelLoadError(f"{source.name} could not be converted for the fast CPU path: {last}")
+    return target, json.loads(marker.read_text())["model_type"]
+
+
+def _convert(checkpoint: str, target: str, quantization: str) -> None:
+    import ctranslate2
+    from transformers import AutoConfig
+
+    ctranslate2.converters.TransformersConverter(checkpoint).convert(target, quantization=quantization, force=True)
+    model_type = AutoConfig.from_pretrained(checkpoint).model_type
+    Path(target, MARKER).write_text(json.dumps({"model_type": model_type, "source": checkpoint}))
+
+
+if __name__ == "__main__":
+    _convert(*sys.argv[1:4])

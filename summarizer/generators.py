@@ -1,0 +1,128 @@
+"""Seq2seq backends behind one interface: tokenize, count tokens, generate a batch.
+
+`TransformersGenerator` is the reference (any dtype, any device). `CTranslate2Generator` is the
+CPU fast path: the same checkpoint converted once to CTranslate2 int8, cached beside the HF cache.
+Each generator serializes calls with one lock: neither the tokenizer nor the model is shared
+safely between threads by itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Sequence
+
+from .device import Device
+from .errors import ModelLoadError
+from .generation import PRESETS, Budget
+from .locate import ModelSource
+
+logger = logging.getLogger(__name__)
+SAFETY_TOKENS = 4
+T5_FAMILY = ("t5", "mt5", "umt5", "longt5")
+
+
+def _load_tokenizer(source: ModelSource, cache_dir: str | None):
+    from transformers import AutoTokenizer
+
+    try:
+        return AutoTokenizer.from_pretrained(source.path, local_files_only=source.local_only, cache_dir=cache_dir)
+    except (OSError, ValueError, KeyError) as error:
+        raise ModelLoadError(f"The tokenizer of {source.name} could not be loaded from the {source.where}: {error}") from error
+
+
+class Generator:
+    """Shared tokenization and window arithmetic; subclasses implement `_generate`."""
+
+    backend = ""
+
+    def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, model_type: str, tokenizer):
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+        self._lock = threading.Lock()
+        self.source = source
+        self.device = device
+        self.tokenizer = tokenizer
+        self.generated_tokens = 0
+        self.prefix = "summarize: " if model_type in T5_FAMILY else ""
+        self.max_input_tokens = max_input_tokens
+        prefix_and_end = len(tokenizer(self.prefix, add_special_tokens=True)["input_ids"])
+        self.window = max_input_tokens - prefix_and_end - SAFETY_TOKENS
+
+    def count(self, text: str) -> int:
+        return len(self.count_many([text])[0])
+
+    def count_many(self, texts: Sequence[str]) -> list[list[int]]:
+        with self._lock:
+            return self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
+
+    def generate(self, texts: Sequence[str], budget: Budget, preset: str) -> list[str]:
+        """Summaries of `texts` from one batched call."""
+        with self._lock:
+            return self._generate([self.prefix + t for t in texts], budget, preset)
+
+    def _generate(self, texts: list[str], budget: Budget, preset: str) -> list[str]:
+        raise NotImplementedError
+
+
+class TransformersGenerator(Generator):
+    """transformers `generate` under `torch.inference_mode()`, in the device's dtype."""
+
+    backend = "transformers"
+
+    def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, cache_dir: str | None = None):
+        import torch
+        from transformers import AutoModelForSeq2SeqLM
+
+        self._torch = torch
+        tokenizer = _load_tokenizer(source, cache_dir)
+        try:
+            self.model = AutoModelForSeq2SeqLM.from_pretrained(
+                source.path, local_files_only=source.local_only, cache_dir=cache_dir,
+                dtype=getattr(torch, device.dtype)).to(device.name).eval()
+        except (OSError, ValueError, KeyError) as error:
+            raise ModelLoadError(f"{source.name} could not be loaded from the {source.where}: {error}") from error
+        super().__init__(source, device, max_input_tokens, self.model.config.model_type, tokenizer)
+        self.precision = device.dtype
+
+    def _generate(self, texts: list[str], budget: Budget, preset: str) -> list[str]:
+        batch = self.tokenizer(texts, return_tensors="pt", padding=True, truncation=True,
+                               max_length=self.max_input_tokens).to(self.device.name)
+        with self._torch.inference_mode():
+            output = self.model.generate(**batch, min_new_tokens=budget.min_new_tokens,
+                                         max_new_tokens=budget.max_new_tokens, **PRESETS[preset])
+        self.generated_tokens += int((output != self.tokenizer.pad_token_id).sum())
+        return self.tokenizer.batch_decode(output, skip_special_tokens=True)
+
+
+class CTranslate2Generator(Generator):
+    """CTranslate2 on the CPU, from a converted copy of the checkpoint (converted once, then cached)."""
+
+    backend = "ctranslate2"
+
+    def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, quantization: str,
+                 cache_dir: str | None = None, threads: int = 0):
+        import ctranslate2
+
+        from .conversion import converted
+
+        tokenizer = _load_tokenizer(source, cache_dir)
+        directory, model_type = converted(source, quantization, cache_dir)
+        self.translator = ctranslate2.Translator(str(directory), device="cpu", compute_type=quantization,
+                                                 intra_threads=threads)
+        super().__init__(source, device, max_input_tokens, model_type, tokenizer)
+        self.precision = quantization
+        self.converted_dir = directory
+
+    def _generate(self, texts: list[str], budget: Budget, preset: str) -> list[str]:
+        ids = self.tokenizer(texts, truncation=True, max_length=self.max_input_tokens)["input_ids"]
+        tokens = [self.tokenizer.convert_ids_to_tokens(row) for row in ids]
+        settings = PRESETS[preset]
+        results = self.translator.translate_batch(
+            tokens, beam_size=settings["num_beams"], length_penalty=settings.get("length_penalty", 1.0),
+            no_repeat_ngram_size=settings["no_repeat_ngram_size"], min_decoding_length=budget.min_new_tokens,
+            max_decoding_length=budget.max_new_tokens, max_batch_size=len(tokens))
+        outputs = [self.tokenizer.convert_tokens_to_ids(r.hypotheses[0]) for r in results]
+        self.generated_tokens += sum(len(o) for o in outputs)
+        return self.tokenizer.batch_decode(outputs, skip_special_tokens=True)
