@@ -25,7 +25,8 @@ from .settings import Settings
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[int, int], None]
-PART_WORDS = (30, 90)
+MIN_PART_WORDS = 25
+FITS = 1.25
 MAX_LEVELS = 6
 REDUCTION = 3
 
@@ -91,7 +92,7 @@ class AbstractiveEngine:
     """Map-reduce summarization over a seq2seq generator."""
 
     name = "abstractive"
-    fixed_budget: Budget | None = None
+    exact_lengths = False
 
     def __init__(self, source: ModelSource, settings: Settings):
         started = time.perf_counter()
@@ -114,11 +115,12 @@ class AbstractiveEngine:
         counts = [len(ids) for ids in self.generator.count_many(pieces)]
         return [" ".join(pieces[i] for i in group) for group in pack(counts, window, separator=0)]
 
-    def _part_budget(self, words: int) -> Budget:
-        """A partial summary's budget, capped so that each level shrinks the text at least threefold."""
-        budget = self.fixed_budget or Budget.for_words(words)
-        ceiling = max(8, self.generator.window // REDUCTION)
-        return Budget(min(budget.min_new_tokens, ceiling // 2), min(budget.max_new_tokens, ceiling))
+    def _budget(self, words: int, cap: int | None = None) -> Budget:
+        """Tokens for `words`, at most `cap`; exactly the maximum when `exact_lengths` (benchmarks on random weights)."""
+        budget = Budget.for_words(words)
+        if cap is not None:
+            budget = Budget(min(budget.min_new_tokens, cap // 2), min(budget.max_new_tokens, cap))
+        return Budget(budget.max_new_tokens, budget.max_new_tokens) if self.exact_lengths else budget
 
     def _generate_all(self, parts: list[str], budgets: list[Budget], preset: str,
                       tick: Callable[[int], None]) -> list[str]:
@@ -139,15 +141,20 @@ class AbstractiveEngine:
                   progress: Progress | None = None, preset: str | None = None) -> EngineOutput:
         return self.summarize_many([sentences], target_words, progress, preset)[0]
 
-    def summarize_many(self, documents: Sequence[Sequence[Sentence]], target_words: int,
+    def summarize_many(self, documents: Sequence[Sequence[Sentence]], target_words: int | Sequence[int],
                        progress: Progress | None = None, preset: str | None = None) -> list[EngineOutput]:
-        """Summaries of several documents, their parts batched together at every level."""
+        """Summaries of several documents, their parts batched together at every level.
+
+        A document in n parts gets n partial summaries of target/n words each; when those fit the
+        target together they are the summary, else they are joined, packed and condensed again.
+        """
         preset = preset or self.preset
+        targets = [target_words] * len(documents) if isinstance(target_words, int) else list(target_words)
         jobs = []
         for sentences in documents:
             parts = self._parts([s.text for s in sentences])
             jobs.append(_Job(parts, len(parts), sum(len(ids) for ids in self.generator.count_many(parts))))
-        done, total = 0, sum(len(j.parts) + (1 if len(j.parts) > 1 else 0) for j in jobs)
+        done, total = 0, sum(len(j.parts) for j in jobs)
 
         def tick(n: int) -> None:
             nonlocal done
@@ -155,29 +162,29 @@ class AbstractiveEngine:
             if progress:
                 progress(done, max(total, done))
 
-        for _ in range(MAX_LEVELS):
-            open_jobs = [j for j in jobs if len(j.parts) > 1]
-            if not open_jobs:
-                break
-            parts, budgets, owners = [], [], []
-            for job in open_jobs:
-                words = min(PART_WORDS[1], max(PART_WORDS[0], math.ceil(1.5 * target_words / len(job.parts))))
-                parts.extend(job.parts)
-                budgets.extend([self._part_budget(words)] * len(job.parts))
-                owners.extend([job] * len(job.parts))
-            partials = self._generate_all(parts, budgets, preset, tick)
-            for job in open_jobs:
-                mine = [text for text, owner in zip(partials, owners) if owner is job]
-                job.parts = self._parts([s for text in mine for s in clean_output(text)] or mine)
-                total += len(job.parts) if len(job.parts) > 1 else 0
-        finals = [part for job in jobs for part in job.parts]
-        final_budget = self.fixed_budget or Budget.for_words(target_words)
-        outputs = self._generate_all(finals, [final_budget] * len(finals), preset, tick)
+        results: dict[int, list[str]] = {}
+        level = 0
+        while len(results) < len(jobs):
+            level += 1
+            active = [(i, job) for i, job in enumerate(jobs) if i not in results]
+            texts, budgets, owners = [], [], []
+            for i, job in active:
+                n = len(job.parts)
+                words = max(MIN_PART_WORDS, math.ceil(targets[i] / n))
+                cap = None if n == 1 or level == MAX_LEVELS else max(8, self.generator.window // REDUCTION)
+                budget = self._budget(words, cap)
+                texts.extend(job.parts)
+                budgets.extend([budget] * n)
+                owners.extend([i] * n)
+            outputs = self._generate_all(texts, budgets, preset, tick)
+            for i, job in active:
+                sentences = [s for text, owner in zip(outputs, owners) if owner == i for s in clean_output(text)]
+                words = sum(len(s.split()) for s in sentences)
+                if len(job.parts) == 1 or level == MAX_LEVELS or words <= targets[i] * FITS:
+                    results[i] = sentences
+                else:
+                    job.parts = self._parts(sentences or [t for t, o in zip(outputs, owners) if o == i])
+                    total += len(job.parts)
         if progress:
             progress(done, done)
-        results, cursor = [], 0
-        for job in jobs:
-            summary = [s for text in outputs[cursor:cursor + len(job.parts)] for s in clean_output(text)]
-            cursor += len(job.parts)
-            results.append(EngineOutput(summary, None, job.first_level, job.read_tokens))
-        return results
+        return [EngineOutput(results[i], None, job.first_level, job.read_tokens) for i, job in enumerate(jobs)]

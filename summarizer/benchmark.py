@@ -3,15 +3,16 @@
 Paths: `naive` is what most T5 apps do (fp32 transformers, one `generate` per document, input
 truncated at 512 tokens, beam 4 with t5-small's summarization defaults); `reference` is the
 service on the plain transformers backend with full coverage; `fast` is the service on the
-CTranslate2 int8 backend with full coverage. Without real weights, a random-init model with
-t5-small's configuration stands in, with a fixed output length so every path generates the
-same number of tokens per call.
+CTranslate2 int8 backend with full coverage. Every path aims at the same summary length (the
+"medium" preset for the document). Without real weights, a random-init model with t5-small's
+configuration stands in, and every call generates exactly its budget's maximum number of
+tokens, since random weights would otherwise stop at arbitrary points.
 """
 
 from __future__ import annotations
 
 import json
-import resource
+import os
 import subprocess
 import sys
 import tempfile
@@ -23,15 +24,14 @@ from typing import Callable, Sequence
 
 from .abstractive import AbstractiveEngine
 from .errors import ModelLoadError
-from .generation import PRESETS, Budget
+from .generation import PRESETS
 from .locate import ModelSource, locate
 from .randommodel import build_random_t5
 from .sentences import split_sentences
+from .options import SummaryOptions
 from .settings import Settings
 
-FIXED_NEW_TOKENS = 64
 NAIVE_WINDOW = 512
-TARGET_WORDS = 65
 
 
 @dataclass(frozen=True)
@@ -98,21 +98,26 @@ def documents(articles: Sequence[str]) -> dict[str, str]:
     return {"article": article, "report": "\n\n".join(report)}
 
 
+def target(text: str) -> int:
+    return SummaryOptions().target_words(len(text.split()))
+
+
 class Naive:
     """The naive path on the reference backend's fp32 model: one call per document, first 512 tokens only."""
 
-    def __init__(self, engine: AbstractiveEngine, budget: Budget):
+    def __init__(self, engine: AbstractiveEngine):
+        self.engine = engine
         self.generator = engine.generator
-        self.budget = budget
 
     def __call__(self, text: str) -> tuple[int, float]:
         import torch
 
+        budget = self.engine._budget(target(text))
         tokenizer, model = self.generator.tokenizer, self.generator.model
         batch = tokenizer(self.generator.prefix + text, truncation=True, max_length=NAIVE_WINDOW, return_tensors="pt")
         with torch.inference_mode():
-            out = model.generate(**batch, min_new_tokens=self.budget.min_new_tokens,
-                                 max_new_tokens=self.budget.max_new_tokens, **PRESETS["best"])
+            out = model.generate(**batch, min_new_tokens=budget.min_new_tokens,
+                                 max_new_tokens=budget.max_new_tokens, **PRESETS["best"])
         read = tokenizer.decode(batch["input_ids"][0], skip_special_tokens=True)
         return int(out.shape[1]) - 1, min(1.0, len(read.split()) / max(1, len(text.split())))
 
@@ -128,7 +133,7 @@ def _timed(path: str, name: str, run: Callable[[], tuple[int, float]]) -> Measur
 def _engine_run(engine: AbstractiveEngine, texts: Sequence[str]) -> Callable[[], tuple[int, float]]:
     def run() -> tuple[int, float]:
         before = engine.generator.generated_tokens
-        engine.summarize_many([split_sentences(t) for t in texts], TARGET_WORDS)
+        engine.summarize_many([split_sentences(t) for t in texts], [target(t) for t in texts])
         return engine.generator.generated_tokens - before, 1.0
     return run
 
@@ -139,8 +144,8 @@ def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: S
 
     scorer = rouge_scorer.RougeScorer(["rougeL"])
     docs = [split_sentences(t) for t in texts]
-    a = engine_a.summarize_many(docs, TARGET_WORDS)
-    b = engine_b.summarize_many(docs, TARGET_WORDS)
+    a = engine_a.summarize_many(docs, [target(t) for t in texts])
+    b = engine_b.summarize_many(docs, [target(t) for t in texts])
     scores = [scorer.score(" ".join(x.sentences), " ".join(y.sentences))["rougeL"].fmeasure for x, y in zip(a, b)]
     return 100 * sum(scores) / len(scores)
 
@@ -149,10 +154,13 @@ def app_peak_rss_mb(model: str, text: str) -> float:
     """Peak RSS of a fresh CLI process that loads the fast path and summarizes `text`."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write(text)
-    subprocess.run([sys.executable, "-m", "summarizer", "summarize", handle.name, "--engine", "abstractive",
-                    "--model", model, "--backend", "ctranslate2"], capture_output=True, check=True)
+    child = subprocess.Popen([sys.executable, "-m", "summarizer", "summarize", handle.name, "--engine", "abstractive",
+                              "--model", model, "--backend", "ctranslate2"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    child.returncode = 0
     Path(handle.name).unlink()
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return usage.ru_maxrss / 1024
 
 
 def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: int = 32) -> list[Measurement]:
@@ -160,28 +168,29 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
     articles = corpus(data, max(batch_docs, 40))
     docs = documents(articles)
     scratch = tempfile.TemporaryDirectory()
-    fixed = None
+    exact = False
     try:
         source = locate(model, timeout=2.0)
         say(f"model: {model} (real weights, from the {source.where})")
     except ModelLoadError as error:
-        say(f"model: random-init t5-small configuration, fixed output of {FIXED_NEW_TOKENS} tokens "
+        say(f"model: random-init t5-small configuration; every call generates its full token budget "
             f"(real weights absent: {error})")
         build_random_t5(Path(scratch.name), articles, vocab_size=8000, model_vocab_size=32128)
         source = ModelSource("random t5-small", scratch.name, True, "local directory")
-        fixed = Budget(FIXED_NEW_TOKENS, FIXED_NEW_TOKENS)
+        exact = True
     base = Settings(model=source.path, engine="abstractive", device="cpu", preset="best")
     fast = AbstractiveEngine(source, base.with_(backend="ctranslate2"))
     reference = AbstractiveEngine(source, base.with_(backend="transformers"))
-    fast.fixed_budget = reference.fixed_budget = fixed
-    naive = Naive(reference, fixed or Budget(30, 200))
+    fast.exact_lengths = reference.exact_lengths = exact
+    naive = Naive(reference)
     results: list[Measurement] = []
     for name, text in docs.items():
         results.append(_timed("naive", name, lambda: naive(text)))
         results.append(_timed("reference", name, _engine_run(reference, [text])))
         results.append(_timed("fast", name, _engine_run(fast, [text])))
         parts = fast._parts([s.text for s in split_sentences(text)])
-        say(f"{name}: {len(text.split()):,} words, {len(parts)} part(s) of at most {NAIVE_WINDOW} tokens")
+        say(f"{name}: {len(text.split()):,} words, {len(parts)} part(s) of at most {NAIVE_WINDOW} tokens, "
+            f"summary target {target(text)} words")
 
     batch = articles[:batch_docs]
 
