@@ -12,7 +12,6 @@ tokens, since random weights would otherwise stop at arbitrary points.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -150,17 +149,27 @@ def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: S
     return 100 * sum(scores) / len(scores)
 
 
+PEAK_PROBE = """
+import sys
+import streamlit  # the app process imports it too
+from summarizer.cli import main
+main(sys.argv[1:])
+status = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
+print(f"peak-kb {status}", file=sys.stderr)
+"""
+
+
 def app_peak_rss_mb(model: str, text: str) -> float:
-    """Peak RSS of a fresh CLI process that loads the fast path and summarizes `text`."""
+    """Peak RSS (the kernel's VmHWM) of a fresh CLI process that loads the fast path and summarizes `text`."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write(text)
-    child = subprocess.Popen([sys.executable, "-m", "summarizer", "summarize", handle.name, "--engine", "abstractive",
-                              "--model", model, "--backend", "ctranslate2"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, _, usage = os.wait4(child.pid, 0)
-    child.returncode = 0
+    result = subprocess.run([sys.executable, "-c", PEAK_PROBE, "summarize", handle.name, "--engine", "abstractive",
+                             "--model", model, "--backend", "ctranslate2"], capture_output=True, text=True)
     Path(handle.name).unlink()
-    return usage.ru_maxrss / 1024
+    peak = [line for line in result.stderr.splitlines() if line.startswith("peak-kb ")]
+    if not peak:
+        raise ModelLoadError(f"The memory probe failed: {result.stderr.strip()[-300:]}")
+    return int(peak[-1].split()[1]) / 1024
 
 
 def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: int = 32) -> list[Measurement]:
