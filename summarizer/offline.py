@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import re
+
 from .abstractive import EngineOutput, Progress
 from .extractive import Tuning, select
 from .sentences import Sentence
 
 MODEL_NAME = "tfidf-position-mmr"
+DATELINE = re.compile(r"^(?:[A-Z][\w.'-]*(?:,? [A-Z][\w.'-]*)*,? )?\((?:CNN|AP|Reuters|AFP)\)\s*(?:--|—|-)?\s*")
+
+
+def without_dateline(sentence: str) -> str:
+    """'London (CNN) -- The talks ...' -> 'The talks ...': the dateline is not part of the story."""
+    stripped = DATELINE.sub("", sentence)
+    return stripped[:1].upper() + stripped[1:] if stripped else sentence
 
 
 class ExtractiveEngine:
@@ -28,5 +37,5 @@ class ExtractiveEngine:
         chosen = select(sentences, target_words, self.tuning)
         if progress:
             progress(1, 1)
-        return EngineOutput([sentences[i].text for i in chosen], [[i] for i in chosen], 1,
+        return EngineOutput([without_dateline(sentences[i].text) for i in chosen], [[i] for i in chosen], 1,
                             sum(len(s.text.split()) for s in sentences))

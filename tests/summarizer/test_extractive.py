@@ -47,3 +47,11 @@ def test_filters_bylines_datelines_and_headings():
     assert not candidate("PUBLISHED: 12:01 EST, 3 April 2015 | UPDATED: 14:22 EST, 3 April 2015.")
     assert not candidate("Annual results for the year ended in March")
     assert candidate("The company reported a record profit for the year ended in March.")
+
+
+def test_datelines_are_dropped_from_picked_sentences():
+    from summarizer.offline import without_dateline
+
+    assert without_dateline("Lausanne, Switzerland (CNN) The bad news? Talks failed.") == "The bad news? Talks failed."
+    assert without_dateline("Washington (CNN) -- the Senate voted.") == "The Senate voted."
+    assert without_dateline("He told CNN (CNN) nothing.") == "He told CNN (CNN) nothing."
