@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .chunking import pack, split_long
-from .device import Device, choose_device
+from .device import Device, batch_size_for, choose_device
 from .errors import ModelLoadError
 from .generation import Budget
 from .generators import CTranslate2Generator, Generator, TransformersGenerator
@@ -103,7 +103,7 @@ class AbstractiveEngine:
         self.backend = self.generator.backend
         self.precision = self.generator.precision
         self.preset = settings.preset
-        self.batch_size = settings.batch_size
+        self.batch_size = batch_size_for(self.device_choice, settings.batch_size)
         self.reason = f"{source.name} loaded from the {source.where} ({self.backend}, {self.precision})"
         self.load_seconds = time.perf_counter() - started
 

@@ -29,3 +29,23 @@ def choose_device(requested: str) -> Device:
         logger.warning(note)
         return Device("cpu", "float32", note)
     return Device("cpu", "float32")
+
+
+GIB = 1024 ** 3
+CPU_BATCH = {4: 8, 2: 4}
+CUDA_BYTES_PER_PART = 256 * 1024 ** 2
+
+
+def batch_size_for(device: Device, requested: int = 0) -> int:
+    """`requested` if set; else as many parts per call as free memory comfortably holds."""
+    if requested:
+        return requested
+    if device.name == "cuda":
+        import torch
+
+        free, _ = torch.cuda.mem_get_info()
+        return max(1, min(64, free // 2 // CUDA_BYTES_PER_PART))
+    import psutil
+
+    available = psutil.virtual_memory().available
+    return next((size for floor, size in CPU_BATCH.items() if available >= floor * GIB), 1)

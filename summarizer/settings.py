@@ -27,7 +27,7 @@ class Settings:
     quantization: str = "int8"
     max_input_chars: int = 2_000_000
     hub_timeout: float = 3.0
-    batch_size: int = 8
+    batch_size: int = 0
     max_input_tokens: int = 512
     cache_dir: str | None = None
 
@@ -39,8 +39,8 @@ class Settings:
             if value not in allowed:
                 raise InvalidOptionError(
                     f"Unknown {name} {value!r}: choose one of {', '.join(allowed)}.")
-        if self.batch_size < 1:
-            raise InvalidOptionError("The batch size must be at least 1.")
+        if self.batch_size < 0:
+            raise InvalidOptionError("The batch size must be at least 1, or 0 to size it by free memory.")
         if self.max_input_tokens < 32:
             raise InvalidOptionError("The model's input window must be at least 32 tokens.")
 

@@ -142,3 +142,11 @@ def test_settings_from_environment():
         Settings.from_env({"SUMMARIZER_BATCH_SIZE": "many"})
     with pytest.raises(InvalidOptionError, match="choose one of auto, cpu, cuda"):
         Settings(device="tpu")
+
+
+def test_batch_size_follows_free_memory_unless_set():
+    from summarizer.device import Device, batch_size_for
+
+    cpu = Device("cpu", "float32")
+    assert batch_size_for(cpu, 3) == 3
+    assert batch_size_for(cpu) in (1, 4, 8)
