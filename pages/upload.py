@@ -18,9 +18,9 @@ limit = resources.ingest_settings()
 uploaded = st.file_uploader(f"A .txt, .md, .docx or .pdf file, up to {limit.max_file_mb} MB",
                             type=["txt", "md", "docx", "pdf"], key=UPLOADER_KEY)
 
+fingerprint = hashlib.sha1(uploaded.getvalue()).hexdigest() if uploaded is not None else None
 if uploaded is not None:
     data = uploaded.getvalue()
-    fingerprint = hashlib.sha1(data).hexdigest()
     current = st.session_state.get(DOCUMENT_KEY)
     if current is None or current[0] != fingerprint:
         try:
@@ -32,7 +32,7 @@ if uploaded is not None:
             st.session_state.pop(DOCUMENT_KEY, None)
 
 failed = st.session_state.get(UPLOAD_ERROR_KEY)
-if failed and uploaded is not None and failed[0] == hashlib.sha1(uploaded.getvalue()).hexdigest():
+if failed and failed[0] == fingerprint:
     st.error(failed[1])
 
 stored = st.session_state.get(DOCUMENT_KEY)

@@ -107,13 +107,17 @@ class AbstractiveEngine:
         self.reason = f"{source.name} loaded from the {source.where} ({self.backend}, {self.precision})"
         self.load_seconds = time.perf_counter() - started
 
-    def _parts(self, texts: Sequence[str]) -> list[str]:
+    def _pack(self, texts: Sequence[str]) -> tuple[list[str], int]:
+        """Texts packed into parts that fit the window, and their total token count."""
         window = self.generator.window
         pieces = []
         for text in texts:
             pieces.extend(split_long(text, self.generator.count, window))
         counts = [len(ids) for ids in self.generator.count_many(pieces)]
-        return [" ".join(pieces[i] for i in group) for group in pack(counts, window, separator=0)]
+        return [" ".join(pieces[i] for i in group) for group in pack(counts, window, separator=0)], sum(counts)
+
+    def _parts(self, texts: Sequence[str]) -> list[str]:
+        return self._pack(texts)[0]
 
     def _budget(self, words: int, cap: int | None = None) -> Budget:
         """Tokens for `words`, at most `cap`; exactly the maximum when `exact_lengths` (benchmarks on random weights)."""
@@ -152,8 +156,8 @@ class AbstractiveEngine:
         targets = [target_words] * len(documents) if isinstance(target_words, int) else list(target_words)
         jobs = []
         for sentences in documents:
-            parts = self._parts([s.text for s in sentences])
-            jobs.append(_Job(parts, len(parts), sum(len(ids) for ids in self.generator.count_many(parts))))
+            parts, tokens = self._pack([s.text for s in sentences])
+            jobs.append(_Job(parts, len(parts), tokens))
         done, total = 0, sum(len(j.parts) for j in jobs)
 
         def tick(n: int) -> None:
