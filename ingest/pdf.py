@@ -20,32 +20,39 @@ def _signature(line: str) -> str:
 
 
 def _running_lines(pages: list[list[str]]) -> set[str]:
-    """Signatures of lines at the top or bottom of most pages: headers and footers."""
+    """Signatures of lines at the top or bottom of most pages: headers and footers.
+
+    A line starting in lower case continues a sentence, so it is body text even when it repeats.
+    """
     if len(pages) < 3:
         return set()
     counts: Counter[str] = Counter()
     for lines in pages:
-        edges = {_signature(l) for l in lines[:EDGE_LINES] + lines[-EDGE_LINES:] if l.strip()}
+        edges = {_signature(l) for l in lines[:EDGE_LINES] + lines[-EDGE_LINES:]
+                 if l.strip() and not l.strip()[0].islower()}
         counts.update(edges)
     return {sig for sig, n in counts.items() if n >= RUNNING_SHARE * len(pages)}
 
 
 def _paragraphs(lines: list[str]) -> list[str]:
-    """Lines joined into paragraphs: a blank line, or a short line ending a sentence, ends one."""
+    """Lines joined into paragraphs: a blank line, a short line ending a sentence, or a heading ends one."""
     text = HYPHENATED.sub(lambda m: m.group(1) + m.group(2) if m.group(2).islower() else m.group(0).replace("\n", ""),
                           "\n".join(lines))
     lines = text.split("\n")
     widths = sorted(len(l) for l in lines if l.strip())
     typical = widths[len(widths) * 3 // 4] if widths else 0
     paragraphs: list[list[str]] = [[]]
-    for line in lines:
+    for number, line in enumerate(lines):
         stripped = line.strip()
         if not stripped:
             if paragraphs[-1]:
                 paragraphs.append([])
             continue
         paragraphs[-1].append(stripped)
-        if stripped.endswith((".", "!", "?", ":")) and len(stripped) < 0.7 * typical:
+        short = len(stripped) < 0.7 * typical
+        following = lines[number + 1].strip() if number + 1 < len(lines) else ""
+        heading = short and not stripped.endswith((",", ";", "-")) and following[:1].isupper()
+        if short and stripped.endswith((".", "!", "?", ":")) or heading:
             paragraphs.append([])
     return [" ".join(p) for p in paragraphs if p]
 

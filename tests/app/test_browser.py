@@ -88,6 +88,7 @@ def page(browser):
 
 def wait_for_summary(page):
     page.get_by_text("Read 100% of").first.wait_for()
+    page.get_by_role("button", name="Download .md").first.wait_for()
 
 
 @pytest.mark.parametrize("name, data", [("review.docx", make_docx), ("plan.pdf", lambda: make_pdf(pages=5))])

@@ -23,6 +23,8 @@ def test_pdf_pages_rejoined_without_headers_numbers_hyphens_or_ligatures(fixture
     assert "risks to the fleet" in text and "flow of water" in text and "ﬁ" not in text
     assert not any(line.strip().isdigit() for line in text.split("\n"))
     assert text.index("Section 1:") < text.index("Section 2:") < text.index("Section 4:")
+    assert "Section 2: people and hiring" in text.split("\n\n")
+    assert text.count("new funding for the public library.") == 4
     assert "Running headers and footers repeated on most pages were removed." in document.warnings
 
 
