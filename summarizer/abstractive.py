@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.util
 import logging
 import math
-import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -95,7 +94,6 @@ class AbstractiveEngine:
     exact_lengths = False
 
     def __init__(self, source: ModelSource, settings: Settings):
-        started = time.perf_counter()
         self.device_choice = choose_device(settings.device)
         self.generator, self.notes = make_generator(source, self.device_choice, settings)
         self.model = source.name
@@ -105,7 +103,6 @@ class AbstractiveEngine:
         self.preset = settings.preset
         self.batch_size = batch_size_for(self.device_choice, settings.batch_size)
         self.reason = f"{source.name} loaded from the {source.where} ({self.backend}, {self.precision})"
-        self.load_seconds = time.perf_counter() - started
 
     def _pack(self, texts: Sequence[str]) -> tuple[list[str], int]:
         """Texts packed into parts that fit the window, and their total token count."""

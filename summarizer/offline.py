@@ -26,7 +26,6 @@ class ExtractiveEngine:
     name = "extractive"
     model = MODEL_NAME
     device = "cpu"
-    load_seconds = 0.0
 
     def __init__(self, reason: str, tuning: Tuning = Tuning()):
         self.reason = reason

@@ -71,7 +71,8 @@ class Summarizer:
             raise NoSentencesError("The text has no sentences to summarize (no words were found).")
         total_words = sum(len(s.text.split()) for s in source)
         read, warnings = self._cap(source, options.max_input_words)
-        target = options.target_words(sum(len(s.text.split()) for s in read))
+        read_words = sum(len(s.text.split()) for s in read)
+        target = options.target_words(read_words)
         split_seconds = time.perf_counter() - started
 
         engine = self.engine
@@ -81,7 +82,6 @@ class Summarizer:
         if not output.sentences:
             raise NoSentencesError("No summary could be produced from this text.")
         support = output.support if output.support is not None else ground(output.sentences, read)
-        read_words = sum(len(s.text.split()) for s in read)
         return Summary(
             sentences=output.sentences, support=support, source=source, engine=engine.name,
             model=engine.model, device=engine.device, reason=engine.reason,
