@@ -1,13 +1,13 @@
 """Turn the outside world into text: uploaded files now; the news feed and article pages too."""
 
-from .document import Document
+from .document import Block, Document
 from .errors import (CorruptFileError, ExtractionTimeoutError, FetchError, FileTooLargeError, IngestError,
                      NewsApiError, NoTextError, PasswordProtectedError, UnsafeUrlError, UnsupportedFormatError)
-from .files import ingest_file
+from .files import ingest_file, parse_text
 from .settings import IngestSettings
 
 __all__ = [
-    "CorruptFileError", "Document", "ExtractionTimeoutError", "FetchError", "FileTooLargeError", "IngestError",
+    "Block", "CorruptFileError", "Document", "ExtractionTimeoutError", "FetchError", "FileTooLargeError", "IngestError",
     "IngestSettings", "NewsApiError", "NoTextError", "PasswordProtectedError", "UnsafeUrlError",
-    "UnsupportedFormatError", "ingest_file",
+    "UnsupportedFormatError", "ingest_file", "parse_text",
 ]

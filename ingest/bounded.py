@@ -17,7 +17,7 @@ from typing import Callable
 from .errors import CorruptFileError, ExtractionTimeoutError, IngestError
 
 logger = logging.getLogger(__name__)
-PARSERS = ("pypdf", "docx", "charset_normalizer", "lxml.etree")
+PARSERS = ("pypdfium2", "pypdfium2.raw", "markdown_it", "docx", "charset_normalizer", "lxml.etree")
 
 
 def _child(connection, function: Callable, args: tuple, name: str) -> None:

@@ -1,60 +1,264 @@
-"""PDF text in reading order: paragraphs rejoined, hyphens repaired, running headers and page numbers removed."""
+"""PDF pages to blocks with pypdfium2: headings from the outline, fonts and numbering; furniture removed.
+
+PDFium reads text about ten times faster than pypdf (0.46 s against 5.1 s for a 162-page book)
+and gives each character's font size, weight, font flags and position, which is what tells a
+heading, a code listing, a running footer and a paragraph break apart.
+"""
 
 from __future__ import annotations
 
-import io
+import ctypes
 import re
+import statistics
 import unicodedata
 from collections import Counter
+from dataclasses import dataclass
 
-from .errors import FileTooLargeError, NoTextError, PasswordProtectedError
+from .classify import NUMBERED_HEADING, is_caption, numbered_level
+from .document import Block
+from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
+from .structure import finish
 
-PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
-HYPHENATED = re.compile(r"(\w)-\n(\w)")
-RUNNING_SHARE = 0.6
-EDGE_LINES = 2
+PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
+EDGE_NUMBER = re.compile(r"^\s*(\d{1,4})\b|\b(\d{1,4})\s*\.?$")
+LINE = re.compile(r"[^\r\n]+")
+MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|menlo|typewriter", re.I)
+JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
+                        r"slide \d+|title|none|unknown|\W*)$", re.I)
+SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
+EDGE_SHARE = 0.1
+EDGE_LINES = 3
+RUNNING_SHARE = 0.5
+HEADING_SIZE = 1.15
+MAX_HEADING_WORDS = 16
+FIXED_PITCH = 1
+BOLD_WEIGHT = 600
+MIN_SCANNED_CHARS = 30
+
+
+@dataclass
+class Line:
+    """One line of a page with the font facts of its first letters and where it sits."""
+
+    text: str
+    page: int
+    size: float = 0.0
+    bold: bool = False
+    mono: bool = False
+    x: float = 0.0
+    top: float = 0.0
+    last_top: float = 0.0
+    tail: int = 0
+    edge: bool = False
+
+
+def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
+    import pypdfium2.raw as pdfium_c
+
+    flags = ctypes.c_int(0)
+    pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, buffer, len(buffer), ctypes.byref(flags))
+    name = buffer.value.decode("latin-1", "replace")
+    weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, index)
+    bold = weight >= BOLD_WEIGHT or bool(re.search(r"bold|black|heavy|semibold|demi|medi", name, re.I))
+    mono = bool(flags.value & FIXED_PITCH) or bool(MONO_FONT.search(name))
+    return pdfium_c.FPDFText_GetFontSize(textpage.raw, index), bold, mono
+
+
+def _page_lines(page, number: int) -> tuple[list[Line], bool]:
+    """Lines of one page, and whether the page holds images (a scan, when it has no text)."""
+    import pypdfium2.raw as pdfium_c
+
+    textpage = page.get_textpage()
+    try:
+        text = textpage.get_text_range()
+        aligned = len(text) == textpage.count_chars()
+        height = page.get_height() or 1.0
+        buffer = ctypes.create_string_buffer(128)
+        lines: list[Line] = []
+        for match in LINE.finditer(text):
+            raw = match.group()
+            clean = unicodedata.normalize("NFKC", raw.translate(SOFT_HYPHENS)).strip()
+            if not clean:
+                continue
+            line = Line(clean, number, tail=len(re.split("[\ufffe\x02]", raw)[-1].strip()) or len(clean))
+            if aligned:
+                letters = [match.start() + i for i, ch in enumerate(raw) if ch.isalnum()]
+                if letters:
+                    line.size, bold_first, line.mono = _font(textpage, letters[0], buffer)
+                    _, bold_last, _ = _font(textpage, letters[-1], buffer)
+                    line.bold = bold_first and bold_last
+                    left, bottom, _, top = textpage.get_charbox(letters[0])
+                    line.x, line.top = left, top
+                    line.last_top = textpage.get_charbox(letters[-1])[3]
+                    line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
+            lines.append(line)
+    finally:
+        textpage.close()
+    images = any(pdfium_c.FPDFPageObj_GetType(pdfium_c.FPDFPage_GetObject(page.raw, i)) == pdfium_c.FPDF_PAGEOBJ_IMAGE
+                 for i in range(pdfium_c.FPDFPage_CountObjects(page.raw)))
+    return lines, images
 
 
 def _signature(line: str) -> str:
     return re.sub(r"\d+", "#", " ".join(line.lower().split()))
 
 
-def _running_lines(pages: list[list[str]]) -> set[str]:
-    """Signatures of lines at the top or bottom of most pages: headers and footers.
+def _edges(lines: list[Line]) -> list[Line]:
+    ends = lines[:EDGE_LINES] + lines[-EDGE_LINES:] if len(lines) > 2 * EDGE_LINES else lines
+    return [line for line in ends if line.edge or not any(l.size for l in lines)]
 
-    A line starting in lower case continues a sentence, so it is body text even when it repeats.
-    """
-    if len(pages) < 3:
-        return set()
+
+def _furniture(pages: list[list[Line]]) -> set[int]:
+    """ids of running headers, footers and page numbers: edge lines repeated across pages or numbered like the page."""
+    found: set[int] = set()
     counts: Counter[str] = Counter()
-    for lines in pages:
-        edges = {_signature(l) for l in lines[:EDGE_LINES] + lines[-EDGE_LINES:]
-                 if l.strip() and not l.strip()[0].islower()}
-        counts.update(edges)
-    return {sig for sig, n in counts.items() if n >= RUNNING_SHARE * len(pages)}
+    offsets: Counter[int] = Counter()
+    for index, lines in enumerate(pages):
+        edges = _edges(lines)
+        for line in edges:
+            if PAGE_NUMBER.match(line.text):
+                found.add(id(line))
+        counts.update({_signature(l.text) for l in edges if not l.text[0].islower()})
+        for line in edges:
+            number = EDGE_NUMBER.search(line.text)
+            if number:
+                offsets[int(number.group(1) or number.group(2)) - index] += 1
+    if len(pages) < 3:
+        return found
+    running = {sig for sig, n in counts.items() if n >= max(3, RUNNING_SHARE * len(pages))}
+    offset, seen = offsets.most_common(1)[0] if offsets else (0, 0)
+    numbered = seen >= max(3, 0.3 * len(pages))
+    for index, lines in enumerate(pages):
+        for line in _edges(lines):
+            if line.text[0].islower():
+                continue
+            number = EDGE_NUMBER.search(line.text)
+            if _signature(line.text) in running or \
+                    numbered and number and int(number.group(1) or number.group(2)) - index == offset:
+                found.add(id(line))
+    return found
 
 
-def _paragraphs(lines: list[str]) -> list[str]:
-    """Lines joined into paragraphs: a blank line, a short line ending a sentence, or a heading ends one."""
-    text = HYPHENATED.sub(lambda m: m.group(1) + m.group(2) if m.group(2).islower() else m.group(0).replace("\n", ""),
-                          "\n".join(lines))
-    lines = text.split("\n")
-    widths = sorted(len(l) for l in lines if l.strip())
+def _heading_level(line: Line, sizes: list[float]) -> int:
+    level = numbered_level(line.text)
+    if level:
+        return level
+    larger = [s for s in sizes if s > line.size + 0.2]
+    return min(len(larger) + 1, 6)
+
+
+def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
+    text = line.text
+    words = text.split()
+    if _key(text) in outline:
+        return True
+    if len(words) > MAX_HEADING_WORDS or text.count(",") >= 3 or is_caption(text) or text[-1] in ".,;:!?" and not re.match(r"^\d+(\.\d+)*\.?$", text) \
+            or text[0].islower() or text.count("(") != text.count(")") or not any(ch.isalpha() for ch in text):
+        return False
+    if body.size and line.size >= body.size * HEADING_SIZE:
+        return True
+    if line.bold and not body.bold and len(words) <= 12:
+        return True
+    return bool(NUMBERED_HEADING.match(text)) and len(words) <= 10 and (line.size >= body.size or line.bold)
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _outline(document) -> set[str]:
+    try:
+        return {_key(item.title or "") for item in document.get_toc() if item.title}
+    except Exception:  # a damaged outline only costs the headings it would have named
+        return set()
+
+
+def _body(lines: list[Line]) -> Line:
+    """A line with the most common size and weight among the text's characters: the body font."""
+    sizes: Counter[tuple[float, bool]] = Counter()
+    for line in lines:
+        sizes[(round(line.size, 1), line.bold)] += len(line.text)
+    (size, bold), _ = sizes.most_common(1)[0] if sizes else ((0.0, False), 0)
+    return Line("", 0, size=size, bold=bold)
+
+
+def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
+    body = _body(lines)
+    heading_sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE},
+                           reverse=True)
+    gaps: dict[int, list[float]] = {}
+    for a, b in zip(lines, lines[1:]):
+        if a.page == b.page and 0 < a.last_top - b.top < 3 * (a.size or 12):
+            gaps.setdefault(a.page, []).append(a.last_top - b.top)
+    spacings = {page: statistics.median(values) for page, values in gaps.items()}
+    widths = sorted(l.tail for l in lines)
     typical = widths[len(widths) * 3 // 4] if widths else 0
-    paragraphs: list[list[str]] = [[]]
+    blocks: list[Block] = []
+    current: list[Line] = []
+
+    def flush() -> None:
+        if not current:
+            return
+        kind = "code" if all(l.mono for l in current) and body.size and not body.mono else "paragraph"
+        joiner = "\n" if kind == "code" else " "
+        text = current[0].text
+        for line in current[1:]:
+            if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
+                text = text[:-1] + line.text
+            else:
+                text += joiner + line.text
+        blocks.append(Block(kind, text, page=current[0].page))
+        current.clear()
+
     for number, line in enumerate(lines):
-        stripped = line.strip()
-        if not stripped:
-            if paragraphs[-1]:
-                paragraphs.append([])
+        previous = lines[number - 1] if number else None
+        if _is_heading(line, body, outline):
+            flush()
+            level = _heading_level(line, heading_sizes)
+            last = blocks[-1] if blocks else None
+            if last and last.kind == "heading" and last.page == line.page and previous and \
+                    abs(previous.size - line.size) < 0.2 and previous.bold == line.bold and \
+                    not NUMBERED_HEADING.match(line.text) and len(last.text.split()) + len(line.text.split()) <= 20:
+                blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page)
+            else:
+                blocks.append(Block("heading", line.text, level, line.page))
             continue
-        paragraphs[-1].append(stripped)
-        short = len(stripped) < 0.7 * typical
-        following = lines[number + 1].strip() if number + 1 < len(lines) else ""
-        heading = short and not stripped.endswith((",", ";", "-")) and following[:1].isupper()
-        if short and stripped.endswith((".", "!", "?", ":")) or heading:
-            paragraphs.append([])
-    return [" ".join(p) for p in paragraphs if p]
+        if current and previous is not None:
+            gap = previous.last_top - line.top
+            spacing = spacings.get(line.page, 0.0)
+            ended = previous.text.endswith((".", "!", "?", ":", "”", '"'))
+            new_paragraph = (
+                spacing and previous.page == line.page and gap > 1.45 * spacing
+                or ended and previous.tail < 0.7 * typical
+                or ended and line.x - previous.x > 0.6 * (line.size or 10) and previous.page == line.page
+                and abs(gap) < 3 * (spacing or 12)
+                or previous.mono != line.mono
+                or line.text[:1] in "•▪◦‣●■□➢►")
+            if new_paragraph:
+                flush()
+        current.append(line)
+    flush()
+    return _rejoined(blocks)
+
+
+def _rejoined(blocks: list[Block]) -> list[Block]:
+    """A paragraph cut by a page, column or figure break is put back together."""
+    result: list[Block] = []
+    for block in blocks:
+        if block.kind == "paragraph" and block.text[:1].islower():
+            for back in range(len(result) - 1, max(-1, len(result) - 4), -1):
+                earlier = result[back]
+                if earlier.kind == "heading":
+                    break
+                if earlier.kind == "paragraph":
+                    if not earlier.text.endswith((".", "!", "?", ":", "”", '"')):
+                        result[back] = Block("paragraph", f"{earlier.text} {block.text}", page=earlier.page)
+                        block = None
+                    break
+            if block is None:
+                continue
+        result.append(block)
+    return result
 
 
 def _page_ranges(numbers: list[int]) -> str:
@@ -68,48 +272,76 @@ def _page_ranges(numbers: list[int]) -> str:
     return ", ".join(spans)
 
 
-def extract(data: bytes, name: str, max_pages: int) -> tuple[str, str, int, list[str]]:
-    """(text, title, page count, warnings) of a PDF."""
-    from pypdf import PdfReader
-    from pypdf.errors import FileNotDecryptedError
+def _scanned_note(numbers: list[int], count: int) -> str:
+    if len(numbers) == 1:
+        return (f"Page {numbers[0]} of {count} looks scanned: it has no text layer and was skipped "
+                "(OCR is not built in).")
+    return (f"Pages {_page_ranges(numbers)} of {count} look scanned: they have no text layer and were skipped "
+            "(OCR is not built in).")
 
-    reader = PdfReader(io.BytesIO(data))
-    if reader.is_encrypted:
-        try:
-            opened = reader.decrypt("")
-        except (FileNotDecryptedError, NotImplementedError) as error:
-            raise PasswordProtectedError(f"{name} is password-protected; remove the password and upload it again.") from error
-        if not opened:
-            raise PasswordProtectedError(f"{name} is password-protected; remove the password and upload it again.")
-    count = len(reader.pages)
-    if count > max_pages:
-        raise FileTooLargeError(f"{name} has {count:,} pages; the limit is {max_pages:,}. Split it into parts.")
-    pages: list[list[str]] = []
-    empty: list[int] = []
-    for number, page in enumerate(reader.pages, 1):
-        text = unicodedata.normalize("NFKC", page.extract_text() or "")
-        lines = [l.rstrip() for l in text.replace("\r", "\n").split("\n")]
-        if not any(ch.isalnum() for ch in text):
-            empty.append(number)
-        pages.append(lines)
-    if count == 0 or len(empty) == count:
-        raise NoTextError(f"{name} is a scanned image; it has no text to summarize. "
-                          "Run it through OCR first (OCR is not built in).")
-    running = _running_lines(pages)
-    blocks: list[str] = []
-    for lines in pages:
-        kept = [l for l in lines if not PAGE_NUMBER.match(l.strip()) and _signature(l) not in running]
-        blocks.extend(_paragraphs(kept))
-    warnings = []
-    if empty:
-        plural = "s" if len(empty) > 1 else ""
-        warnings.append(f"Page{plural} {_page_ranges(empty)} of {count} {'have' if plural else 'has'} "
-                        "no text layer (scanned?) and were skipped.")
-    if running:
-        warnings.append("Running headers and footers repeated on most pages were removed.")
-    title = ""
+
+def _title(document, blocks: list[Block]) -> str:
+    """The metadata title unless it is a file name or a placeholder; else the first page's first heading."""
     try:
-        title = ((reader.metadata or {}).get("/Title") or "").strip()
+        title = " ".join(str(document.get_metadata_value("Title") or "").split())
     except Exception:  # metadata of damaged files is best-effort; the text is what matters
         title = ""
-    return "\n\n".join(blocks), str(title), count, warnings
+    if title and not JUNK_TITLE.search(title) and len(title) >= 4:
+        return title
+    first = [b for b in blocks if b.page == 1 and b.kind == "heading"]
+    return first[0].text if first else ""
+
+
+def _open(data: bytes, name: str):
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    try:
+        return pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as error:
+        if error.err_code == pdfium_c.FPDF_ERR_PASSWORD:
+            raise PasswordProtectedError(
+                f"{name} is password-protected; remove the password (for example by printing it to a new PDF) "
+                "and upload it again.") from error
+        raise CorruptFileError(f"{name} could not be read; the PDF seems damaged.") from error
+
+
+def extract(data: bytes, name: str, max_pages: int) -> tuple[tuple[Block, ...], str, int, list[str]]:
+    """(blocks, title, page count, warnings) of a PDF."""
+    document = _open(data, name)
+    try:
+        count = len(document)
+        if count > max_pages:
+            raise FileTooLargeError(f"{name} has {count:,} pages; the limit is {max_pages:,}. Split it into parts.")
+        pages: list[list[Line]] = []
+        scanned: list[int] = []
+        blank: list[int] = []
+        for number in range(1, count + 1):
+            page = document[number - 1]
+            try:
+                lines, images = _page_lines(page, number)
+            finally:
+                page.close()
+            letters = sum(ch.isalnum() for line in lines for ch in line.text)
+            if letters < MIN_SCANNED_CHARS and images:
+                scanned.append(number)
+                lines = [] if letters == 0 else lines
+            elif letters == 0:
+                blank.append(number)
+            pages.append(lines)
+        if count == 0 or len(scanned) + len(blank) == count and not any(pages):
+            if scanned:
+                raise NoTextError(f"{name} is a scanned image; it has no text to summarize. "
+                                  "Run it through OCR first (OCR is not built in).")
+            raise NoTextError(f"{name} has no text to summarize (its pages are blank).")
+        furniture = _furniture(pages)
+        lines = [line for page in pages for line in page if id(line) not in furniture]
+        blocks = _blocks(lines, _outline(document))
+        warnings = []
+        if scanned:
+            warnings.append(_scanned_note(scanned, count))
+        if furniture:
+            warnings.append("Running headers, footers and page numbers were removed.")
+        return finish(blocks), _title(document, blocks), count, warnings
+    finally:
+        document.close()

@@ -1,15 +1,38 @@
-"""Word .docx files: body paragraphs and tables in document order, headings as paragraph breaks."""
+"""Word .docx files to blocks: heading and list styles, tables and captions in document order."""
 
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
+from .document import Block
 from .errors import CorruptFileError
+from .structure import finish
+
+HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo)\s*(\d)$", re.I)
 
 
-def extract(data: bytes, name: str) -> tuple[str, str, int, list[str]]:
-    """(text, title, paragraph count, warnings) of a .docx file."""
+def _kind(style: str, paragraph) -> tuple[str, int]:
+    name = style.lower()
+    heading = HEADING_STYLE.match(style)
+    if heading:
+        return "heading", int(heading.group(1))
+    if name in ("title", "subtitle"):
+        return "heading", 1
+    if name.startswith("toc") or name.startswith("table of figures"):
+        return "toc", 0
+    if name == "caption":
+        return "caption", 0
+    if name.startswith("list") or paragraph._p.pPr is not None and paragraph._p.pPr.numPr is not None:
+        return "list_item", 0
+    if "code" in name or "source" in name or name in ("html preformatted", "plain text", "macro text"):
+        return "code", 0
+    return "paragraph", 0
+
+
+def extract(data: bytes, name: str) -> tuple[tuple[Block, ...], str, list[str]]:
+    """(blocks, title, warnings) of a .docx file."""
     import docx
     from docx.table import Table
 
@@ -21,22 +44,23 @@ def extract(data: bytes, name: str) -> tuple[str, str, int, list[str]]:
         if type(error).__module__.startswith(("lxml", "docx")):
             raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.") from error
         raise
-    blocks: list[str] = []
+    blocks: list[Block] = []
     title = (document.core_properties.title or "").strip()
     for item in document.iter_inner_content():
         if isinstance(item, Table):
-            blocks.extend(_table_rows(item))
+            blocks.extend(Block("table", row) for row in _table_rows(item))
             continue
         text = item.text.strip()
         if not text:
             continue
         style = (item.style.name if item.style is not None else "") or ""
+        kind, level = _kind(style, item)
         if not title and style in ("Title", "Heading 1"):
             title = text
-        blocks.append(text)
+        blocks.append(Block(kind, text, level))
     header = [p.text.strip() for s in document.sections for p in s.header.paragraphs if p.text.strip()]
     warnings = ["Headers and footers were left out."] if header else []
-    return "\n\n".join(blocks), title, len(blocks), warnings
+    return finish(blocks), title, warnings
 
 
 def _table_rows(table) -> list[str]:

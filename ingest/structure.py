@@ -1,0 +1,91 @@
+"""The pass every format ends with: paragraphs typed by their text, and whole sections by their heading.
+
+A "References" heading makes what follows reference entries, a "Contents" heading a table of
+contents; runs of lines ending in page numbers are a table of contents wherever they are.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .classify import TOC_LINE, is_caption, is_reference_entry, is_toc_line, looks_like_code, section_role
+from .document import Block
+
+BULLET = re.compile(r"^[•▪◦‣●■□➢►–]\s+")
+MIN_TOC_RUN = 3
+MAX_TOC_ENTRY_WORDS = 16
+
+
+def _typed(block: Block) -> Block:
+    if block.kind not in ("paragraph", "list_item"):
+        return block
+    text = block.text
+    if BULLET.match(text):
+        return replace(block, kind="list_item", text=BULLET.sub("", text, count=1))
+    if is_toc_line(text):
+        return replace(block, kind="toc")
+    if is_caption(text):
+        return replace(block, kind="caption")
+    if is_reference_entry(text):
+        return replace(block, kind="reference")
+    if looks_like_code(text):
+        return replace(block, kind="code")
+    return block
+
+
+def _toc_entry(block: Block) -> bool:
+    text = block.text.strip()
+    return block.kind in ("heading", "paragraph", "list_item", "toc") and (
+        is_toc_line(text) or len(text.split()) <= MAX_TOC_ENTRY_WORDS and bool(TOC_LINE.match(text)))
+
+
+def _toc_runs(blocks: list[Block]) -> list[Block]:
+    """Runs of three or more entries ending in page numbers become the table of contents."""
+    result = list(blocks)
+    start = 0
+    while start < len(result):
+        end = start
+        while end < len(result) and _toc_entry(result[end]):
+            end += 1
+        if end - start >= MIN_TOC_RUN:
+            for i in range(start, end):
+                result[i] = replace(result[i], kind="toc", level=0)
+            start = end
+        else:
+            start += 1
+    return result
+
+
+def _roles(blocks: list[Block]) -> list[Block]:
+    """Blocks under a Contents, References or Index heading take that role until the section ends."""
+    result: list[Block] = []
+    role, role_level = None, 0
+    for block in blocks:
+        if block.kind == "heading":
+            opened = section_role(block.text)
+            if opened:
+                role, role_level = opened, block.level
+                result.append(block)
+                continue
+            if role == "toc" and _toc_entry(block):
+                result.append(replace(block, kind="toc", level=0))
+                continue
+            if role and (block.level <= role_level or role != "reference"):
+                role = None
+            elif role:
+                result.append(replace(block, kind=role, level=0))
+                continue
+        if role and block.kind in ("paragraph", "list_item", "toc", "caption", "code", "table"):
+            if role == "toc" and not _toc_entry(block) and len(block.text.split()) > MAX_TOC_ENTRY_WORDS:
+                role = None
+            else:
+                block = replace(block, kind=role)
+        result.append(block)
+    return result
+
+
+def finish(blocks: list[Block]) -> tuple[Block, ...]:
+    """Blocks with non-prose paragraphs typed; empty blocks dropped."""
+    kept = [replace(b, text=b.text.strip()) for b in blocks if b.text.strip()]
+    return tuple(_roles(_toc_runs([_typed(b) for b in kept])))
