@@ -14,7 +14,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from .classify import NUMBERED_HEADING, is_caption, numbered_level
+from .classify import NUMBERED_HEADING, is_caption, looks_like_code, numbered_level
 from .document import Block
 from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from .structure import finish
@@ -76,7 +76,7 @@ def _page_lines(page, number: int) -> tuple[list[Line], bool]:
         buffer = ctypes.create_string_buffer(128)
         lines: list[Line] = []
         for match in LINE.finditer(text):
-            raw = match.group()
+            raw = re.sub(r"([\ufffe\x02])\s*\d{1,4}\s*$", r"-", match.group())
             clean = unicodedata.normalize("NFKC", raw.translate(SOFT_HYPHENS)).strip()
             if not clean:
                 continue
@@ -154,6 +154,9 @@ def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
         return True
     if len(words) > MAX_HEADING_WORDS or text.count(",") >= 3 or is_caption(text) or text[-1] in ".,;:!?" and not re.match(r"^\d+(\.\d+)*\.?$", text) \
             or text[0].islower() or text.count("(") != text.count(")") or not any(ch.isalpha() for ch in text):
+        return False
+    if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or \
+            sum(ch.isalpha() or ch.isspace() for ch in text) < 0.8 * len(text):
         return False
     if body.size and line.size >= body.size * HEADING_SIZE:
         return True

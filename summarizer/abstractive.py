@@ -138,12 +138,14 @@ class AbstractiveEngine:
             start += len(batch)
         return outputs
 
-    def summarize(self, sentences: Sequence[Sentence], target_words: int,
-                  progress: Progress | None = None, preset: str | None = None) -> EngineOutput:
-        return self.summarize_many([sentences], target_words, progress, preset)[0]
+    def summarize(self, sentences: Sequence[Sentence], target_words: int, progress: Progress | None = None,
+                  preset: str | None = None, hints=None, max_sentences: int | None = None) -> EngineOutput:
+        """The summary of one document; `hints` guide only the offline engine's choice and are ignored here."""
+        return self.summarize_many([sentences], target_words, progress, preset, max_sentences)[0]
 
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], target_words: int | Sequence[int],
-                       progress: Progress | None = None, preset: str | None = None) -> list[EngineOutput]:
+                       progress: Progress | None = None, preset: str | None = None,
+                       max_sentences: int | None = None) -> list[EngineOutput]:
         """Summaries of several documents, their parts batched together at every level.
 
         A document in n parts gets n partial summaries of target/n words each; when those fit the
@@ -188,4 +190,5 @@ class AbstractiveEngine:
                     total += len(job.parts)
         if progress:
             progress(done, done)
-        return [EngineOutput(results[i], None, job.first_level, job.read_tokens) for i, job in enumerate(jobs)]
+        return [EngineOutput(results[i][:max_sentences], None, job.first_level, job.read_tokens)
+                for i, job in enumerate(jobs)]

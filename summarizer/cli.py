@@ -93,8 +93,8 @@ def read_text(source: str) -> tuple[str, list[str]]:
     return document.text, document.warnings
 
 
-def _progress(done: int, total: int) -> None:
-    print(f"\rsummarizing part {done} of {total}", end="" if done < total else "\n", file=sys.stderr)
+def _progress(fraction: float, message: str) -> None:
+    print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
 
 
 def _summarize(args) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import numpy as np
+
 from .sentences import Sentence
 from .vectors import tfidf, tokens
 
@@ -13,11 +15,10 @@ def ground(summary: Sequence[str], source: Sequence[Sentence], top: int = 2,
     """For each summary sentence, up to `top` source indices (best first) above `floor`."""
     if not summary or not source:
         return [[] for _ in summary]
-    texts = [s.text for s in source] + list(summary)
-    vectors = tfidf([tokens(t) for t in texts])
-    similarity = vectors[len(source):] @ vectors[: len(source)].T
+    rows = tfidf([tokens(s.text) for s in source] + [tokens(t) for t in summary])
     result = []
-    for row in similarity:
-        best = row.argsort()[::-1][:top]
-        result.append([int(i) for i in best if row[i] >= floor])
+    for offset in range(len(summary)):
+        similarity = rows.dot(rows.dense_row(len(source) + offset), 0, len(source))
+        best = np.argsort(-similarity, kind="stable")[:top] if len(similarity) > top else np.argsort(-similarity)
+        result.append([int(i) for i in best if similarity[i] >= floor])
     return result

@@ -23,6 +23,27 @@ class Coverage:
 
 
 @dataclass(frozen=True)
+class SectionSummary:
+    """One to three sentences for one section of the document, with the pages it spans."""
+
+    title: str
+    level: int
+    first_page: int | None
+    last_page: int | None
+    sentences: list[str]
+    support: list[list[int]]
+
+    @property
+    def pages(self) -> str:
+        """'p. 4', 'pp. 4-9', or '' for formats without pages."""
+        if self.first_page is None:
+            return ""
+        if self.last_page in (None, self.first_page):
+            return f"p. {self.first_page}"
+        return f"pp. {self.first_page}–{self.last_page}"
+
+
+@dataclass(frozen=True)
 class Summary:
     """Summary sentences, each with the indices of the source sentences that support it."""
 
@@ -38,12 +59,28 @@ class Summary:
     format: str = "paragraph"
     timings: dict[str, float] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    sections: list[SectionSummary] = field(default_factory=list)
+    pages: list[int | None] = field(default_factory=list)
 
     @property
-    def text(self) -> str:
+    def overview(self) -> str:
         if self.format == "bullets":
             return "\n".join(f"- {s}" for s in self.sentences)
         return " ".join(self.sentences)
+
+    @property
+    def text(self) -> str:
+        """The overview, and for the outline format each section's summary under its heading."""
+        if self.format != "outline" or not self.sections:
+            return self.overview
+        parts = [self.overview]
+        for section in self.sections:
+            where = f" ({section.pages})" if section.pages else ""
+            parts.append(f"{section.title}{where}\n" + "\n".join(f"- {s}" for s in section.sentences))
+        return "\n\n".join(parts)
+
+    def page_of(self, index: int) -> int | None:
+        return self.pages[index] if index < len(self.pages) else None
 
     @property
     def words(self) -> int:
@@ -56,15 +93,21 @@ class Summary:
     def as_dict(self) -> dict:
         """JSON-ready form, without the full source text."""
         data = asdict(self)
-        del data["source"]
+        del data["source"], data["pages"]
         data["text"] = self.text
         data["words"] = self.words
         data["source_words"] = self.source_words
         data["coverage"]["share"] = self.coverage.share
-        data["grounding"] = [
-            {"summary": s, "source": [{"index": i, "text": self.source[i].text,
-                                       "start": self.source[i].start, "end": self.source[i].end}
-                                      for i in support]}
-            for s, support in zip(self.sentences, self.support)]
+        data["grounding"] = self._grounding(self.sentences, self.support)
         del data["support"]
+        for section, raw in zip(self.sections, data["sections"]):
+            raw["grounding"] = self._grounding(section.sentences, section.support)
+            raw["pages"] = section.pages
+            del raw["support"]
         return data
+
+    def _grounding(self, sentences: list[str], support: list[list[int]]) -> list[dict]:
+        return [{"summary": s, "source": [{"index": i, "text": self.source[i].text, "page": self.page_of(i),
+                                           "start": self.source[i].start, "end": self.source[i].end}
+                                          for i in indices]}
+                for s, indices in zip(sentences, support)]

@@ -1,10 +1,13 @@
-"""Bag-of-words sentence vectors shared by the offline engine and grounding."""
+"""Sparse bag-of-words sentence vectors shared by the offline engine and grounding.
+
+Rows are kept in compressed sparse row form with plain numpy arrays, so memory and time grow
+with the number of words, never with sentences x vocabulary or sentences x sentences.
+"""
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -35,17 +38,58 @@ def tokens(text: str) -> list[str]:
     return [_stem(t) for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS]
 
 
-def tfidf(token_lists: Sequence[list[str]]) -> np.ndarray:
-    """Row-normalised TF-IDF matrix, one row per token list, IDF from these rows alone."""
+@dataclass(frozen=True)
+class Rows:
+    """Row-normalised TF-IDF rows in CSR form: row i holds columns[indptr[i]:indptr[i+1]]."""
+
+    indptr: np.ndarray
+    columns: np.ndarray
+    values: np.ndarray
+    width: int
+
+    @property
+    def count(self) -> int:
+        return len(self.indptr) - 1
+
+    def row_ids(self) -> np.ndarray:
+        return np.repeat(np.arange(self.count), np.diff(self.indptr))
+
+    def dense_row(self, i: int) -> np.ndarray:
+        vector = np.zeros(self.width, dtype=np.float32)
+        span = slice(self.indptr[i], self.indptr[i + 1])
+        vector[self.columns[span]] = self.values[span]
+        return vector
+
+    def sum(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """The sum of rows start..stop as a dense vector."""
+        stop = self.count if stop is None else stop
+        span = slice(self.indptr[start], self.indptr[stop])
+        return np.bincount(self.columns[span], self.values[span], minlength=self.width).astype(np.float32)
+
+    def dot(self, vector: np.ndarray, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """Each row start..stop times a dense vector."""
+        stop = self.count if stop is None else stop
+        span = slice(self.indptr[start], self.indptr[stop])
+        owners = np.repeat(np.arange(stop - start), np.diff(self.indptr[start:stop + 1]))
+        return np.bincount(owners, self.values[span] * vector[self.columns[span]],
+                           minlength=stop - start).astype(np.float32)
+
+
+def tfidf(token_lists: Sequence[list[str]]) -> Rows:
+    """Row-normalised TF-IDF rows, one per token list, IDF from these rows alone."""
     vocabulary: dict[str, int] = {}
-    for toks in token_lists:
-        for t in toks:
-            vocabulary.setdefault(t, len(vocabulary))
-    matrix = np.zeros((len(token_lists), max(1, len(vocabulary))), dtype=np.float32)
-    for row, toks in enumerate(token_lists):
-        for t, n in Counter(toks).items():
-            matrix[row, vocabulary[t]] = 1.0 + math.log(n)
-    document_frequency = (matrix > 0).sum(axis=0)
-    matrix *= np.log((1 + len(token_lists)) / (1 + document_frequency)) + 1.0
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return matrix / np.where(norms == 0, 1.0, norms)
+    lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(token_lists))
+    flat = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for toks in token_lists for t in toks),
+                       dtype=np.int64, count=int(lengths.sum()))
+    width = max(1, len(vocabulary))
+    owners = np.repeat(np.arange(len(token_lists), dtype=np.int64), lengths)
+    keys, counts = np.unique(owners * width + flat, return_counts=True)
+    rows, columns = keys // width, (keys % width).astype(np.int32)
+    frequency = np.bincount(columns, minlength=width)
+    idf = np.log((1 + len(token_lists)) / (1 + frequency)) + 1.0
+    values = ((1.0 + np.log(counts)) * idf[columns]).astype(np.float32)
+    norms = np.sqrt(np.bincount(rows, values * values, minlength=len(token_lists)))
+    values /= np.where(norms == 0, 1.0, norms)[rows].astype(np.float32)
+    indptr = np.zeros(len(token_lists) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=len(token_lists)), out=indptr[1:])
+    return Rows(indptr, columns, values, width)

@@ -1,0 +1,137 @@
+"""The summarizer's view of its input: prose sentences with their page and section.
+
+The service takes plain text or a sequence of blocks (anything with `kind`, `text`, `level` and
+`page`, such as `ingest.Block`). Only prose blocks are split into sentences; headings open
+sections; tables, code, captions, contents and references are never read as sentences.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+from .prose import is_prose
+from .sentences import Sentence, split_sentences
+
+PROSE_KINDS = ("paragraph", "list_item")
+SELF_DESCRIBING = re.compile(r"^(?:abstract|summary|executive summary|overview|scope|purpose|introduction|"
+                             r"conclusions?|concluding remarks|summary and conclusions?|discussion and conclusions?|"
+                             r"about this (?:document|report|guide)|preface|foreword|background and scope)$", re.I)
+SKIPPED = re.compile(r"^(?:acknowledge?ments?|references?|bibliography|works cited|index|contents|table of contents|"
+                     r"about the authors?|authors?'? (?:addresses|information)|copyright|licen[cs]e|revision history|"
+                     r"document history|change ?log|errata|notes|footnotes|glossary|list of (?:figures|tables)|"
+                     r"appendix\b.*|annex\b.*|keywords|index terms)$", re.I)
+NUMBER = re.compile(r"^(?:(?:chapter|part|section|annex|appendix)\s+)?(?:[\dA-Z]{1,3}(?:\.\d{1,3})*\.?|[IVX]+\.)\s+",
+                    re.I)
+
+
+class BlockLike(Protocol):
+    kind: str
+    text: str
+    level: int
+    page: int | None
+
+
+@dataclass(frozen=True)
+class Section:
+    """A run of sentences under one heading: sentences[start:stop] of the layout."""
+
+    title: str
+    level: int
+    start: int
+    stop: int
+    first_page: int | None
+    last_page: int | None
+    role: str = ""
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Sentences in reading order, the page of each, whether each is prose, and the sections they fall in."""
+
+    sentences: list[Sentence]
+    pages: list[int | None]
+    prose: list[bool]
+    sections: list[Section]
+    roles: list[str]
+
+    @property
+    def structured(self) -> bool:
+        return len([s for s in self.sections if s.title]) >= 2
+
+
+def role_of(title: str) -> str:
+    """'self' for sections in which a document describes itself, 'skip' for back matter, else ''."""
+    name = NUMBER.sub("", title).strip(" .:").lower()
+    if SELF_DESCRIBING.match(name):
+        return "self"
+    if SKIPPED.match(name):
+        return "skip"
+    return ""
+
+
+def from_text(text: str) -> Layout:
+    """A layout of plain text: one untitled section, no pages."""
+    sentences = split_sentences(text)
+    return Layout(sentences, [None] * len(sentences), [is_prose(s.text) for s in sentences],
+                  [Section("", 0, 0, len(sentences), None, None)], [""] * len(sentences))
+
+
+def _section_level(blocks: Sequence[BlockLike]) -> int:
+    """The heading level that cuts the document into sections: the highest level used at least twice."""
+    levels = [b.level or 1 for b in blocks if b.kind == "heading"]
+    repeated = sorted({level for level in levels if levels.count(level) >= 2})
+    return repeated[0] if repeated else (min(levels) if levels else 0)
+
+
+def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
+    """A layout of structured input: prose blocks split into sentences, sections opened by headings."""
+    level = _section_level(blocks)
+    texts: list[str] = []
+    starts: list[int] = []
+    owners: list[tuple[int | None, int, str]] = []
+    heads: list[tuple[str, int]] = [("", 0)]
+    role, role_level = "", 0
+    offset = 0
+    for block in blocks:
+        if block.kind == "heading":
+            found = role_of(block.text)
+            if found or (block.level or 1) <= role_level:
+                role, role_level = found, (block.level or 1) if found else 0
+            if (block.level or 1) <= level:
+                heads.append((" ".join(block.text.split()), block.level or 1))
+            continue
+        if block.kind not in PROSE_KINDS:
+            continue
+        texts.append(block.text)
+        starts.append(offset)
+        owners.append((block.page, len(heads) - 1, role))
+        offset += len(block.text) + 2
+    sentences = split_sentences("\n\n".join(texts))
+    pages, section_of, roles = [], [], []
+    for sentence in sentences:
+        page, section, role = owners[bisect.bisect_right(starts, sentence.start) - 1]
+        pages.append(page)
+        section_of.append(section)
+        roles.append(role)
+    sections = []
+    begin = 0
+    for index in range(1, len(sentences) + 1):
+        if index < len(sentences) and section_of[index] == section_of[begin]:
+            continue
+        title, head_level = heads[section_of[begin]]
+        found = [p for p in pages[begin:index] if p is not None]
+        sections.append(Section(title, head_level, begin, index, min(found, default=None), max(found, default=None),
+                                role_of(title) if title else ""))
+        begin = index
+    return Layout(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)
+
+
+def layout(source: str | Sequence[BlockLike]) -> Layout:
+    return from_text(source) if isinstance(source, str) else from_blocks(source)
