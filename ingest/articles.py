@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import textblocks
 from .document import Document
 from .errors import FetchError
 from .settings import IngestSettings
@@ -34,5 +35,5 @@ def fetch_article(url: str, settings: IngestSettings | None = None, fallback: st
         if fallback.strip() and len(fallback.split()) > len(text.split()):
             text = fallback.strip()
         warnings.append("Only the summary paragraph could be read; the page had little or no article text.")
-    return Document(name=response.url, kind="article", text=text, title=title,
-                    paragraphs=len(lines), warnings=warnings)
+    return Document(name=response.url, kind="article", blocks=textblocks.parse(text), title=title,
+                    warnings=warnings)

@@ -9,31 +9,33 @@ from __future__ import annotations
 
 import ctypes
 import re
-import statistics
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from .classify import NUMBERED_HEADING, is_caption, looks_like_code, numbered_level
+from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
 from .document import Block
 from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from .structure import finish
 
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
-EDGE_NUMBER = re.compile(r"^\s*(\d{1,4})\b|\b(\d{1,4})\s*\.?$")
+EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
 LINE = re.compile(r"[^\r\n]+")
 MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|menlo|typewriter", re.I)
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
                         r"slide \d+|title|none|unknown|\W*)$", re.I)
 SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
-EDGE_SHARE = 0.1
+EDGE_SHARE = 0.07
 EDGE_LINES = 3
 RUNNING_SHARE = 0.5
 HEADING_SIZE = 1.15
+PARAGRAPH_GAP = 1.3
+REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 MAX_HEADING_WORDS = 16
 FIXED_PITCH = 1
 BOLD_WEIGHT = 600
 MIN_SCANNED_CHARS = 30
+SCAN_SHARE = 0.5
 
 
 @dataclass
@@ -64,8 +66,8 @@ def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
     return pdfium_c.FPDFText_GetFontSize(textpage.raw, index), bold, mono
 
 
-def _page_lines(page, number: int) -> tuple[list[Line], bool]:
-    """Lines of one page, and whether the page holds images (a scan, when it has no text)."""
+def _page_lines(page, number: int) -> tuple[list[Line], float]:
+    """Lines of one page, and the share of it covered by an image (a scan, when it has no text)."""
     import pypdfium2.raw as pdfium_c
 
     textpage = page.get_textpage()
@@ -87,16 +89,30 @@ def _page_lines(page, number: int) -> tuple[list[Line], bool]:
                     line.size, bold_first, line.mono = _font(textpage, letters[0], buffer)
                     _, bold_last, _ = _font(textpage, letters[-1], buffer)
                     line.bold = bold_first and bold_last
-                    left, bottom, _, top = textpage.get_charbox(letters[0])
+                    left, bottom, _, top = textpage.get_charbox(letters[0], loose=True)
                     line.x, line.top = left, top
-                    line.last_top = textpage.get_charbox(letters[-1])[3]
+                    line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
                     line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
             lines.append(line)
     finally:
         textpage.close()
-    images = any(pdfium_c.FPDFPageObj_GetType(pdfium_c.FPDFPage_GetObject(page.raw, i)) == pdfium_c.FPDF_PAGEOBJ_IMAGE
-                 for i in range(pdfium_c.FPDFPage_CountObjects(page.raw)))
-    return lines, images
+    return lines, _image_share(page)
+
+
+def _image_share(page) -> float:
+    """The share of the page covered by its largest image: near 1 for a scan, small for a figure."""
+    import pypdfium2.raw as pdfium_c
+
+    largest = 0.0
+    for i in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
+        obj = pdfium_c.FPDFPage_GetObject(page.raw, i)
+        if pdfium_c.FPDFPageObj_GetType(obj) != pdfium_c.FPDF_PAGEOBJ_IMAGE:
+            continue
+        left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+        if pdfium_c.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in (left, bottom, right, top))):
+            largest = max(largest, (right.value - left.value) * (top.value - bottom.value))
+    width, height = page.get_size()
+    return largest / max(width * height, 1.0)
 
 
 def _signature(line: str) -> str:
@@ -122,10 +138,11 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
         for line in edges:
             number = EDGE_NUMBER.search(line.text)
             if number:
-                offsets[int(number.group(1) or number.group(2)) - index] += 1
-    if len(pages) < 3:
+                offsets[int(number.group(1)) - index] += 1
+    if sum(1 for lines in pages if lines) < 3:
         return found
-    running = {sig for sig, n in counts.items() if n >= max(3, RUNNING_SHARE * len(pages))}
+    with_text = sum(1 for lines in pages if lines)
+    running = {sig for sig, n in counts.items() if n >= max(2, RUNNING_SHARE * with_text)}
     offset, seen = offsets.most_common(1)[0] if offsets else (0, 0)
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(pages):
@@ -134,17 +151,30 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
                 continue
             number = EDGE_NUMBER.search(line.text)
             if _signature(line.text) in running or \
-                    numbered and number and int(number.group(1) or number.group(2)) - index == offset:
+                    numbered and number and int(number.group(1)) - index == offset:
                 found.add(id(line))
     return found
 
 
-def _heading_level(line: Line, sizes: list[float]) -> int:
+def _heading_level(line: Line, sizes: list[float], styles: dict[tuple[float, bool], int]) -> int:
+    """Depth from the heading's number, else that of numbered headings in the same font, else from its size."""
     level = numbered_level(line.text)
     if level:
         return level
+    if (round(line.size, 1), line.bold) in styles:
+        return styles[(round(line.size, 1), line.bold)]
     larger = [s for s in sizes if s > line.size + 0.2]
     return min(len(larger) + 1, 6)
+
+
+def _styles(lines: list[Line], body: Line, outline: set[str]) -> dict[tuple[float, bool], int]:
+    """The most common numbered depth of each heading font."""
+    seen: dict[tuple[float, bool], Counter[int]] = {}
+    for line in lines:
+        level = numbered_level(line.text)
+        if level and _is_heading(line, body, outline):
+            seen.setdefault((round(line.size, 1), line.bold), Counter())[level] += 1
+    return {style: counts.most_common(1)[0][0] for style, counts in seen.items()}
 
 
 def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
@@ -189,11 +219,12 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
     body = _body(lines)
     heading_sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE},
                            reverse=True)
-    gaps: dict[int, list[float]] = {}
+    styles = _styles(lines, body, outline)
+    gaps: dict[float, list[float]] = {}
     for a, b in zip(lines, lines[1:]):
-        if a.page == b.page and 0 < a.last_top - b.top < 3 * (a.size or 12):
-            gaps.setdefault(a.page, []).append(a.last_top - b.top)
-    spacings = {page: statistics.median(values) for page, values in gaps.items()}
+        if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
+            gaps.setdefault(round(a.size), []).append(a.last_top - b.top)
+    spacings = {size: sorted(values)[len(values) // 4] for size, values in gaps.items()}
     widths = sorted(l.tail for l in lines)
     typical = widths[len(widths) * 3 // 4] if widths else 0
     blocks: list[Block] = []
@@ -217,7 +248,7 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
         previous = lines[number - 1] if number else None
         if _is_heading(line, body, outline):
             flush()
-            level = _heading_level(line, heading_sizes)
+            level = _heading_level(line, heading_sizes, styles)
             last = blocks[-1] if blocks else None
             if last and last.kind == "heading" and last.page == line.page and previous and \
                     abs(previous.size - line.size) < 0.2 and previous.bold == line.bold and \
@@ -228,15 +259,16 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
             continue
         if current and previous is not None:
             gap = previous.last_top - line.top
-            spacing = spacings.get(line.page, 0.0)
+            spacing = spacings.get(round(line.size), 0.0)
             ended = previous.text.endswith((".", "!", "?", ":", "”", '"'))
             new_paragraph = (
-                spacing and previous.page == line.page and gap > 1.45 * spacing
+                spacing and previous.page == line.page and gap > PARAGRAPH_GAP * spacing
                 or ended and previous.tail < 0.7 * typical
                 or ended and line.x - previous.x > 0.6 * (line.size or 10) and previous.page == line.page
                 and abs(gap) < 3 * (spacing or 12)
                 or previous.mono != line.mono
-                or line.text[:1] in "•▪◦‣●■□➢►")
+                or line.text[:1] in "•▪◦‣●■□➢►" or REFERENCE_START.match(line.text)
+                or is_toc_line(line.text) or is_toc_line(previous.text))
             if new_paragraph:
                 flush()
         current.append(line)
@@ -322,17 +354,17 @@ def extract(data: bytes, name: str, max_pages: int) -> tuple[tuple[Block, ...], 
         for number in range(1, count + 1):
             page = document[number - 1]
             try:
-                lines, images = _page_lines(page, number)
+                lines, image_share = _page_lines(page, number)
             finally:
                 page.close()
             letters = sum(ch.isalnum() for line in lines for ch in line.text)
-            if letters < MIN_SCANNED_CHARS and images:
+            if letters < MIN_SCANNED_CHARS and image_share >= SCAN_SHARE:
                 scanned.append(number)
-                lines = [] if letters == 0 else lines
+                lines = []
             elif letters == 0:
                 blank.append(number)
             pages.append(lines)
-        if count == 0 or len(scanned) + len(blank) == count and not any(pages):
+        if not any(pages):
             if scanned:
                 raise NoTextError(f"{name} is a scanned image; it has no text to summarize. "
                                   "Run it through OCR first (OCR is not built in).")

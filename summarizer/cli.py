@@ -35,16 +35,19 @@ def _service_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m summarizer", description=__doc__)
+    verbose = argparse.ArgumentParser(add_help=False)
+    verbose.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                         help="log progress to stderr")
     parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin")
+    summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
     summarize.add_argument("source", help="a .txt/.md/.docx/.pdf file, an article URL, or - for stdin")
     _service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
 
-    evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)")
+    evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
     _service_arguments(evaluation)
     evaluation.add_argument("--limit", type=int, help="use only the first N pairs")
@@ -78,19 +81,19 @@ def _options(args, **extra) -> SummaryOptions:
     return SummaryOptions(length=args.length, words=args.words, format=args.format, **extra)
 
 
-def read_text(source: str) -> tuple[str, list[str]]:
-    """Text and extraction warnings from stdin, an article URL, or a file (txt, md, docx, pdf)."""
+def read_document(source: str):
+    """An ingest Document from stdin, an article URL, or a file (txt, md, docx, pdf)."""
     if source == "-":
-        return sys.stdin.read(), []
+        from ingest import parse_text
+
+        return parse_text(sys.stdin.read(), "standard input")
     if source.startswith(("http://", "https://")):
         from ingest.articles import fetch_article
 
-        article = fetch_article(source)
-        return article.text, article.warnings
+        return fetch_article(source)
     from ingest.cli import read_file
 
-    document = read_file(source)
-    return document.text, document.warnings
+    return read_file(source)
 
 
 def _progress(fraction: float, message: str) -> None:
@@ -98,9 +101,10 @@ def _progress(fraction: float, message: str) -> None:
 
 
 def _summarize(args) -> int:
-    text, extraction_warnings = read_text(args.source)
+    document = read_document(args.source)
+    extraction_warnings = document.warnings
     summarizer = Summarizer(_settings(args))
-    summary = summarizer.summarize(text, _options(args, max_input_words=args.max_input_words),
+    summary = summarizer.summarize(document.blocks, _options(args, max_input_words=args.max_input_words),
                                    progress=_progress if args.verbose else None)
     if args.json:
         print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
@@ -109,9 +113,10 @@ def _summarize(args) -> int:
     for warning in extraction_warnings + summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     coverage = summary.coverage
-    print(f"[{summary.engine}: {summary.model} on {summary.device}; read {coverage.share:.0%} of "
-          f"{coverage.input_words:,} words in {coverage.parts} part(s); {summary.timings['total']:.2f} s]",
-          file=sys.stderr)
+    left_out = f", {coverage.left_out:,} of them not prose (left out)" if coverage.left_out else ""
+    print(f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
+          f"of {coverage.input_words:,} words{left_out} in {coverage.parts} part(s); "
+          f"{summary.timings['total']:.2f} s]", file=sys.stderr)
     return 0
 
 

@@ -73,12 +73,14 @@ class Summarizer:
         if not any(sum(ch.isalpha() for ch in s.text) >= 2 for s in layout.sentences):
             raise NoSentencesError("The text has no sentences to summarize (no words were found).")
         source_sentences = layout.sentences
-        total_words = sum(len(s.text.split()) for s in source_sentences)
+        total_words = self._words(source)
         count, warnings = self._cap(source_sentences, options.max_input_words)
         plan = outline.plan(layout, count)
         read = [source_sentences[i] for i in plan.eligible]
-        read_words = sum(len(s.text.split()) for s in read)
-        target = options.target_words(read_words)
+        prose_words = sum(len(s.text.split()) for s in read)
+        read_words = total_words if count == len(source_sentences) else \
+            sum(len(s.text.split()) for s in source_sentences[:count])
+        target = options.target_words(prose_words)
         split_seconds = time.perf_counter() - started
 
         engine = self.engine
@@ -99,10 +101,16 @@ class Summarizer:
             sentences=output.sentences, support=support, source=source_sentences, engine=engine.name,
             model=engine.model, device=engine.device, reason=engine.reason,
             coverage=Coverage(parts=output.parts, input_words=total_words, read_words=read_words,
-                              read_tokens=output.read_tokens, sentences=len(read)),
+                              read_tokens=output.read_tokens, sentences=len(read), prose_words=prose_words),
             target_words=target, format=options.format,
             timings={"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started},
             warnings=warnings, sections=sections, pages=layout.pages)
+
+    @staticmethod
+    def _words(source: str | Sequence[BlockLike]) -> int:
+        if isinstance(source, str):
+            return len(source.split())
+        return sum(len(block.text.split()) for block in source if block.kind != "heading")
 
     def _check_size(self, source: str | Sequence[BlockLike]) -> None:
         characters = len(source) if isinstance(source, str) else sum(len(b.text) + 2 for b in source)

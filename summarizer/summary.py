@@ -9,13 +9,19 @@ from .sentences import Sentence
 
 @dataclass(frozen=True)
 class Coverage:
-    """How much of the input the engine read: words, model tokens (words for the offline engine), parts."""
+    """How much of the input was read (words, model tokens or words for the offline engine, parts), and how
+    many of the words read were left out as not prose (tables, code, references, contents, captions)."""
 
     parts: int
     input_words: int
     read_words: int
     read_tokens: int
     sentences: int
+    prose_words: int = 0
+
+    @property
+    def left_out(self) -> int:
+        return max(0, self.read_words - self.prose_words)
 
     @property
     def share(self) -> float:

@@ -30,8 +30,19 @@ def make_docx() -> bytes:
     return buffer.getvalue()
 
 
+def page_image():
+    """A grey page-sized picture with dark bars, like a scan of printed lines."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("L", (620, 877), 235)
+    draw = ImageDraw.Draw(image)
+    for top in range(80, 800, 24):
+        draw.rectangle((60, top, 560, top + 10), fill=40)
+    return image
+
+
 def make_pdf(pages: int = 4, image_only: tuple[int, ...] = (), password: str | None = None,
-             owner: str = "owner") -> bytes:
+             owner: str = "owner", stray_word: bool = False) -> bytes:
     from fpdf import FPDF
     from fpdf.enums import EncryptionMethod
 
@@ -41,8 +52,11 @@ def make_pdf(pages: int = 4, image_only: tuple[int, ...] = (), password: str | N
     for number in range(1, pages + 1):
         pdf.add_page()
         if number in image_only:
-            pdf.set_fill_color(40, 40, 40)
-            pdf.rect(20, 20, 150, 200, style="F")
+            pdf.image(page_image(), x=0, y=0, w=210, h=297)
+            if stray_word:
+                pdf.set_font("DejaVu", size=9)
+                pdf.set_xy(20, 280)
+                pdf.cell(0, 5, "Confidential")
             continue
         pdf.set_font("DejaVu", size=9)
         pdf.cell(0, 8, "Acme Annual Report 2025", new_x="LMARGIN", new_y="NEXT")
@@ -72,6 +86,7 @@ def fixtures() -> dict[str, bytes]:
         "report.pdf": make_pdf(),
         "scan-inside.pdf": make_pdf(pages=5, image_only=(3, 4, 5)),
         "scan.pdf": make_pdf(pages=2, image_only=(1, 2)),
+        "scan-stray-word.pdf": make_pdf(pages=2, image_only=(1, 2), stray_word=True),
         "locked.pdf": make_pdf(password="secret"),
         "open-locked.pdf": make_pdf(password=""),
         "utf16.txt": "Café society met on Tuesday.\r\nIt rained.".encode("utf-16"),

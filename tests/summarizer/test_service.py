@@ -94,10 +94,11 @@ def test_tiny_t5_loads_from_a_directory_and_summarizes(tiny, text_factory):
 
 def test_long_input_is_covered_whole_by_map_reduce(tiny, text_factory):
     calls = []
-    summary = tiny.summarize(text_factory(120), progress=lambda done, total: calls.append((done, total)))
+    summary = tiny.summarize(text_factory(120), progress=lambda fraction, message: calls.append((fraction, message)))
     assert summary.coverage.parts > 3 and summary.coverage.share == 1.0
-    assert calls[-1][0] == calls[-1][1]
-    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    assert calls[0] == (0.02, "Splitting into sentences") and calls[-1] == (1.0, "Done")
+    assert any(message.startswith("Summarizing part 2 of") for _, message in calls)
+    assert [fraction for fraction, _ in calls] == sorted(fraction for fraction, _ in calls)
     generator = tiny.engine.generator
     parts = tiny.engine._parts([s.text for s in summary.source])
     assert all(len(generator.tokenizer(generator.prefix + p)["input_ids"]) <= 128 for p in parts)

@@ -1,0 +1,149 @@
+"""Structured documents made here with real writers: a standard-like PDF, a styled docx, Markdown, plain text."""
+
+from __future__ import annotations
+
+import io
+
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+SCOPE = ("This document defines the Open Widget Conventions, which describe how widgets, parts and "
+         "relationships are stored together in a single compressed package. It specifies the rules that "
+         "producers and consumers of widget packages must follow to exchange them safely.")
+SECTIONS = {
+    "Terms and definitions": [
+        "A widget is a self-contained unit of content that a consumer can render without outside help. "
+        "A part is a named stream of bytes inside the package, and every part has a content type.",
+        "A relationship connects a source part to a target part and names the kind of connection. "
+        "Consumers follow relationships to discover the parts they need when opening a package.",
+    ],
+    "Package structure": [
+        "Every package holds a content types stream that maps part names to their media types. "
+        "Producers must write this stream before any other part so that consumers can check it early.",
+        "Part names are case-insensitive and must not collide after normalisation. "
+        "A consumer that finds two parts with equivalent names must reject the whole package.",
+    ],
+    "Interleaving and storage": [
+        "Large parts may be split into pieces that are stored apart and joined again when the package is read. "
+        "Piece numbers identify the order of the pieces, and the last piece carries a final marker.",
+        "Producers should keep the pieces of one part close together to make streaming consumers fast. "
+        "Consumers must be able to read the pieces in any order in which they were stored.",
+    ],
+}
+GRAMMAR = ['PieceName = PartName "/[" Digit* "]" [".last"] ".piece"', 'NonZeroDigit = "1" | "2" | "3"']
+CAPTION = "Figure 1: A package with two parts and one relationship between them."
+REFERENCES = ["[1] J. Smith and K. Lee. Widgets in practice. Proceedings of WidgetConf, pp. 1-12, 2019.",
+              "[2] A. Jones. Packaging formats compared. Journal of Containers, vol. 4, 2021."]
+FOOTER = "© Widget Organisation 2025 – All rights reserved"
+HEADER = "ISO/WO 1234-2:2025(E)"
+
+
+def standard_pdf() -> bytes:
+    """Five pages: title and contents with dot leaders, numbered sections with an outline, a grammar,
+    a caption, references, a running header and a footer that carries the changing page number."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.set_auto_page_break(False)
+    pdf.add_font("Sans", fname=FONT)
+    pdf.add_font("Sans", style="B", fname=BOLD)
+    pdf.add_font("Mono", fname=MONO)
+    pages: list[list[tuple[str, str]]] = [
+        [("title", "Open Widget Conventions"), ("h", "Contents")]
+        + [("toc", f"{n} {t} {'.' * 40} {n + 1}") for n, t in enumerate(["Scope", *SECTIONS], 1)],
+        [("h1", "1 Scope"), ("p", SCOPE), ("h1", "2 Terms and definitions")] + [("p", p) for p in SECTIONS["Terms and definitions"]],
+        [("h1", "3 Package structure")] + [("p", p) for p in SECTIONS["Package structure"]] + [("cap", CAPTION)],
+        [("h1", "4 Interleaving and storage")] + [("p", p) for p in SECTIONS["Interleaving and storage"]]
+        + [("code", line) for line in GRAMMAR],
+        [("h1", "References")] + [("p", r) for r in REFERENCES],
+    ]
+    for number, items in enumerate(pages, 1):
+        pdf.add_page()
+        pdf.set_font("Sans", size=8)
+        pdf.set_xy(10, 8)
+        pdf.cell(0, 5, HEADER, align="R")
+        pdf.set_xy(10, 25)
+        for kind, text in items:
+            if kind == "title":
+                pdf.set_font("Sans", "B", 20)
+                pdf.multi_cell(0, 10, text, new_x="LMARGIN", new_y="NEXT")
+                pdf.ln(4)
+            elif kind in ("h", "h1"):
+                if kind == "h1":
+                    pdf.start_section(text.split(" ", 1)[1] if text[0].isdigit() else text)
+                pdf.set_font("Sans", "B", 14)
+                pdf.ln(3)
+                pdf.cell(0, 8, text, new_x="LMARGIN", new_y="NEXT")
+                pdf.ln(2)
+            elif kind == "code":
+                pdf.set_font("Mono", size=9)
+                pdf.cell(0, 5, text, new_x="LMARGIN", new_y="NEXT")
+            else:
+                pdf.set_font("Sans", size=10)
+                pdf.multi_cell(0, 5, text, new_x="LMARGIN", new_y="NEXT")
+                pdf.ln(3)
+        pdf.set_font("Sans", size=8)
+        pdf.set_xy(10, -15)
+        pdf.cell(0, 5, f"{FOOTER}    {number}", align="C")
+    return bytes(pdf.output())
+
+
+def styled_docx() -> bytes:
+    import docx
+
+    document = docx.Document()
+    document.add_heading("Widget Review", level=0)
+    document.add_heading("Scope", level=1)
+    document.add_paragraph(SCOPE)
+    for title, paragraphs in SECTIONS.items():
+        document.add_heading(title, level=1)
+        for text in paragraphs:
+            document.add_paragraph(text)
+    document.add_heading("Open questions", level=2)
+    document.add_paragraph("Whether pieces may be empty", style="List Bullet")
+    document.add_paragraph("How long names may be", style="List Bullet")
+    document.add_paragraph(CAPTION, style="Caption")
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+MARKDOWN = f"""# Widget notes
+
+{SCOPE}
+
+## Getting started
+
+A **maintainer** keeps the [code, issues and releases](https://example.com/widgets) of a project alive.
+See the [guide](https://example.com/guide) before you start.
+
+* Install the [command line tool](https://example.com/cli) first.
+* Then create a package with `widget new`.
+
+```python
+def build(parts):
+    return Package(parts)
+```
+
+## Storage
+
+{SECTIONS["Interleaving and storage"][0]}
+"""
+
+STORIES = [
+    "The city council approved a new budget for the river bridge on Monday after a long debate. "
+    "Councillors said the bridge had been closed to lorries for two years. Repairs will start in spring. "
+    "The work is expected to take eighteen months and will be paid for by the regional government.",
+    "A rare orchid was found growing in a railway cutting near the coast, botanists reported. "
+    "The flower had not been seen in the region for forty years. Volunteers have fenced off the site. "
+    "Rail engineers agreed to delay planned drainage work until the seeds have set.",
+    "The national football team won its qualifying match three goals to one in front of a home crowd. "
+    "The captain scored twice in the second half. The coach praised the young defenders. "
+    "The team travels to the final round of qualifiers next month with its confidence restored.",
+    "Scientists at the university published a study of water quality in mountain lakes. "
+    "They found that nitrogen levels had doubled since the nineteen-nineties. Farming upstream is the likely cause. "
+    "The researchers urged the government to fund a wider survey of lakes across the region.",
+    "The airport announced a plan to expand its main terminal to handle more passengers. "
+    "Local residents fear more noise from night flights. The airport promised new limits on late landings. "
+    "A public consultation on the expansion plan will open in the autumn and run for twelve weeks.",
+]
