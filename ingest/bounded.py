@@ -14,15 +14,31 @@ import logging
 import multiprocessing
 from typing import Callable
 
-from .errors import CorruptFileError, ExtractionTimeoutError, IngestError
+from .errors import CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestError
 
 logger = logging.getLogger(__name__)
 PARSERS = ("pypdfium2", "pypdfium2.raw", "markdown_it", "docx", "charset_normalizer", "lxml.etree")
 
 
-def _child(connection, function: Callable, args: tuple, name: str) -> None:
+def _limit_memory(megabytes: int) -> None:
+    """Cap this process's address space at what it holds now plus `megabytes`, so a bomb fails fast here."""
+    import resource
+
+    if megabytes <= 0:
+        return
+    with open("/proc/self/statm") as statm:
+        current = int(statm.read().split()[0]) * resource.getpagesize()
+    limit = current + megabytes * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _child(connection, function: Callable, args: tuple, name: str, memory_mb: int) -> None:
     try:
+        _limit_memory(memory_mb)
         connection.send(("ok", function(*args)))
+    except MemoryError:
+        connection.send(("error", FileTooLargeError(
+            f"{name} needs more memory to read than the {memory_mb:,} MB allowed; split it into smaller files.")))
     except IngestError as error:
         connection.send(("error", error))
     except RecursionError:
@@ -34,23 +50,26 @@ def _child(connection, function: Callable, args: tuple, name: str) -> None:
         connection.close()
 
 
-def run_bounded(function: Callable, args: tuple, name: str, timeout: float):
-    """function(*args) in a child process; its IngestError re-raised here; ExtractionTimeoutError past `timeout`."""
+def run_bounded(function: Callable, args: tuple, name: str, timeout: float, memory_mb: int = 0):
+    """function(*args) in a child process capped at `memory_mb` more memory; its IngestError re-raised here;
+    ExtractionTimeoutError past `timeout`."""
     for module in PARSERS:
         importlib.import_module(module)
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, function, args, name), daemon=True)
+    process = context.Process(target=_child, args=(sender, function, args, name, memory_mb), daemon=True)
     process.start()
     sender.close()
     try:
         if not receiver.poll(timeout):
             raise ExtractionTimeoutError(
-                f"Reading {name} took longer than {timeout:g} seconds and was stopped; the file may be damaged.")
+                f"Reading {name} took longer than {timeout:g} seconds and was stopped: it is too long or too "
+                "complex to read in time. Split it into smaller parts.")
         try:
             status, value = receiver.recv()
         except EOFError:
-            raise CorruptFileError(f"{name} could not be read; the reader stopped unexpectedly.") from None
+            raise CorruptFileError(f"{name} could not be read; the reader stopped unexpectedly (the file may be "
+                                   "damaged, or need more memory than allowed).") from None
     finally:
         receiver.close()
         if process.is_alive():

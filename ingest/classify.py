@@ -90,5 +90,7 @@ def looks_like_heading(text: str, max_words: int = 14) -> bool:
     if stripped[-1] in ".!?,;:" or stripped.count("(") != stripped.count(")") or \
             re.search(r"[a-z]{2}[.!?]\s+[A-Z]", stripped):
         return False
+    if looks_like_code(stripped) or sum(ch.isalpha() or ch.isspace() for ch in stripped) < 0.75 * len(stripped):
+        return False
     first = heading_text(stripped)[:1] or stripped[:1]
     return first.isupper() or first.isdigit()

@@ -44,7 +44,8 @@ def ingest_file(name: str, data: bytes, settings: IngestSettings | None = None) 
         raise NoTextError(f"{name} is empty.")
     kind = kind_of(name, data)
     blocks, title, pages, warnings = run_bounded(
-        _extract, (kind, data, name, settings.max_pages), name, settings.extract_timeout)
+        _extract, (kind, data, name, settings.max_pages), name, settings.extract_timeout,
+        settings.extract_memory_mb)
     suffix = PurePath(name).suffix.lower()
     if kind == "pdf" and suffix != ".pdf" or kind == "docx" and suffix != ".docx" or \
             kind == "text" and suffix not in TEXT_SUFFIXES + ("",):

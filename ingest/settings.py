@@ -17,6 +17,7 @@ class IngestSettings:
     max_pages: int = 1000
     max_chars: int = 2_000_000
     extract_timeout: float = 30.0
+    extract_memory_mb: int = 1536
     fetch_timeout: float = 10.0
     max_download_mb: int = 5
     newsapi_key: str = ""

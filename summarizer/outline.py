@@ -22,7 +22,7 @@ SELF_CUE = re.compile(
     r"\b(?:defines|specifies|describes|establishes)\s+(?:the|how|a|an|requirements)\b", re.I)
 SELF_SECTION_BONUS = 0.2
 SELF_CUE_BONUS = 0.15
-SECTION_MIN_WORDS = 40
+SECTION_MIN_WORDS = 25
 SECTION_SENTENCES = ((250, 1), (1200, 2))
 SECTION_MAX_SENTENCES = 3
 WORDS_PER_SECTION_SENTENCE = 28
