@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ingest import parse_text
 from ui import controls, results
 
 TEXT_KEY = "paste_text"
@@ -21,11 +22,12 @@ st.session_state[TEXT_KEY] = text
 words = len(text.split())
 st.caption(f"{words:,} word{'s' if words != 1 else ''}")
 
-summary = results.cached(text, options) if text.strip() else None
+blocks = parse_text(text).blocks
+summary = results.cached(blocks, options) if text.strip() else None
 if st.button("Summarize", type="primary", key="summarize_paste") or summary:
     if not text.strip():
         st.warning("Paste some text first.")
     else:
-        summary = summary or results.summarize(text, options)
+        summary = summary or results.summarize(blocks, options)
         if summary:
             results.show(summary, "pasted text", "paste", options.describe())

@@ -48,8 +48,8 @@ if stored:
         st.warning(warning)
     with st.expander("Extracted text"):
         st.text(document.text)
-    summary = results.cached(document.text, options)
+    summary = results.cached(document.blocks, options)
     if st.button("Summarize", type="primary", key="summarize_upload") or summary:
-        summary = summary or results.summarize(document.text, options)
+        summary = summary or results.summarize(document.blocks, options)
         if summary:
             results.show(summary, document.name, "upload", options.describe(), document.pages)

@@ -5,9 +5,9 @@ from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, Mo
 from .options import SummaryOptions
 from .service import Summarizer
 from .settings import Settings
-from .summary import Coverage, Summary
+from .summary import Coverage, SectionSummary, Summary
 
 __all__ = [
     "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-    "NoSentencesError", "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError",
+    "NoSentencesError", "SectionSummary", "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError",
 ]

@@ -32,6 +32,6 @@ def summarize_article(url: str, options: SummaryOptions, key: str, fallback: str
     document: Document = stored
     for warning in document.warnings:
         st.warning(warning)
-    summary = results.summarize(document.text, options)
+    summary = results.summarize(document.blocks, options)
     if summary:
         results.show(summary, document.title or url, key, options.describe())

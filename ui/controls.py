@@ -12,7 +12,8 @@ from .markdown import escape
 LENGTH_KEY = "length_choice"
 WORDS_KEY = "length_words"
 FORMAT_KEY = "summary_format"
-LENGTH_CHOICES = ("short", "medium", "long", "custom")
+LENGTH_CHOICES = ("tldr", "short", "medium", "long", "custom")
+LENGTH_LABELS = {"tldr": "TL;DR", "short": "Short", "medium": "Medium", "long": "Long", "custom": "Custom"}
 FORMAT_LABELS = {"paragraph": "Paragraph", "bullets": "Bullet points"}
 
 
@@ -44,7 +45,7 @@ def sidebar() -> SummaryOptions:
         st.markdown("#### Summary")
         length = st.radio("Length", LENGTH_CHOICES, horizontal=True, key=LENGTH_KEY,
                           index=LENGTH_CHOICES.index(_persistent(LENGTH_KEY, "medium")),
-                          format_func=str.capitalize, on_change=_remember, args=(LENGTH_KEY,))
+                          format_func=LENGTH_LABELS.get, on_change=_remember, args=(LENGTH_KEY,))
         words = None
         if length == "custom":
             words = st.number_input("Target words", 20, 2000, step=10, key=WORDS_KEY,

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 import hashlib
+import pickle
 from dataclasses import astuple
 
 import streamlit as st
 
 from summarizer import Summary, SummarizerError, SummaryOptions
 
-from . import resources
+from . import outline, resources
 from .exports import as_markdown, as_text
 from .markdown import escape
 
 RESULTS_KEY = "summaries"
 
 
-def result_key(text: str, options: SummaryOptions) -> str:
-    digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+def result_key(source, options: SummaryOptions) -> str:
+    digest = hashlib.sha1(pickle.dumps(source)).hexdigest()
     return f"{digest}:{astuple(options)}:{resources.summarizer_settings()}"
 
 
@@ -33,8 +34,8 @@ def summarize(text: str, options: SummaryOptions) -> Summary | None:
         return st.session_state[RESULTS_KEY][key]
     bar = st.progress(0.0, text="Starting…")
 
-    def progress(done: int, total: int) -> None:
-        bar.progress(min(1.0, done / max(total, 1)), text=f"Summarizing part {done} of {total}")
+    def progress(fraction: float, message: str) -> None:
+        bar.progress(min(1.0, fraction), text=message)
 
     try:
         summary = resources.summarizer().summarize(text, options, progress)
@@ -49,30 +50,28 @@ def summarize(text: str, options: SummaryOptions) -> Summary | None:
 
 def coverage_line(summary: Summary, pages: int | None = None) -> str:
     coverage = summary.coverage
-    extent = f"{pages} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
+    extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
     parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
-    return f"Read {coverage.share:.0%} of {extent} in {parts}"
+    left_out = f" ({coverage.left_out:,} words of tables, code, references and the like left out)" \
+        if coverage.left_out else ""
+    return f"Read {coverage.share:.0%} of {extent} in {parts}{left_out}"
 
 
 def show(summary: Summary, source: str, key: str, length: str, pages: int | None = None) -> None:
-    """The summary, its facts, supporting sentences on demand, and downloads that do not rerun it."""
+    """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it."""
     with st.container(border=True):
-        st.markdown("#### Summary")
-        if summary.format == "bullets":
-            st.markdown("\n".join(f"- {escape(s)}" for s in summary.sentences))
-        else:
-            st.markdown(escape(summary.text))
-        ratio = summary.source_words / max(1, summary.words)
+        st.markdown("#### TL;DR" if length == "TL;DR" else "#### Summary")
+        outline.overview(summary)
+        shorter = summary.source_words / max(1, summary.words)
         engine = "offline extractive" if summary.engine == "extractive" else f"abstractive, {summary.model}"
         st.caption(f"{coverage_line(summary, pages)} · {summary.words} words from {summary.source_words:,} "
-                   f"({ratio:.0f}× shorter) · {summary.timings['total']:.2f} s · {escape(engine)}")
+                   f"({shorter:.0f} times shorter) · {summary.timings['total']:.2f} s · {escape(engine)}")
         for warning in summary.warnings:
-            st.warning(warning)
-        if st.toggle("Show the source sentences behind each summary sentence", key=f"ground-{key}"):
-            for number, (sentence, support) in enumerate(zip(summary.sentences, summary.support), 1):
-                st.markdown(f"**{number}.** {escape(sentence)}")
-                for index in support:
-                    st.markdown(f"> :orange-background[{escape(summary.source[index].text)}]")
+            st.warning(escape(warning))
+        grounded = st.toggle("Show where each sentence comes from", key=f"ground-{key}")
+        if grounded:
+            outline.sources(summary, summary.sentences, summary.support)
+        outline.sections(summary, grounded)
         left, right = st.columns(2)
         stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"
         left.download_button("Download .txt", as_text(summary), file_name=f"{stem}-summary.txt",

@@ -1,0 +1,32 @@
+"""The downloads: sections under headings, and nothing in the Markdown that a viewer would run or follow."""
+
+import re
+
+from ingest import Block
+from summarizer import Settings, Summarizer, SummaryOptions
+from ui.exports import as_markdown, as_text
+
+BLOCKS = (
+    Block("heading", "Notes <script>alert(1)</script>", 1),
+    Block("paragraph", "The board met on Monday and approved the plan for the new bridge across the river."),
+    Block("paragraph", "Residents saw a picture of the new bridge at the meeting in the town hall."),
+    Block("heading", "Details <img src=x onerror=alert(2)>", 1),
+    Block("paragraph", "The council posted [the full plan](javascript:alert(3)) on its website for everyone."),
+    Block("paragraph", "Work on the bridge will start in the spring and last for about eighteen months."),
+)
+
+
+def test_markdown_export_escapes_what_a_viewer_would_run():
+    summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=200))
+    markdown = as_markdown(summary, "notes <b>.txt", "medium")
+    assert not re.search(r"(?<!\\)[<\[]", markdown), "an unescaped < or [ reached the export"
+    assert "\\[the full plan\\](javascript:alert(3))" in markdown
+    assert "## Notes \\<script\\>alert(1)\\</script\\>" in markdown
+    assert "## Details \\<img src=x onerror=alert(2)\\>" in markdown
+    assert "# Summary of notes \\<b\\>.txt" in markdown
+
+
+def test_text_export_carries_the_sections():
+    summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=200))
+    text = as_text(summary)
+    assert text.startswith(summary.overview + "\n\nNotes <script>alert(1)</script>\n- ")

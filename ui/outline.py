@@ -1,0 +1,50 @@
+"""A summary on screen: the overview, sections in expanders, and each sentence's source with its page."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from summarizer import Summary
+
+from .markdown import escape
+
+OPEN_SECTIONS = 3
+
+
+def overview(summary: Summary) -> None:
+    if summary.format == "bullets":
+        st.markdown("\n".join(f"- {escape(s)}" for s in summary.sentences))
+    else:
+        st.markdown(escape(" ".join(summary.sentences)))
+
+
+def sources(summary: Summary, sentences: list[str], support: list[list[int]]) -> None:
+    """Each sentence with the source sentence behind it, its page, and the sentences around it for context."""
+    for number, (sentence, indices) in enumerate(zip(sentences, support), 1):
+        if not indices:
+            st.caption(f"{number}. No single source sentence; written from the text as a whole.")
+            continue
+        index = indices[0]
+        page = summary.page_of(index)
+        where = f"page {page}" if page else f"sentence {index + 1} of {len(summary.source)}"
+        before = escape(summary.source[index - 1].text) + " " if index > 0 else ""
+        after = " " + escape(summary.source[index + 1].text) if index + 1 < len(summary.source) else ""
+        lead = f"**{number}.** "
+        if summary.engine != "extractive":
+            st.markdown(f"**{number}.** {escape(sentence)}")
+            lead = "> "
+        st.markdown(f"{lead}({where}) {before}:orange-background[{escape(summary.source[index].text)}]{after}")
+
+
+def sections(summary: Summary, grounded: bool) -> None:
+    """One expander per section: heading, page range, one to three sentences; the first few open."""
+    if not summary.sections:
+        return
+    st.markdown(f"##### Section by section ({len(summary.sections)})")
+    for number, section in enumerate(summary.sections):
+        label = f"{section.title} · {section.pages}" if section.pages else section.title
+        with st.expander(escape(label), expanded=number < OPEN_SECTIONS):
+            if grounded:
+                sources(summary, section.sentences, section.support)
+            else:
+                st.markdown("\n".join(f"- {escape(s)}" for s in section.sentences))
