@@ -85,7 +85,7 @@ class Summarizer:
 
         engine = self.engine
         jobs = [] if options.tldr or not options.sections else plan.sections
-        share = 0.9 if not jobs else 0.55
+        share = 0.85 if not jobs else 0.55
         report(0.1, "Summarizing")
         generated_at = time.perf_counter()
         output = engine.summarize(read, target, self._stage(report, 0.1, share, "Summarizing part"),
@@ -94,7 +94,7 @@ class Summarizer:
             raise NoSentencesError("No summary could be produced from this text.")
         support = self._support(output, read, plan.eligible)
         sections = self._sections(engine, jobs, source_sentences, layout.pages, options,
-                                  self._stage(report, 0.1 + share, 0.88 - share, "Summarizing section"))
+                                  self._stage(report, 0.1 + share, 0.85 - share, "Summarizing section"))
         engine_seconds = time.perf_counter() - generated_at
         report(1.0, "Done")
         return Summary(
@@ -124,8 +124,13 @@ class Summarizer:
 
     @staticmethod
     def _stage(report: Progress, begin: float, width: float, label: str) -> Callable[[int, int], None]:
+        """An engine's (done, total) mapped onto its share of the bar; never moving back when the total grows."""
+        reached = begin
+
         def tick(done: int, total: int) -> None:
-            report(begin + width * min(1.0, done / max(total, 1)), f"{label} {done} of {total}")
+            nonlocal reached
+            reached = max(reached, begin + width * min(1.0, done / max(total, 1)))
+            report(reached, f"{label} {done} of {total}")
         return tick
 
     @staticmethod
