@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ingest.errors import IngestError
 
-from .errors import SummarizerError
+from .errors import InvalidOptionError, SummarizerError
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
 from .options import FORMATS, LENGTHS, SummaryOptions
@@ -20,6 +20,7 @@ from .settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
 
 EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "cnndm_dev.jsonl")
+DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
 
 
 def _service_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,6 +59,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--model", help="model id or directory (default: SUMMARIZER_MODEL or t5-small)")
     bench.add_argument("--data", default=DEFAULT_EVAL, help="JSONL with articles to time (synthetic text if absent)")
     bench.add_argument("--batch-docs", type=int, default=32, help="articles in the throughput batch")
+    bench.add_argument("--suite", choices=("all", "fast-path", "offline", "documents"), default="all",
+                       help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
+                            "documents: reading a 300-page PDF")
+    bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
 
     tune = commands.add_parser("finetune", help="fine-tune a seq2seq checkpoint on article/highlights pairs")
     tune.add_argument("data", help="JSONL with id, article, highlights")
@@ -143,11 +148,22 @@ def _evaluate(args) -> int:
 
 
 def _benchmark(args) -> int:
-    from .benchmark import report, run
+    from . import scaling
+    from .benchmark import corpus, report, run
 
-    model = args.model or Settings.from_env().model
-    results = run(model, args.data, print, args.batch_docs)
-    print("\n".join(report(results)))
+    if args.suite in ("all", "offline"):
+        suites = scaling.run_offline(corpus(args.data, 200), print)
+        print("\n".join(scaling.report_offline(suites)))
+    if args.suite in ("all", "documents"):
+        papers = Path(args.papers) / "pdf" if (Path(args.papers) / "pdf").is_dir() else Path(args.papers)
+        if not any(papers.glob("*.pdf")):
+            raise InvalidOptionError(f"No PDFs in {papers}; give a folder of PDFs with --papers.")
+        for label, seconds, peak, facts in scaling.run_documents(papers, print):
+            print(f"{label:<38}{seconds:>7.2f} s  {facts.get('pages', '')} pages  {facts['words']:,} words")
+    if args.suite in ("all", "fast-path"):
+        model = args.model or Settings.from_env().model
+        results = run(model, args.data, print, args.batch_docs)
+        print("\n".join(report(results)))
     return 0
 
 

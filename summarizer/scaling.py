@@ -1,0 +1,158 @@
+"""How the offline path grows with input size, and how fast documents are read: benchmark suites.
+
+Each run is a fresh child process (the same code the CLI runs) that reports its wall time and
+its peak resident memory (the kernel's VmHWM), so one run's memory never hides in another's.
+Sizes grow tenfold; time and memory are reported against the smallest run and as a slope (the
+exponent b in time ~ size^b: 1 is linear, 2 quadratic).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import SummarizerError
+
+SIZES_KB = (10, 100, 1000, 1950)
+PROBE = """
+import json, sys, time
+from ingest import ingest_file, parse_text
+from ingest.settings import IngestSettings
+from summarizer import Settings, Summarizer
+kind, path = sys.argv[1], sys.argv[2]
+started = time.perf_counter()
+if kind == "summarize":
+    text = open(path, encoding="utf-8").read()
+    summary = Summarizer(Settings(engine="extractive")).summarize(parse_text(text).blocks)
+    facts = {"words": len(text.split()), "summary_words": summary.words, "sections": len(summary.sections)}
+else:
+    document = ingest_file(path, open(path, "rb").read(), IngestSettings(max_file_mb=200))
+    facts = {"words": document.words, "pages": document.pages}
+seconds = time.perf_counter() - started
+peak = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0]) / 1024
+print(json.dumps({"seconds": seconds, "peak_mb": peak, **facts}))
+"""
+PYPDF_PROBE = """
+import json, sys, time
+from pypdf import PdfReader
+started = time.perf_counter()
+words = sum(len((page.extract_text() or "").split()) for page in PdfReader(sys.argv[1]).pages)
+print(json.dumps({"seconds": time.perf_counter() - started, "words": words}))
+"""
+
+
+@dataclass(frozen=True)
+class Run:
+    label: str
+    size_kb: float
+    seconds: float
+    peak_mb: float
+    facts: dict
+
+
+def _probe(kind: str, path: Path, script: str = PROBE) -> dict:
+    result = subprocess.run([sys.executable, "-c", script, kind, str(path)] if script is PROBE
+                            else [sys.executable, "-c", script, str(path)],
+                            capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
+    if result.returncode:
+        raise SummarizerError(f"A benchmark run failed: {result.stderr.strip().splitlines()[-1]}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def prose_of_size(articles: list[str], size_kb: int) -> str:
+    """News prose, paragraphs kept, repeated articles as needed until `size_kb` kilobytes."""
+    parts, size, i = [], 0, 0
+    while size < size_kb * 1024:
+        parts.append(articles[i % len(articles)])
+        size += len(parts[-1].encode()) + 2
+        i += 1
+    return "\n\n".join(parts)[: size_kb * 1024]
+
+
+def crafted_of_size(size_kb: int, seed: int = 0) -> str:
+    """Hostile text: three-word sentences of made-up words, no blank lines: sentences x vocabulary blow-up."""
+    rng = random.Random(seed)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out, size = [], 0
+    while size < size_kb * 1024:
+        sentence = " ".join("".join(rng.choice(letters) for _ in range(rng.randint(3, 8))) for _ in range(3))
+        out.append(sentence.capitalize() + ".")
+        size += len(out[-1]) + 1
+    return "\n".join(out)
+
+
+def slope(runs: list[Run]) -> tuple[float, float]:
+    """Exponents of time and of memory above the smallest run against size, from the smallest to the largest."""
+    first, last = runs[0], runs[-1]
+    growth = math.log(last.size_kb / first.size_kb)
+    base = min(r.peak_mb for r in runs)
+    extra_first = max(first.peak_mb - base, 1.0)
+    return (math.log(max(last.seconds, 1e-6) / max(first.seconds, 1e-6)) / growth,
+            math.log(max(last.peak_mb - base, 1.0) / extra_first) / growth)
+
+
+def run_offline(articles: list[str], say: Callable[[str], None]) -> dict[str, list[Run]]:
+    """The offline engine on news prose and on crafted text at 10 KB to 2 MB."""
+    suites: dict[str, list[Run]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for label, make in (("prose", lambda kb: prose_of_size(articles, kb)), ("crafted", crafted_of_size)):
+            runs = []
+            for size in SIZES_KB:
+                path = Path(scratch) / f"{label}-{size}.txt"
+                path.write_text(make(size), encoding="utf-8")
+                facts = _probe("summarize", path)
+                runs.append(Run(label, size, facts.pop("seconds"), facts.pop("peak_mb"), facts))
+                say(f"offline {label} {size:>5} KB: {runs[-1].seconds:6.2f} s, peak {runs[-1].peak_mb:5.0f} MB, "
+                    f"{facts['words']:,} words")
+            suites[label] = runs
+    return suites
+
+
+def long_pdf(papers: Path, pages: int = 300) -> bytes:
+    """A real PDF of at least `pages` pages: the papers folder's PDFs joined, largest first."""
+    import pypdfium2 as pdfium
+
+    joined = pdfium.PdfDocument.new()
+    for path in sorted(papers.glob("*.pdf"), key=lambda p: -p.stat().st_size):
+        joined.import_pages(pdfium.PdfDocument(path.read_bytes()))
+        if len(joined) >= pages:
+            break
+    buffer = __import__("io").BytesIO()
+    joined.save(buffer)
+    return buffer.getvalue()
+
+
+def run_documents(papers: Path, say: Callable[[str], None]) -> list[tuple[str, float, float, dict]]:
+    """Reading a 300-page PDF made of the eval papers: the project's reader against plain pypdf, same file."""
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "joined.pdf"
+        path.write_bytes(long_pdf(papers))
+        ours = _probe("ingest", path)
+        rows.append(("project reader (pypdfium2, blocks)", ours.pop("seconds"), ours.pop("peak_mb"), ours))
+        say(f"read {ours['pages']} pages: {rows[-1][1]:.2f} s, peak {rows[-1][2]:.0f} MB, {ours['words']:,} words")
+        try:
+            plain = _probe("", path, PYPDF_PROBE)
+            rows.append(("pypdf extract_text (baseline)", plain.pop("seconds"), float("nan"), plain))
+            say(f"pypdf on the same file: {rows[-1][1]:.2f} s")
+        except SummarizerError as error:
+            say(f"pypdf baseline not run ({error})")
+    return rows
+
+
+def report_offline(suites: dict[str, list[Run]]) -> list[str]:
+    lines = [f"{'text':<9}{'size':>8}{'words':>10}{'s':>8}{'peak MB':>9}{'x time':>8}"]
+    for label, runs in suites.items():
+        for run in runs:
+            lines.append(f"{label:<9}{run.size_kb:>6.0f}KB{run.facts['words']:>10,}{run.seconds:>8.2f}"
+                         f"{run.peak_mb:>9.0f}{run.seconds / runs[0].seconds:>8.1f}")
+        time_slope, memory_slope = slope(runs)
+        lines.append(f"{label:<9} slope: time ~ size^{time_slope:.2f}, memory above base ~ size^{memory_slope:.2f}")
+    return lines
