@@ -1,4 +1,4 @@
-"""`python -m summarizer summarize | evaluate | benchmark | finetune`: messages, never tracebacks."""
+"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune`: messages, never tracebacks."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import logging
 import sys
 from pathlib import Path
+from typing import Callable
 
 from ingest.errors import IngestError
 
@@ -17,18 +18,23 @@ from .finetune import Recipe
 from .options import FORMATS, LENGTHS, SummaryOptions
 from .service import Summarizer
 from .settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
+from .summary import Summary
 
 EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "cnndm_dev.jsonl")
 DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
 
 
-def _service_arguments(parser: argparse.ArgumentParser) -> None:
+def _engine_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=ENGINES, help="engine (default: SUMMARIZER_ENGINE or auto)")
     parser.add_argument("--model", help="model id or local directory (default: SUMMARIZER_MODEL or t5-small)")
     parser.add_argument("--device", choices=DEVICES, help="device (default: auto)")
     parser.add_argument("--preset", choices=PRESETS, help="generation preset: fast (greedy) or best (beam 4)")
     parser.add_argument("--backend", choices=BACKENDS, help="abstractive backend (default: auto, CTranslate2 on CPU)")
+
+
+def _service_arguments(parser: argparse.ArgumentParser) -> None:
+    _engine_arguments(parser)
     parser.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length")
     parser.add_argument("--words", type=int, help="target length in words (overrides --length)")
     parser.add_argument("--format", choices=FORMATS, default="paragraph")
@@ -55,7 +61,17 @@ def _parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--json", action="store_true", help="print scores as one JSON object")
     evaluation.add_argument("--predictions", help="write one JSON line per document: id and summary")
 
-    bench = commands.add_parser("benchmark", help="time the service against the naive T5 path")
+    papers = commands.add_parser("papers", help="ROUGE and junk rate on real PDFs against their own abstracts",
+                                 parents=[verbose])
+    papers.add_argument("folder", help="the papers folder: manifest.jsonl and pdf/")
+    _engine_arguments(papers)
+    papers.add_argument("--limit", type=int, help="use only the first N papers")
+    papers.add_argument("--ids", type=lambda value: [i for i in value.split(",") if i], default=[],
+                        help="comma-separated paper ids to use")
+    papers.add_argument("--json", action="store_true", help="print scores and errors as one JSON object")
+    papers.add_argument("--predictions", help="write one JSON line per paper: id, summary sentences, junk reasons")
+
+    bench = commands.add_parser("benchmark", help="speed and memory: T5 paths, the offline engine, reading PDFs")
     bench.add_argument("--model", help="model id or directory (default: SUMMARIZER_MODEL or t5-small)")
     bench.add_argument("--data", default=DEFAULT_EVAL, help="JSONL with articles to time (synthetic text if absent)")
     bench.add_argument("--batch-docs", type=int, default=32, help="articles in the throughput batch")
@@ -101,21 +117,27 @@ def read_document(source: str):
     return read_file(source)
 
 
+def summarize_path(summarizer: Summarizer, path: str, options: SummaryOptions,
+                   progress: Callable[[float, str], None] | None = None) -> Summary:
+    """Read a file (or - for stdin, or an article URL) and summarize its blocks; extraction warnings come first."""
+    document = read_document(path)
+    summary = summarizer.summarize(document.blocks, options, progress=progress)
+    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings)
+
+
 def _progress(fraction: float, message: str) -> None:
     print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
 
 
 def _summarize(args) -> int:
-    document = read_document(args.source)
-    extraction_warnings = document.warnings
-    summarizer = Summarizer(_settings(args))
-    summary = summarizer.summarize(document.blocks, _options(args, max_input_words=args.max_input_words),
-                                   progress=_progress if args.verbose else None)
+    summary = summarize_path(Summarizer(_settings(args)), args.source,
+                             _options(args, max_input_words=args.max_input_words),
+                             progress=_progress if args.verbose else None)
     if args.json:
         print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
         return 0
     print(summary.text)
-    for warning in extraction_warnings + summary.warnings:
+    for warning in summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     coverage = summary.coverage
     left_out = f", {coverage.left_out:,} of them not prose (left out)" if coverage.left_out else ""
@@ -144,6 +166,36 @@ def _evaluate(args) -> int:
     else:
         print(f"engine: {summarizer.engine.name} ({summarizer.engine.model}); {summarizer.engine.reason}")
         print("\n".join(table(scores)))
+    return 0
+
+
+def _papers(args) -> int:
+    from . import papers
+
+    chosen = papers.load_papers(args.folder, args.limit, args.ids)
+    summarizer = Summarizer(_settings(args))
+
+    def progress(number: int, result) -> None:
+        if args.verbose:
+            state = f"error: {result.error}" if result.error else f"{result.body_words:,} words"
+            print(f"[{number}/{len(chosen)}] {result.id} {state}", file=sys.stderr)
+
+    results = papers.run(summarizer, chosen, progress)
+    if args.predictions:
+        with open(args.predictions, "w", encoding="utf-8") as handle:
+            for result in results:
+                handle.write(json.dumps(papers.prediction(result), ensure_ascii=False) + "\n")
+    scores = papers.scores(results, {p.id: p.abstract for p in chosen})
+    if args.json:
+        print(json.dumps({"engine": summarizer.engine.name, "model": summarizer.engine.model,
+                          "systems": {name: dataclasses.asdict(s) for name, s in scores.items()},
+                          "ingest_seconds_per_paper": papers.mean_ingest_seconds(results),
+                          "errors": {r.id: r.error for r in results if r.error}}, indent=2))
+        return 0
+    print(f"engine: {summarizer.engine.name} ({summarizer.engine.model}); {summarizer.engine.reason}")
+    print("\n".join(papers.table(results, scores)))
+    if args.verbose:
+        print("\n".join(papers.worst(results, summarizer.engine.name)))
     return 0
 
 
@@ -184,7 +236,8 @@ def _finetune(args) -> int:
     return 0
 
 
-COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "benchmark": _benchmark, "finetune": _finetune}
+COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
+            "finetune": _finetune}
 
 
 def main(argv: list[str] | None = None) -> int:

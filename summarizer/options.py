@@ -13,6 +13,7 @@ FORMATS = ("paragraph", "bullets", "outline")
 REFERENCE_WORDS = 600
 MAX_GROWTH = 4.0
 GROWTH_EXPONENT = 1 / 3
+WORD_TARGET_RANGE = (10, 2000)
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,9 @@ class SummaryOptions:
                 f"Unknown length {self.length!r}: choose tldr, short, medium or long, or give a word target.")
         if self.format not in FORMATS:
             raise InvalidOptionError(f"Unknown format {self.format!r}: choose paragraph, bullets or outline.")
-        if self.words is not None and not 10 <= self.words <= 2000:
-            raise InvalidOptionError("The word target must be between 10 and 2,000 words.")
+        low, high = WORD_TARGET_RANGE
+        if self.words is not None and not low <= self.words <= high:
+            raise InvalidOptionError(f"The word target must be between {low:,} and {high:,} words.")
         if self.max_input_words is not None and self.max_input_words < 50:
             raise InvalidOptionError("Reading fewer than 50 words of the input is not useful.")
 

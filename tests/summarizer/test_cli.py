@@ -83,7 +83,8 @@ def test_evaluate_rejects_malformed_data(tmp_path):
 
 
 def test_benchmark_reports_every_path_against_the_naive_one(tiny_model_dir, tmp_path):
-    result = run("benchmark", "--model", str(tiny_model_dir), "--data", "/nonexistent.jsonl", "--batch-docs", "4",
+    result = run("benchmark", "--suite", "fast-path", "--model", str(tiny_model_dir), "--data", "/nonexistent.jsonl",
+                 "--batch-docs", "4",
                  env_extra={"SUMMARIZER_CT2_CACHE": str(tmp_path / "ct2")})
     assert result.returncode == 0, result.stderr
     assert "real weights, from the local directory" in result.stdout
