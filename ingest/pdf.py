@@ -21,6 +21,7 @@ from .structure import finish
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
 LINE = re.compile(r"[^\r\n]+")
+BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi|medi|cmbx|cmssbx|\bbx|-b$", re.I)
 MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|menlo|typewriter", re.I)
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
                         r"slide \d+|title|none|unknown|\W*)$", re.I)
@@ -30,6 +31,8 @@ EDGE_LINES = 3
 RUNNING_SHARE = 0.5
 HEADING_SIZE = 1.15
 PARAGRAPH_GAP = 1.3
+RUN_IN_LEVEL = 6
+MAX_RUN_IN_WORDS = 8
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 MAX_HEADING_WORDS = 16
 FIXED_PITCH = 1
@@ -51,6 +54,7 @@ class Line:
     top: float = 0.0
     last_top: float = 0.0
     tail: int = 0
+    run_in: str = ""
     edge: bool = False
 
 
@@ -61,7 +65,7 @@ def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
     pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, buffer, len(buffer), ctypes.byref(flags))
     name = buffer.value.decode("latin-1", "replace")
     weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, index)
-    bold = weight >= BOLD_WEIGHT or bool(re.search(r"bold|black|heavy|semibold|demi|medi", name, re.I))
+    bold = weight >= BOLD_WEIGHT or bool(BOLD_FONT.search(name))
     mono = bool(flags.value & FIXED_PITCH) or bool(MONO_FONT.search(name))
     return pdfium_c.FPDFText_GetFontSize(textpage.raw, index), bold, mono
 
@@ -89,6 +93,8 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                     line.size, bold_first, line.mono = _font(textpage, letters[0], buffer)
                     _, bold_last, _ = _font(textpage, letters[-1], buffer)
                     line.bold = bold_first and bold_last
+                    if bold_first and not bold_last:
+                        line.run_in = _bold_prefix(textpage, raw, match.start(), letters, buffer)
                     left, bottom, _, top = textpage.get_charbox(letters[0], loose=True)
                     line.x, line.top = left, top
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
@@ -97,6 +103,14 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
     finally:
         textpage.close()
     return lines, _image_share(page)
+
+
+def _bold_prefix(textpage, raw: str, start: int, letters: list[int], buffer) -> str:
+    """The bold words a line starts with ('Tree construction' in 'Tree construction This component ...')."""
+    for index in letters:
+        if not _font(textpage, index, buffer)[1]:
+            return unicodedata.normalize("NFKC", raw[: index - start].translate(SOFT_HYPHENS)).strip()
+    return ""
 
 
 def _image_share(page) -> float:
@@ -177,6 +191,17 @@ def _styles(lines: list[Line], body: Line, outline: set[str]) -> dict[tuple[floa
     return {style: counts.most_common(1)[0][0] for style, counts in seen.items()}
 
 
+def _run_in(line: Line, body: Line) -> tuple[str, str]:
+    """(heading, rest) for a line that opens with a short bold heading run into its paragraph, else ('', '')."""
+    prefix = line.run_in.rstrip(" .:—–-")
+    words = prefix.split()
+    if not prefix or body.bold or not 1 <= len(words) <= MAX_RUN_IN_WORDS or not line.text.startswith(line.run_in) \
+            or is_caption(line.text) or not prefix[:1].isupper() or sum(ch.isalpha() for ch in prefix) < 3:
+        return "", ""
+    rest = line.text[len(line.run_in):].strip()
+    return (prefix, rest) if rest else ("", "")
+
+
 def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
     text = line.text
     words = text.split()
@@ -246,6 +271,13 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
 
     for number, line in enumerate(lines):
         previous = lines[number - 1] if number else None
+        heading, rest = _run_in(line, body)
+        if heading:
+            flush()
+            blocks.append(Block("heading", heading, RUN_IN_LEVEL, line.page))
+            line.text, line.run_in = rest, ""
+            current.append(line)
+            continue
         if _is_heading(line, body, outline):
             flush()
             level = _heading_level(line, heading_sizes, styles)

@@ -12,7 +12,7 @@ vectors are sparse, and redundancy is tracked against the chosen sentences only.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import numpy as np
@@ -30,7 +30,10 @@ _DATE_ONLY = re.compile(r"^[\W\d]*(?:\d{1,2}:\d{2}|\d{4})[\W\w]{0,40}$")
 
 @dataclass(frozen=True)
 class Tuning:
-    """Weights found on the held-out half of the CNN/DailyMail dev file (spread and mid-thought on the papers)."""
+    """Weights found on the held-out half of the CNN/DailyMail dev file (spread and mid-thought on the papers).
+
+    Documents with sections override the position weight and spread through `Hints` (tuned on the papers).
+    """
 
     position_weight: float = 0.55
     position_scale: float = 3.0
@@ -51,6 +54,8 @@ class Hints:
     bonus: Sequence[float] | None = None
     groups: Sequence[int] | None = None
     allowed: Sequence[bool] | None = None
+    position_weight: float | None = None
+    spread: float | None = None
 
 
 def is_candidate(sentence: Sentence, tuning: Tuning) -> bool:
@@ -101,6 +106,8 @@ def select(sentences: Sequence[Sentence], target_words: int, tuning: Tuning = Tu
     for mask in (candidate & allowed, allowed, candidate, np.ones(n, dtype=bool)):
         if mask.any():
             break
+    tuning = replace(tuning, **{name: value for name in ("position_weight", "spread")
+                                if (value := getattr(hints, name)) is not None})
     rows = tfidf([tokens(s.text) for s in sentences])
     scores = relevance(rows, groups, tuning)
     if hints.bonus is not None:

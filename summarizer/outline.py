@@ -1,8 +1,8 @@
 """What the engines read and what each part of a summary is about: overview hints and section jobs.
 
 The overview prefers what a document says about itself (its abstract, scope, introduction and
-conclusion, and sentences such as "This paper presents ...") and spreads over sections or, for
-text without headings, over topics. Each section with enough prose gets one to three sentences.
+conclusion, and sentences such as "This paper presents ...") with a weaker pull to the opening
+than news needs (each section restarts it); text without headings is spread over its topics. Each section with enough prose gets one to three sentences.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ SELF_CUE = re.compile(
 SELF_SECTION_BONUS = 0.2
 SELF_CUE_BONUS = 0.15
 SECTION_MIN_WORDS = 25
+SECTIONED_POSITION_WEIGHT = 0.3
+SECTIONED_SPREAD = 0.0
 SECTION_SENTENCES = ((250, 1), (1200, 2))
 SECTION_MAX_SENTENCES = 3
 WORDS_PER_SECTION_SENTENCE = 28
@@ -79,4 +81,8 @@ def plan(layout: Layout, count: int) -> Plan:
                 continue
             cap = next((n for limit, n in SECTION_SENTENCES if words < limit), SECTION_MAX_SENTENCES)
             jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
-    return Plan(eligible, Hints(bonus=bonus, groups=groups), jobs)
+    if layout.structured:
+        hints = Hints(bonus=bonus, groups=groups, position_weight=SECTIONED_POSITION_WEIGHT, spread=SECTIONED_SPREAD)
+    else:
+        hints = Hints(bonus=bonus, groups=groups)
+    return Plan(eligible, hints, jobs)
