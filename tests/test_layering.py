@@ -23,7 +23,7 @@ def test_libraries_do_not_import_streamlit():
 
 
 def test_ui_does_not_import_torch_or_transformers():
-    ui = [ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").rglob("*.py")]
+    ui = [ROOT / "app.py", *(ROOT / "views").glob("*.py"), *(ROOT / "ui").rglob("*.py")]
     for path in filter(Path.exists, ui):
         assert not {"torch", "transformers", "ctranslate2"} & imported_modules(path), path
 

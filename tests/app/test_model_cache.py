@@ -12,7 +12,7 @@ def test_tiny_t5_is_loaded_once_for_many_sessions_and_reruns(app, monkeypatch, t
     monkeypatch.setenv("SUMMARIZER_MAX_INPUT_TOKENS", "128")
     before = resources.LOADS["summarizer"]
     for session in range(2):
-        at = app("pages/paste.py")
+        at = app("views/paste.py")
         at.text_area(key="paste_area").set_value(make_text(40, seed=session)).run()
         at.button(key="summarize_paste").click().run()
         at.run()
