@@ -114,11 +114,15 @@ def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: st
 
 
 def _offer_update(previous: Request, options: SummaryOptions, slot: str) -> bool:
-    """Say the summary below was made with other settings; True when the user asks for the update."""
-    with st.container(border=True):
+    """Say the summary below was made with other settings; True (and the note gone) when the user asks for the update."""
+    note = st.empty()
+    with note.container(border=True):
         st.info(f"This summary was made with the previous settings ({describe(previous.options)}). "
                 f"It is kept until you update it.", icon=":material/history:")
-        return st.button(f"Update to {describe(options)}", key=f"update-{slot}", icon=":material/refresh:")
+        clicked = st.button(f"Update to {describe(options)}", key=f"update-{slot}", icon=":material/refresh:")
+    if clicked:
+        note.empty()
+    return clicked
 
 
 def _outcome(job: jobs.Job, slot: str) -> Summary | None:
