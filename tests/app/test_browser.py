@@ -210,7 +210,11 @@ def test_news_summarize_in_place_and_read_more(server, page):
     base, news = server
     page.goto(f"{base}/news")
     page.get_by_text("City council approves river bridge repairs after long debate").first.wait_for()
+    from playwright.sync_api import expect
+
     read_more = page.get_by_role("link", name="Read more")
+    expect(read_more).to_have_count(4)
+    expect(page.get_by_role("button", name="Summarize", exact=True)).to_have_count(4)
     assert read_more.nth(1).get_attribute("href") == f"{news.base}/article/normal.html"
     assert read_more.nth(1).get_attribute("target") == "_blank"
     page.get_by_role("button", name="Summarize", exact=True).nth(1).click()
