@@ -236,6 +236,10 @@ def test_fresh_server_first_visit_to_a_deep_link_has_the_app_navigation(offline_
     assert page.get_by_role("link", name="app", exact=True).count() == 0
     assert page.locator("[data-testid=stMainBlockContainer]").bounding_box()["width"] > 1000
     page.screenshot(path=str(SHOTS / "fresh-deep-link.png"), full_page=True)
+    bar.get_by_role("link", name="Start").click()
+    page.get_by_role("heading", name="Summarizer").wait_for()
+    page.get_by_text("pick the most important sentences").wait_for()
+    page.screenshot(path=str(SHOTS / "start.png"), full_page=True)
 
 
 def test_phone_layout_shows_the_modes_with_labels(offline_server, open_page):
@@ -296,7 +300,7 @@ def test_closing_the_tab_stops_the_work(t5_server, open_page):
     paste(page, base, long_text(6000))
     page.get_by_role("button", name="Summarize").click()
     page.get_by_text(re.compile(r"Summarizing part \d+ of \d+")).first.wait_for()
-    assert server.cpu_percent(interval=1.0) > 40
+    assert server.cpu_percent(interval=1.0) > 25
     page.context.close()
     closed = time.monotonic()
     while server.cpu_percent(interval=1.0) > 10:
