@@ -1,25 +1,30 @@
 # CPU image of the app. Build:  docker build -t summarizer .
+# podman/buildah default to the OCI format, which drops HEALTHCHECK: build with  --format docker
 # Bake a model in for air-gapped servers:  docker build --build-arg MODEL=t5-small -t summarizer .
 # Run:  docker run -p 8501:8501 -v hf-cache:/home/app/.cache/huggingface summarizer
 FROM python:3.11-slim
 
-ARG MODEL=""
 # For a GPU image: --build-arg TORCH_INDEX=https://download.pytorch.org/whl/cu128 and run with --gpus all
 ARG TORCH_INDEX=https://download.pytorch.org/whl/cpu
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     HF_HOME=/home/app/.cache/huggingface
 
-RUN useradd --create-home --uid 1000 app
+RUN useradd --create-home --uid 1000 app \
+ && mkdir -p /home/app/.cache/huggingface \
+ && chown -R app:app /home/app/.cache
 WORKDIR /app
 COPY requirements.txt .
-RUN pip install --index-url "$TORCH_INDEX" torch==2.13.0 \
+RUN pip install --index-url "$TORCH_INDEX" --extra-index-url https://pypi.org/simple torch==2.13.0 \
  && pip install -r requirements.txt
 
-COPY --chown=app:app . .
+# After the pip layer: a different model reuses the installed packages.
+ARG MODEL=""
 USER app
 RUN if [ -n "$MODEL" ]; then python -c "from transformers import AutoModelForSeq2SeqLM, AutoTokenizer; \
 AutoTokenizer.from_pretrained('$MODEL'); AutoModelForSeq2SeqLM.from_pretrained('$MODEL')"; fi
 ENV SUMMARIZER_MODEL=${MODEL:-t5-small}
+
+COPY --chown=app:app . .
 
 VOLUME ["/home/app/.cache/huggingface"]
 EXPOSE 8501

@@ -1,23 +1,47 @@
-# Two entry points: `make run` starts the app, `make test` runs every test. Both build the venv first.
+# `make run` starts the app, `make dev` starts it reloading on save, `make test` runs every test.
+# Each builds the venv first. torch is the CPU build unless an NVIDIA GPU answers `nvidia-smi`;
+# override with TORCH_INDEX=<index url> (e.g. https://download.pytorch.org/whl/cu128) or TORCH_INDEX=pypi.
 PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
+PORT ?= 8501
+TORCH_VERSION ?= 2.13.0
+GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
+TORCH_INDEX ?= $(if $(GPU),pypi,https://download.pytorch.org/whl/cpu)
+PIP := $(BIN)/pip install --disable-pip-version-check -q
 
-.PHONY: run test test-fast clean
+.PHONY: run dev test test-fast clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 
-$(VENV)/.runtime: requirements.txt | $(BIN)/activate
-	$(BIN)/pip install --disable-pip-version-check -q -r requirements.txt
+# Without a GPU, a torch wheel already on this machine (pip's find-links) is taken first, its
+# dependencies from the usual index; otherwise the chosen index. CPU build ~0.75 GB; PyPI's default
+# (CUDA) build brings ~2.5 GB more of nvidia packages.
+$(VENV)/.torch: | $(BIN)/activate
+ifeq ($(TORCH_INDEX),pypi)
+	$(PIP) torch==$(TORCH_VERSION)
+else ifeq ($(findstring /cpu,$(TORCH_INDEX)),)
+	$(PIP) torch==$(TORCH_VERSION) --index-url $(TORCH_INDEX) --extra-index-url https://pypi.org/simple
+else
+	($(PIP) --no-index --no-deps torch==$(TORCH_VERSION) 2>/dev/null && $(PIP) torch==$(TORCH_VERSION)) \
+	  || $(PIP) torch==$(TORCH_VERSION) --index-url $(TORCH_INDEX) --extra-index-url https://pypi.org/simple
+endif
+	touch $@
+
+$(VENV)/.runtime: requirements.txt $(VENV)/.torch
+	$(PIP) -r requirements.txt
 	touch $@
 
 $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
-	$(BIN)/pip install --disable-pip-version-check -q -r requirements-dev.txt
+	$(PIP) -r requirements-dev.txt
 	touch $@
 
 run: $(VENV)/.runtime
-	$(BIN)/python -m streamlit run app.py
+	$(BIN)/python -m streamlit run app.py --server.port $(PORT)
+
+dev: $(VENV)/.runtime
+	$(BIN)/python -m streamlit run app.py --server.port $(PORT) --server.fileWatcherType auto --server.runOnSave true
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest

@@ -1,13 +1,12 @@
-"""Summarizer web app: routes to one page per mode; the pages share one cached summarizer."""
+"""Summarizer web app: routes to one page per mode; every page runs inside one error boundary."""
 
 import streamlit as st
 
-st.set_page_config(page_title="Summarizer", page_icon=":material/summarize:", layout="wide")
+from ui import boundary, navigation, results
 
-pages = [
-    st.Page("pages/upload.py", title="Upload a file", icon=":material/upload_file:", default=True),
-    st.Page("pages/paste.py", title="Paste text", icon=":material/content_paste:"),
-    st.Page("pages/news.py", title="News", icon=":material/newspaper:"),
-    st.Page("pages/about.py", title="About", icon=":material/info:"),
-]
-st.navigation(pages).run()
+st.set_page_config(page_title="Summarizer", page_icon=":material/summarize:", layout="wide")
+page = navigation.route()
+navigation.mode_bar()
+with boundary.guard():
+    results.watch_pending()
+    page.run()

@@ -368,8 +368,7 @@ def _open(data: bytes, name: str):
     except pdfium.PdfiumError as error:
         if error.err_code == pdfium_c.FPDF_ERR_PASSWORD:
             raise PasswordProtectedError(
-                f"{name} is password-protected; remove the password (for example by printing it to a new PDF) "
-                "and upload it again.") from error
+                f"{name} is password-protected; remove the password and upload it again.") from error
         raise CorruptFileError(f"{name} could not be read; the PDF seems damaged.") from error
 
 

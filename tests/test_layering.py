@@ -1,4 +1,4 @@
-"""Imports point one way: pages -> ui -> the public faces of summarizer and ingest.
+"""Imports point one way: views (the pages) -> ui -> the public faces of summarizer and ingest.
 
 Libraries never import streamlit; UI never imports torch or an engine or lab tool; ingest knows
 nothing of models; the summarizer's runtime core never imports its lab tools.
@@ -36,12 +36,12 @@ def files(*folders: str) -> list[Path]:
 
 
 def ui_files() -> list[Path]:
-    return [ROOT / "app.py", *files("pages", "ui")]
+    return [ROOT / "app.py", *files("views", "ui")]
 
 
 def test_libraries_do_not_import_streamlit_or_the_ui():
     for path in files("summarizer", "ingest"):
-        assert not {n.split(".")[0] for n in imports(path)} & {"streamlit", "ui", "pages"}, path
+        assert not {n.split(".")[0] for n in imports(path)} & {"streamlit", "ui", "views"}, path
 
 
 def test_ui_never_imports_torch_engines_or_lab_tools():
@@ -53,7 +53,7 @@ def test_ui_never_imports_torch_engines_or_lab_tools():
 
 
 def test_pages_reach_libraries_only_through_their_public_faces_and_ui():
-    for path in files("pages"):
+    for path in files("views"):
         assert {n for n in imports(path) if n.split(".")[0] in ("summarizer", "ingest")} <= {"summarizer", "ingest"}, path
 
 

@@ -1,6 +1,9 @@
-"""Fetch an article once per session and summarize it in place."""
+"""Fetch an article once per session and summarize it in place; links typed without a scheme become https."""
 
 from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
 
 import streamlit as st
 
@@ -9,29 +12,47 @@ from ingest.articles import fetch_article
 from summarizer import SummaryOptions
 
 from . import resources, results
+from .markdown import escape
 
 ARTICLES_KEY = "articles"
+ERRORS_KEY = "article_errors"
+_PORT_PATH = re.compile(r"^\d+(/|$)")
+
+
+def normalize_link(text: str) -> str:
+    """'cnn.com/2024/x' -> 'https://cnn.com/2024/x'; links with a scheme (even a refused one) are kept as typed."""
+    link = text.strip()
+    if not link or "://" in link:
+        return link
+    parts = urlsplit(link)
+    names_a_scheme = parts.scheme and "." not in parts.scheme and not _PORT_PATH.match(parts.path)
+    return link if names_a_scheme else "https://" + link.lstrip("/")
 
 
 def summarize_article(url: str, options: SummaryOptions, key: str, fallback: str = "", clicked: bool = False) -> None:
-    """Show the article's summary if it exists or was just asked for; errors as messages."""
-    st.session_state.setdefault(ARTICLES_KEY, {})
-    stored = st.session_state[ARTICLES_KEY].get(url)
-    if stored is None and not clicked:
-        return
-    if stored is None:
+    """Show the article's summary if it exists or was just asked for; a failed fetch is retried on the next click.
+
+    An error is shown only while `url` is the link it was about, so editing the link clears it.
+    """
+    articles = st.session_state.setdefault(ARTICLES_KEY, {})
+    errors = st.session_state.setdefault(ERRORS_KEY, {})
+    document: Document | None = articles.get(url)
+    if clicked and document is None:
+        errors.pop(key, None)
         try:
             with st.spinner("Fetching the article…"):
-                stored = fetch_article(url, resources.ingest_settings(), fallback)
+                document = fetch_article(url, resources.ingest_settings(), fallback)
+            articles[url] = document
         except IngestError as error:
-            stored = str(error)
-        st.session_state[ARTICLES_KEY][url] = stored
-    if isinstance(stored, str):
-        st.error(stored)
+            errors[key] = (url, str(error))
+    failed = errors.get(key)
+    if failed and failed[0] == url:
+        st.error(escape(failed[1]))
         return
-    document: Document = stored
+    if document is None:
+        return
     for warning in document.warnings:
-        st.warning(warning)
-    summary = results.summarize(document.blocks, options)
+        st.warning(escape(warning))
+    summary = results.summarize(document.blocks, options, clicked, slot=key)
     if summary:
         results.show(summary, document.title or url, key, options.describe())

@@ -17,14 +17,33 @@ LENGTH_LABELS = {"tldr": "TL;DR", "short": "Short", "medium": "Medium", "long": 
 FORMAT_LABELS = {"paragraph": "Paragraph", "bullets": "Bullet points"}
 
 
-def engine_caption() -> str:
+def engine_in_words() -> str:
+    """Which engine makes the summaries, for someone who is not an engineer; the details are on About."""
     try:
         engine = resources.summarizer().engine
     except SummarizerError as error:
-        return f"No engine could be loaded: {error}"
+        return f"The summarizer could not be started: {escape(str(error))}"
+    if engine.name != "extractive":
+        where = "a graphics card" if engine.device.startswith("cuda") else "this server's processor"
+        return (f"Summaries are **written in new words by an AI model** ({escape(engine.model)}) running on "
+                f"{where}. Nothing you send leaves this server.")
+    if resources.summarizer_settings().engine == "extractive":
+        why = "This server is set up to work without an AI model"
+    else:
+        why = "The AI model is not installed on this server and it cannot download it right now"
+    return (f"Summaries **pick the most important sentences of your text** (offline, no AI model). {why}; "
+            "see About for the details. Nothing you send leaves this server.")
+
+
+def engine_caption() -> str:
+    """The engine in a few words for the sidebar."""
+    try:
+        engine = resources.summarizer().engine
+    except SummarizerError:
+        return "**Engine:** could not be started (see About)"
     if engine.name == "extractive":
-        return f"**Offline extractive** (picks key sentences): {escape(engine.reason)}"
-    return f"**Abstractive** ({escape(engine.model)} on {engine.device}): {escape(engine.reason)}"
+        return "**Offline extractive**: picks the key sentences of your text, no AI model."
+    return f"**Abstractive**: an AI model ({escape(engine.model)}) writes the summary."
 
 
 def _remember(key: str) -> None:

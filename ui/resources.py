@@ -1,4 +1,4 @@
-"""Process-wide objects: the one cached summarizer and the news feed, built from settings and secrets."""
+"""Process-wide objects: the one cached summarizer, the job runner and the news feed, built from settings and secrets."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from streamlit.errors import StreamlitSecretNotFoundError
 from ingest import IngestSettings
 from ingest.news import NewsFeed
 from summarizer import Settings, Summarizer
+
+from .jobs import JobRunner
 
 LOADS = {"summarizer": 0}
 
@@ -48,3 +50,16 @@ def _feed(settings: IngestSettings) -> NewsFeed:
 
 def news_feed() -> NewsFeed:
     return _feed(ingest_settings())
+
+
+def _connected(session_id: str) -> bool:
+    """True while a browser tab still holds this session open (hidden tabs poll slowly but stay connected)."""
+    from streamlit import runtime
+
+    return runtime.exists() and runtime.get_instance().is_active_session(session_id)
+
+
+@st.cache_resource
+def jobs() -> JobRunner:
+    """The one runner for summaries in this server process, shared by every session."""
+    return JobRunner(connected=_connected)

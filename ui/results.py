@@ -1,51 +1,187 @@
-"""Summarize with a progress bar, remember results per input and settings, and show them."""
+"""Summaries through the shared job runner: remembered per input and settings, with progress, and shown."""
 
 from __future__ import annotations
 
 import hashlib
 import pickle
-from dataclasses import astuple
+from dataclasses import astuple, dataclass, replace
+from typing import Any
 
 import streamlit as st
 
-from summarizer import Summary, SummarizerError, SummaryOptions
+from summarizer import Summary, SummaryOptions
 
-from . import outline, resources
+from . import boundary, jobs, navigation, outline, resources
 from .exports import as_markdown, as_text
 from .markdown import escape
 
 RESULTS_KEY = "summaries"
+REQUESTS_KEY = "summary_requests"
+WATCHER_KEY = "job_watcher"
+FORMAT_NAMES = {"paragraph": "paragraph", "bullets": "bullet points"}
+FIRST_WAIT_SECONDS = 0.5
+POLL_SECONDS = 1.0
 
 
-def result_key(source, options: SummaryOptions) -> str:
-    digest = hashlib.sha1(pickle.dumps(source)).hexdigest()
+@dataclass(frozen=True)
+class Request:
+    """What one place on a page last asked for: which input, with which options, under which job key."""
+
+    source: str
+    options: SummaryOptions
+    key: str
+    page: str
+    error: str = ""
+
+
+def fingerprint(source: Any) -> str:
+    """A digest of the input: text, or ingest's structured blocks (frozen dataclasses, so they pickle)."""
+    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else pickle.dumps(source)
+    return hashlib.sha1(data).hexdigest()
+
+
+def _job_key(digest: str, options: SummaryOptions) -> str:
     return f"{digest}:{astuple(options)}:{resources.summarizer_settings()}"
 
 
-def cached(text: str, options: SummaryOptions) -> Summary | None:
-    return st.session_state.get(RESULTS_KEY, {}).get(result_key(text, options))
+def result_key(source: Any, options: SummaryOptions) -> str:
+    return _job_key(fingerprint(source), options)
 
 
-def summarize(text: str, options: SummaryOptions) -> Summary | None:
-    """The summary of `text`, computed once per input and settings; errors are shown, not raised."""
-    st.session_state.setdefault(RESULTS_KEY, {})
-    key = result_key(text, options)
-    if key in st.session_state[RESULTS_KEY]:
-        return st.session_state[RESULTS_KEY][key]
-    bar = st.progress(0.0, text="Starting…")
+def cached(source: Any, options: SummaryOptions) -> Summary | None:
+    return st.session_state.get(RESULTS_KEY, {}).get(result_key(source, options))
 
-    def progress(fraction: float, message: str) -> None:
-        bar.progress(min(1.0, fraction), text=message)
 
-    try:
-        summary = resources.summarizer().summarize(text, options, progress)
-    except SummarizerError as error:
-        st.error(str(error))
+def describe(options: SummaryOptions) -> str:
+    return f"{options.describe()}, {FORMAT_NAMES[options.format]}"
+
+
+def _watcher() -> str:
+    """This browser session's id: jobs it waits for stay alive while it is connected."""
+    if WATCHER_KEY not in st.session_state:
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        context = get_script_run_ctx()
+        st.session_state[WATCHER_KEY] = context.session_id if context else "no-session"
+    return st.session_state[WATCHER_KEY]
+
+
+def _cheap() -> bool:
+    """Whether recomputing right away beats asking: the offline engine takes milliseconds on an article."""
+    return resources.summarizer().engine.name == "extractive"
+
+
+def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: str | None = None) -> Summary | None:
+    """The summary to show for `source` at this place (`slot`, by default the page), or None while there is none.
+
+    `asked` is a click on Summarize. Without it, a place that summarized this input before keeps showing a
+    summary: recomputed at once for new options when that is cheap, else the old one, marked, with an
+    Update button. Work runs in the shared job runner, so a rerun, a double click or another user asking
+    for the same thing shares one computation; its progress shows here until it is done.
+    """
+    slot = slot or navigation.current()
+    requests = st.session_state.setdefault(REQUESTS_KEY, {})
+    summaries = st.session_state.setdefault(RESULTS_KEY, {})
+    digest = fingerprint(source)
+    key = _job_key(digest, options)
+    previous: Request | None = requests.get(slot)
+    same_input = previous is not None and previous.source == digest
+    if not asked and not same_input:
         return None
-    finally:
-        bar.empty()
-    st.session_state[RESULTS_KEY][key] = summary
-    return summary
+    request = Request(digest, options, key, navigation.current())
+    if key in summaries:
+        requests[slot] = request
+        return summaries[key]
+    if not asked and previous.key == key and previous.error:
+        st.error(previous.error)
+        return None
+    if not asked and previous.key != key and previous.key in summaries and not _cheap():
+        if not _offer_update(previous, options, slot):
+            return summaries[previous.key]
+    runner = resources.jobs()
+    if previous is not None and previous.key != key:
+        runner.release(previous.key, _watcher())
+    summarizer = resources.summarizer()
+    job = runner.submit(key, lambda report: summarizer.summarize(source, options, report), _watcher())
+    requests[slot] = request
+    job.wait(FIRST_WAIT_SECONDS)
+    return _outcome(job, slot)
+
+
+def _offer_update(previous: Request, options: SummaryOptions, slot: str) -> bool:
+    """Say the summary below was made with other settings; True (and the note gone) when the user asks for the update."""
+    note = st.empty()
+    with note.container(border=True):
+        st.info(f"This summary was made with the previous settings ({describe(previous.options)}). "
+                f"It is kept until you update it.", icon=":material/history:")
+        clicked = st.button(f"Update to {describe(options)}", key=f"update-{slot}", icon=":material/refresh:")
+    if clicked:
+        note.empty()
+    return clicked
+
+
+def _outcome(job: jobs.Job, slot: str) -> Summary | None:
+    """The finished summary, an error message, or a progress bar that polls the job until it is done."""
+    requests = st.session_state[REQUESTS_KEY]
+    if job.state == jobs.DONE:
+        st.session_state[RESULTS_KEY][job.key] = job.result
+        return job.result
+    if job.state == jobs.FAILED:
+        requests[slot] = replace(requests[slot], error=boundary.message(job.error))
+        st.error(requests[slot].error)
+        return None
+    _progress(job.key)
+    return None
+
+
+@st.fragment(run_every=POLL_SECONDS)
+@boundary.guarded
+def _progress(key: str) -> None:
+    job = resources.jobs().get(key, _watcher())
+    if job is None or job.finished:
+        st.rerun()
+    st.progress(job.fraction, text=escape(job.message))
+
+
+def watch_pending() -> None:
+    """While this session waits for work started on any page, keep it alive and say so in the sidebar."""
+    requests = st.session_state.get(REQUESTS_KEY, {})
+    summaries = st.session_state.get(RESULTS_KEY, {})
+    if any(r.key not in summaries and not r.error for r in requests.values()):
+        with st.sidebar:
+            _pending()
+
+
+@st.fragment(run_every=POLL_SECONDS)
+@boundary.guarded
+def _pending() -> None:
+    runner = resources.jobs()
+    requests = st.session_state.get(REQUESTS_KEY, {})
+    summaries = st.session_state.setdefault(RESULTS_KEY, {})
+    finished = False
+    for slot, request in list(requests.items()):
+        if request.key in summaries or request.error:
+            continue
+        job = runner.get(request.key, _watcher())
+        if job is None or job.state == jobs.CANCELLED:
+            requests.pop(slot, None)
+            finished = True
+        elif job.state == jobs.DONE:
+            summaries[job.key] = job.result
+            finished = True
+        elif job.state == jobs.FAILED:
+            requests[slot] = replace(request, error=boundary.message(job.error))
+            finished = True
+        else:
+            st.caption(f"{escape(request.page)}: {escape(job.message.lower())} ({job.fraction:.0%})")
+    if finished:
+        st.rerun()
+
+
+def shorter(summary: Summary) -> str:
+    """How much shorter the summary is than its source, in words a reader would use."""
+    ratio = summary.source_words / max(1, summary.words)
+    return "about as long as the source" if ratio < 1.5 else f"{ratio:,.0f}× shorter"
 
 
 def coverage_line(summary: Summary, pages: int | None = None) -> str:
@@ -62,10 +198,9 @@ def show(summary: Summary, source: str, key: str, length: str, pages: int | None
     with st.container(border=True):
         st.markdown("#### TL;DR" if length == "TL;DR" else "#### Summary")
         outline.overview(summary)
-        shorter = summary.source_words / max(1, summary.words)
         engine = "offline extractive" if summary.engine == "extractive" else f"abstractive, {summary.model}"
         st.caption(f"{coverage_line(summary, pages)} · {summary.words} words from {summary.source_words:,} "
-                   f"({shorter:.0f} times shorter) · {summary.timings['total']:.2f} s · {escape(engine)}")
+                   f"({shorter(summary)}) · {summary.timings['total']:.2f} s · {escape(engine)}")
         for warning in summary.warnings:
             st.warning(escape(warning))
         grounded = st.toggle("Show where each sentence comes from", key=f"ground-{key}")

@@ -1,11 +1,13 @@
 """End to end in a real browser: Debian's chromium driven by Playwright against `streamlit run`.
 
-Screenshots of each page are written to artifacts/screenshots/.
+Screenshots are written to artifacts/screenshots/ (the README's come from there, copied to docs/screenshots/).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -26,6 +28,9 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 60_000
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+COMPUTED = re.compile(r"Summaries computed since this server started: (\d+)")
 
 
 def free_port() -> int:
@@ -34,40 +39,75 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def long_text(sentences: int) -> str:
+    return " ".join(make_text(40, seed) for seed in range(sentences // 40))
+
+
+@contextlib.contextmanager
+def streamlit_server(hf_home: Path, **environment: str):
+    """A fresh `streamlit run app.py` on a free port; yields its address and process."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail("chromium is not installed; .ci/run installs it with apt")
         pytest.skip("chromium is not installed (apt-get install chromium)")
-    from tests.newsserver import NewsServer
-
-    with NewsServer() as news:
-        port = free_port()
-        env = {**os.environ, "HF_HUB_OFFLINE": "1", "SUMMARIZER_ENGINE": "extractive",
-               "HF_HOME": str(tmp_path_factory.mktemp("hf")), **news.environment()}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-             "--server.headless", "true", "--server.address", "127.0.0.1"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if urllib.request.urlopen(f"{base}/_stcore/health", timeout=2).read() == b"ok":
-                    break
-            except OSError:
-                time.sleep(0.3)
-        else:
-            process.kill()
-            pytest.fail("streamlit did not start")
-        yield base, news
+    port = free_port()
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "SUMMARIZER_ENGINE": "extractive", "HF_HOME": str(hf_home),
+           **environment}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.headless", "true", "--server.address", "127.0.0.1"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if urllib.request.urlopen(f"{base}/_stcore/health", timeout=2).read() == b"ok":
+                break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        process.kill()
+        pytest.fail("streamlit did not start")
+    try:
+        yield base, process
+    finally:
         process.terminate()
         process.wait(10)
 
 
 @pytest.fixture(scope="module")
-def browser(server):
+def news():
+    from tests.newsserver import NewsServer
+
+    with NewsServer() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, news):
+    with streamlit_server(tmp_path_factory.mktemp("hf"), **news.environment()) as (base, _):
+        yield base, news
+
+
+@pytest.fixture(scope="module")
+def offline_server(tmp_path_factory, news):
+    """A server nobody has visited yet whose news feeds cannot be reached (articles still can)."""
+    environment = {**news.environment(), "INGEST_FEEDS": "http://127.0.0.1:9/rss/top.rss"}
+    with streamlit_server(tmp_path_factory.mktemp("hf"), **environment) as (base, _):
+        yield base, news
+
+
+@pytest.fixture(scope="module")
+def t5_server(tmp_path_factory, tiny_model_dir, news):
+    """The tiny T5 on the CPU: slow enough on a long text to leave the page, come back, or close the tab."""
+    environment = {**news.environment(), "SUMMARIZER_ENGINE": "abstractive", "SUMMARIZER_MODEL": str(tiny_model_dir),
+                   "SUMMARIZER_PRESET": "fast", "SUMMARIZER_MAX_INPUT_TOKENS": "128"}
+    with streamlit_server(tmp_path_factory.mktemp("hf"), **environment) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def browser():
     from playwright.sync_api import sync_playwright
 
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -78,17 +118,43 @@ def browser(server):
 
 
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    yield page
-    context.close()
+def open_page(browser):
+    contexts = []
+
+    def open_(viewport=DESKTOP):
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        return page
+
+    yield open_
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
 
 
-def wait_for_summary(page):
-    page.get_by_text("Read 100% of").first.wait_for()
+@pytest.fixture
+def page(open_page):
+    return open_page()
+
+
+def wait_for_summary(page, timeout=TIMEOUT_MS):
+    page.get_by_text("Read 100% of").first.wait_for(timeout=timeout)
     page.get_by_role("button", name="Download .md").first.wait_for()
+
+
+def paste(page, base, text):
+    page.goto(f"{base}/paste")
+    area = page.get_by_label("Text to summarize")
+    area.fill(text)
+    area.press("Control+Enter")
+    page.get_by_text(re.compile(r"^[\d,]+ words? ·")).first.wait_for()
+
+
+def computed(page, base) -> int:
+    page.goto(f"{base}/about")
+    return int(COMPUTED.search(page.get_by_text(COMPUTED).first.inner_text()).group(1))
 
 
 @pytest.mark.parametrize("name, data", [("review.docx", make_docx), ("plan.pdf", lambda: make_pdf(pages=5))])
@@ -96,7 +162,7 @@ def test_upload_and_summarize(server, page, tmp_path, name, data):
     base, _ = server
     path = tmp_path / name
     path.write_bytes(data())
-    page.goto(base)
+    page.goto(f"{base}/upload")
     page.locator("input[type=file]").set_input_files(str(path))
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
@@ -104,23 +170,51 @@ def test_upload_and_summarize(server, page, tmp_path, name, data):
     assert page.get_by_text(name).first.is_visible()
 
 
-def test_paste_and_summarize(server, page):
+def test_over_limit_upload_says_so_in_view(server, page, tmp_path):
     base, _ = server
-    page.goto(f"{base}/paste")
-    area = page.get_by_label("Text to summarize")
-    area.fill(make_text(40, seed=9))
-    area.press("Control+Enter")
-    page.get_by_text("words", exact=False).first.wait_for()
+    path = tmp_path / "huge.txt"
+    path.write_bytes(b"word " * (6 * 1024 * 1024))
+    page.goto(f"{base}/upload")
+    page.locator("input[type=file]").set_input_files(str(path))
+    message = page.get_by_text("huge.txt", exact=False).filter(has_text="25 MB").first
+    message.wait_for()
+    assert message.is_visible()
+    page.screenshot(path=str(SHOTS / "upload-too-large.png"), full_page=True)
+
+
+def test_paste_and_summarize_then_change_length(server, page):
+    base, _ = server
+    paste(page, base, make_text(80, seed=9))
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
+    before = page.get_by_text("Read 100% of").first.inner_text()
     page.screenshot(path=str(SHOTS / "paste.png"), full_page=True)
+    page.locator("[data-testid=stSidebar]").get_by_text("Short", exact=True).click()
+    page.wait_for_function("before => ![...document.querySelectorAll('[data-testid=stCaptionContainer]')]"
+                           ".some(e => e.innerText === before) && document.body.innerText.includes('Read 100% of')",
+                           arg=before)
+    assert not page.get_by_text("previous settings").count()
+    page.screenshot(path=str(SHOTS / "paste-short.png"), full_page=True)
+
+
+def test_double_click_computes_once(server, page):
+    base, _ = server
+    before = computed(page, base)
+    paste(page, base, long_text(8000))
+    page.get_by_role("button", name="Summarize").dblclick()
+    wait_for_summary(page)
+    assert computed(page, base) == before + 1
 
 
 def test_news_summarize_in_place_and_read_more(server, page):
     base, news = server
     page.goto(f"{base}/news")
     page.get_by_text("City council approves river bridge repairs after long debate").first.wait_for()
+    from playwright.sync_api import expect
+
     read_more = page.get_by_role("link", name="Read more")
+    expect(read_more).to_have_count(4)
+    expect(page.get_by_role("button", name="Summarize", exact=True)).to_have_count(4)
     assert read_more.nth(1).get_attribute("href") == f"{news.base}/article/normal.html"
     assert read_more.nth(1).get_attribute("target") == "_blank"
     page.get_by_role("button", name="Summarize", exact=True).nth(1).click()
@@ -129,3 +223,86 @@ def test_news_summarize_in_place_and_read_more(server, page):
     page.screenshot(path=str(SHOTS / "news.png"), full_page=True)
     with urllib.request.urlopen(read_more.nth(1).get_attribute("href"), timeout=5) as article:
         assert b"river bridge" in article.read()
+
+
+def test_fresh_server_first_visit_to_a_deep_link_has_the_app_navigation(offline_server, page):
+    base, _ = offline_server
+    page.goto(f"{base}/paste")
+    page.get_by_role("heading", name="Paste text").wait_for()
+    bar = page.locator(".st-key-mode_bar")
+    for label in ("Start", "Upload a file", "Paste text", "News", "About"):
+        bar.get_by_role("link", name=label).wait_for()
+    assert page.locator("[data-testid=stSidebarNav]").count() == 0
+    assert page.get_by_role("link", name="app", exact=True).count() == 0
+    assert page.locator("[data-testid=stMainBlockContainer]").bounding_box()["width"] > 1000
+    page.screenshot(path=str(SHOTS / "fresh-deep-link.png"), full_page=True)
+    bar.get_by_role("link", name="Start").click()
+    page.get_by_role("heading", name="Summarizer").wait_for()
+    page.get_by_text("pick the most important sentences").wait_for()
+    page.screenshot(path=str(SHOTS / "start.png"), full_page=True)
+
+
+def test_phone_layout_shows_the_modes_with_labels(offline_server, open_page):
+    base, _ = offline_server
+    page = open_page(PHONE)
+    page.goto(base)
+    page.get_by_role("heading", name="Summarizer").wait_for()
+    bar = page.locator(".st-key-mode_bar")
+    for label in ("Upload a file", "Paste text", "News", "About"):
+        link = bar.get_by_role("link", name=label)
+        link.wait_for()
+        assert link.is_visible() and link.bounding_box()["y"] < PHONE["height"] / 4
+    page.screenshot(path=str(SHOTS / "phone-start.png"))
+    bar.get_by_role("link", name="Paste text").click()
+    page.get_by_role("heading", name="Paste text").wait_for()
+
+
+def test_news_offline_is_calm_and_the_link_field_works_with_enter(offline_server, page):
+    base, news = offline_server
+    page.goto(f"{base}/news")
+    page.get_by_text("Headlines can't be loaded right now").wait_for()
+    assert page.locator("[data-testid=stAlertContentError]").count() == 0
+    assert page.get_by_text("What still works:").is_visible()
+    page.screenshot(path=str(SHOTS / "news-offline.png"), full_page=True)
+    field = page.get_by_role("textbox", name="Summarize any article by its link")
+    field.fill("file:///etc/passwd")
+    field.press("Enter")
+    page.get_by_text("Only http and https links can be opened").wait_for()
+    field.fill(f"{news.base}/article/normal.html")
+    field.press("Enter")
+    wait_for_summary(page)
+    assert page.get_by_text("Only http and https links can be opened").count() == 0
+    assert page.get_by_text("city council voted seven to two", exact=False).first.is_visible()
+
+
+def test_leave_and_return_during_a_long_summary_shows_progress_then_the_result(t5_server, page):
+    base, _ = t5_server
+    paste(page, base, long_text(2000))
+    page.get_by_role("button", name="Summarize").click()
+    page.get_by_text(re.compile(r"Summarizing part \d+ of \d+")).first.wait_for()
+    page.locator(".st-key-mode_bar").get_by_role("link", name="News").click()
+    page.get_by_role("heading", name="News").wait_for()
+    status = page.locator("[data-testid=stSidebar]").get_by_text(re.compile(r"Paste text: summarizing part"))
+    status.first.wait_for()
+    page.screenshot(path=str(SHOTS / "away-during-summary.png"), full_page=True)
+    page.locator(".st-key-mode_bar").get_by_role("link", name="Paste text").click()
+    page.get_by_text(re.compile(r"Summarizing part \d+ of \d+|Read 100% of")).first.wait_for()
+    page.screenshot(path=str(SHOTS / "back-during-summary.png"), full_page=True)
+    wait_for_summary(page, timeout=180_000)
+
+
+def test_closing_the_tab_stops_the_work(t5_server, open_page):
+    import psutil
+
+    base, process = t5_server
+    server = psutil.Process(process.pid)
+    page = open_page()
+    paste(page, base, long_text(6000))
+    page.get_by_role("button", name="Summarize").click()
+    page.get_by_text(re.compile(r"Summarizing part \d+ of \d+")).first.wait_for()
+    assert server.cpu_percent(interval=1.0) > 25
+    page.context.close()
+    closed = time.monotonic()
+    while server.cpu_percent(interval=1.0) > 10:
+        assert time.monotonic() - closed < 30, "the server kept working after the tab was closed"
+    print(f"server idle {time.monotonic() - closed:.1f} s after the tab closed")

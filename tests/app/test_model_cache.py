@@ -1,22 +1,58 @@
-"""The T5 engine behind the app: loaded once per process, shared by sessions and reruns."""
+"""The T5 engine behind the app: loaded once per process, shared by sessions and reruns; old summaries kept on new settings."""
+
+import time
+
+import pytest
 
 from tests.conftest import make_text
 
 
-def test_tiny_t5_is_loaded_once_for_many_sessions_and_reruns(app, monkeypatch, tiny_model_dir):
-    from ui import resources
-
+@pytest.fixture
+def tiny_t5(app, monkeypatch, tiny_model_dir):
     monkeypatch.setenv("SUMMARIZER_ENGINE", "abstractive")
     monkeypatch.setenv("SUMMARIZER_MODEL", str(tiny_model_dir))
     monkeypatch.setenv("SUMMARIZER_PRESET", "fast")
     monkeypatch.setenv("SUMMARIZER_MAX_INPUT_TOKENS", "128")
+    return app
+
+
+def read_lines(at):
+    return [c.value for c in at.caption if c.value.startswith("Read ")]
+
+
+def until_summary(at, seconds=120):
+    """Rerun as the page's progress poll would, until the summary is on screen."""
+    deadline = time.monotonic() + seconds
+    while not read_lines(at) and time.monotonic() < deadline:
+        time.sleep(0.3)
+        at.run()
+    assert not at.exception
+    return at
+
+
+def test_tiny_t5_is_loaded_once_for_many_sessions_and_reruns(tiny_t5):
+    from ui import resources
+
     before = resources.LOADS["summarizer"]
     for session in range(2):
-        at = app("pages/paste.py")
+        at = tiny_t5("views/paste.py")
         at.text_area(key="paste_area").set_value(make_text(40, seed=session)).run()
         at.button(key="summarize_paste").click().run()
-        at.run()
-        assert not at.exception
+        until_summary(at)
         assert "Abstractive" in " ".join(c.value for c in at.sidebar.caption)
-        assert any(c.value.startswith("Read 100% of") and "abstractive" in c.value for c in at.caption)
+        assert any(c.startswith("Read 100% of") and "abstractive" in c for c in read_lines(at))
     assert resources.LOADS["summarizer"] == before + 1
+
+
+def test_new_settings_keep_the_old_summary_marked_until_updated(tiny_t5):
+    at = tiny_t5("views/paste.py")
+    at.text_area(key="paste_area").set_value(make_text(40, seed=7)).run()
+    at.button(key="summarize_paste").click().run()
+    before = read_lines(until_summary(at))
+    at.sidebar.radio(key="length_choice").set_value("long").run()
+    assert read_lines(at) == before
+    assert any("made with the previous settings (medium, paragraph)" in i for i in (e.value for e in at.info))
+    at.button(key="update-Paste text").click().run()
+    at = until_summary(at)
+    assert not any("previous settings" in e.value for e in at.info)
+    assert read_lines(at) and at.session_state["summary_requests"]["Paste text"].options.length == "long"

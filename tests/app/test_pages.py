@@ -1,7 +1,9 @@
-"""Every page through AppTest: what the user sees, with real engines and real files."""
+"""Every page through AppTest: what the user sees, with real engines, real files and the loopback news server."""
 
-from tests.ingest.conftest import make_docx, make_pdf
+import re
+
 from tests.conftest import make_text
+from tests.ingest.conftest import make_docx, make_pdf
 
 ARTICLE = make_text(30, seed=3)
 
@@ -17,47 +19,78 @@ def summarize_paste(at, text):
     return at
 
 
+def read_lines(at):
+    return [c for c in texts(at, "caption") if c.startswith("Read ")]
+
+
+def test_start_page_says_what_the_app_does_and_which_engine_in_plain_words(app):
+    at = app()
+    assert at.title[0].value == "Summarizer"
+    page = " ".join(texts(at)) + " ".join(texts(at, "info"))
+    assert "short summary" in page and "pick the most important sentences" in page
+    assert "set up to work without an AI model" in page and "extractive" not in page.lower()
+    links = [link.proto.label for link in at.get("page_link")]
+    assert {"Upload a file", "Paste text", "News", "About"} <= set(links)
+
+
 def test_paste_summarizes_and_says_which_engine(app):
-    at = summarize_paste(app("pages/paste.py"), ARTICLE)
+    at = summarize_paste(app("views/paste.py"), ARTICLE)
     assert any(c.startswith("Read 100% of") and "offline extractive" in c for c in texts(at, "caption"))
     assert "Summary" in " ".join(texts(at))
-    sidebar = " ".join(c.value for c in at.sidebar.caption)
-    assert "Offline extractive" in sidebar and "offline engine was chosen" in sidebar
+    assert "Offline extractive" in " ".join(c.value for c in at.sidebar.caption)
     assert [b.label for b in at.get("download_button")] == ["Download .txt", "Download .md"]
 
 
-def test_same_input_twice_is_not_summarized_again_and_survives_page_switches(app):
-    at = summarize_paste(app("pages/paste.py"), ARTICLE)
-    first = [c for c in texts(at, "caption") if c.startswith("Read")]
+def test_paste_word_count_and_limit(app):
+    at = app("views/paste.py")
+    assert "0 words" not in " ".join(texts(at, "caption"))
+    assert "word count appears once the text is in" in " ".join(texts(at, "caption"))
+    at.text_area(key="paste_area").set_value("one two three").run()
+    assert any(c.startswith("3 words ·") for c in texts(at, "caption"))
+    assert at.text_area(key="paste_area").proto.max_chars == 2_000_000
+
+
+def test_same_input_twice_is_computed_once_and_survives_page_switches(app):
+    from ui import resources
+
+    at = summarize_paste(app("views/paste.py"), ARTICLE)
+    started = resources.jobs().started
+    first = read_lines(at)
     at.button(key="summarize_paste").click().run()
-    assert len(at.session_state["summaries"]) == 1
-    assert [c for c in texts(at, "caption") if c.startswith("Read")] == first
-    at.switch_page("pages/upload.py").run()
-    at.switch_page("pages/paste.py").run()
+    at.button(key="summarize_paste").click().run()
+    assert resources.jobs().started == started
+    assert read_lines(at) == first
+    at.switch_page("views/upload.py").run()
+    at.switch_page("views/paste.py").run()
     assert at.text_area(key="paste_area").value == ARTICLE
-    assert [c for c in texts(at, "caption") if c.startswith("Read")] == first
+    assert read_lines(at) == first
+
+
+def test_changing_length_recomputes_at_once_with_the_offline_engine(app):
+    at = summarize_paste(app("views/paste.py"), make_text(80, seed=5))
+    medium = read_lines(at)
+    at.sidebar.radio(key="length_choice").set_value("short").run()
+    assert not at.exception
+    short = [m for m in texts(at, "caption") if m.startswith("Read ")]
+    assert short and short != medium
+    at.sidebar.radio(key="summary_format").set_value("bullets").run()
+    bullets = [m for m in texts(at) if m.startswith("- ")]
+    assert bullets and all(line.startswith("- ") for line in bullets[0].split("\n"))
 
 
 def test_paste_errors_keep_the_text(app):
-    at = app("pages/paste.py")
+    at = app("views/paste.py")
     at.button(key="summarize_paste").click().run()
     assert "Paste some text first." in texts(at, "warning")
     at = summarize_paste(at, "--- *** ...")
     assert texts(at, "error") == ["The text has no sentences to summarize (no words were found)."]
     assert at.text_area(key="paste_area").value == "--- *** ..."
-
-
-def test_length_and_format_controls_change_the_summary(app):
-    at = app("pages/paste.py")
-    at.sidebar.radio(key="summary_format").set_value("bullets").run()
-    at.sidebar.radio(key="length_choice").set_value("short").run()
-    at = summarize_paste(at, make_text(80, seed=5))
-    bullets = [m for m in texts(at) if m.startswith("- ")]
-    assert bullets and all(line.startswith("- ") for line in bullets[0].split("\n"))
+    at.run()
+    assert texts(at, "error") == ["The text has no sentences to summarize (no words were found)."]
 
 
 def test_upload_docx_shows_facts_then_summarizes(app):
-    at = app()
+    at = app("views/upload.py")
     at.file_uploader(key="uploader").set_value(("review.docx", make_docx(), "application/octet-stream")).run()
     assert not at.exception
     captions = " ".join(texts(at, "caption"))
@@ -67,22 +100,33 @@ def test_upload_docx_shows_facts_then_summarizes(app):
     assert any(c.startswith("Read 100% of") for c in texts(at, "caption"))
 
 
-def test_upload_pdf_coverage_counts_pages(app):
-    at = app()
+def test_upload_pdf_counts_pages_in_good_english(app):
+    at = app("views/upload.py")
     at.file_uploader(key="uploader").set_value(("plan.pdf", make_pdf(pages=6), "application/pdf")).run()
     at.button(key="summarize_upload").click().run()
     assert any(c.startswith("Read 100% of 6 pages in 1 part") for c in texts(at, "caption"))
+    at.file_uploader(key="uploader").set_value(("one.pdf", make_pdf(pages=1), "application/pdf")).run()
+    assert any("one.pdf · 1 page ·" in c for c in texts(at, "caption"))
 
 
-def test_bad_upload_is_a_message_not_a_traceback(app):
-    at = app()
+def test_bad_upload_is_a_message_and_goes_when_a_good_file_replaces_it(app):
+    at = app("views/upload.py")
     at.file_uploader(key="uploader").set_value(("locked.pdf", make_pdf(password="pw"), "application/pdf")).run()
     assert not at.exception
     assert texts(at, "error") == ["locked.pdf is password-protected; remove the password and upload it again."]
+    at.file_uploader(key="uploader").set_value(("plan.pdf", make_pdf(pages=2), "application/pdf")).run()
+    assert texts(at, "error") == [] and texts(at, "info") == []
+
+
+def test_untrusted_file_names_are_escaped_in_messages(app):
+    at = app("views/upload.py")
+    name = "<img src=x onerror=alert(1)>.pdf"
+    at.file_uploader(key="uploader").set_value((name, make_pdf(password="pw"), "application/pdf")).run()
+    assert texts(at, "error")[0].startswith("\\<img src=x onerror=alert(1)\\>.pdf is password-protected")
 
 
 def test_news_cards_are_text_with_read_more_and_summarize_in_place(app):
-    at = app("pages/news.py")
+    at = app("views/news.py")
     titles = [m for m in texts(at) if m.startswith("##### ")]
     assert titles[0] == "##### Scientists map the deep ocean floor in record detail"
     assert any("Markets close higher on tech rally" in t and "<script>" not in t for t in titles)
@@ -94,30 +138,57 @@ def test_news_cards_are_text_with_read_more_and_summarize_in_place(app):
     assert any("city council voted seven to two" in m.lower() for m in texts(at))
 
 
-def test_news_unavailable_is_a_banner(app_env, app):
+def test_news_offline_is_calm_and_keeps_the_ways_that_still_work(app_env, app):
     app_env.down = True
-    at = app("pages/news.py")
-    assert any(e.startswith("Headlines are unavailable right now.") for e in texts(at, "error"))
+    at = app("views/news.py")
+    assert texts(at, "error") == []
+    page = " ".join(texts(at))
+    assert "Headlines can't be loaded right now" in page and "tries again" in page
+    assert "paste an article's link in the box above" in page
+    assert at.text_input(key="news_url") is not None
+    assert any(link.proto.label == "Paste text" for link in at.get("page_link"))
 
 
-def test_any_article_link(app_env, app):
-    at = app("pages/news.py")
+def test_news_keeps_the_last_headlines_when_the_feed_goes_down(app_env, app):
+    at = app("views/news.py")
+    app_env.down = True
+    at.button(key="refresh_news").click().run()
+    assert any("last headlines that came in" in i for i in texts(at, "info"))
+    assert any(m.startswith("##### ") for m in texts(at))
+
+
+def test_any_article_link_by_enter_without_a_scheme_and_errors_that_clear(app_env, app):
+    at = app("views/news.py")
     at.text_input(key="news_url").set_value(f"{app_env.base}/article/normal.html").run()
-    at.button(key="summarize_url").click().run()
     assert not at.exception
     assert any("city council voted seven to two" in m.lower() for m in texts(at))
     at.text_input(key="news_url").set_value("file:///etc/passwd").run()
-    at.button(key="summarize_url").click().run()
-    assert "Only http and https links can be opened, not file links." in texts(at, "error")
+    assert texts(at, "error") == ["Only http and https links can be opened, not file links."]
+    at.text_input(key="news_url").set_value(f"{app_env.base}/article/thin.html").run()
+    assert texts(at, "error") == []
+    assert any(w.startswith("Only the summary paragraph could be read") for w in texts(at, "warning"))
+
+
+def test_links_typed_without_a_scheme_become_https():
+    from ui.articles import normalize_link
+
+    assert normalize_link(" cnn.com/2025/01/01/world/story ") == "https://cnn.com/2025/01/01/world/story"
+    assert normalize_link("www.cnn.com") == "https://www.cnn.com"
+    assert normalize_link("localhost:8501/article") == "https://localhost:8501/article"
+    assert normalize_link("http://example.org/a") == "http://example.org/a"
+    assert normalize_link("file:///etc/passwd") == "file:///etc/passwd"
+    assert normalize_link("javascript:alert(1)") == "javascript:alert(1)"
+    assert normalize_link("") == ""
 
 
 def test_thin_article_says_only_the_summary_paragraph_was_read(app):
-    at = app("pages/news.py")
+    at = app("views/news.py")
     at.button(key="news-0").click().run()
     assert any(w.startswith("Only the summary paragraph could be read") for w in texts(at, "warning"))
 
 
-def test_about_page_lists_engine_and_limits(app):
-    at = app("pages/about.py")
+def test_about_page_lists_engine_limits_and_work_done(app):
+    at = app("views/about.py")
     about = " ".join(texts(at))
     assert "**Engine:** extractive" in about and "25 MB" in about and "OCR" in about
+    assert any(re.search(r"Summaries computed since this server started: \d+", c) for c in texts(at, "caption"))

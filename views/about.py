@@ -1,20 +1,23 @@
-"""What runs behind the app: engine, model, device and limits."""
+"""What runs behind the app: engine, model, device, limits, and the work this server has done."""
 
 import streamlit as st
 
 from summarizer import SummarizerError
 from ui import controls, resources
+from ui.markdown import escape
 
 controls.sidebar()
 st.title("About")
 settings = resources.summarizer_settings()
 limits = resources.ingest_settings()
+st.markdown(controls.engine_in_words())
 try:
     engine = resources.summarizer().engine
-    st.markdown(f"- **Engine:** {engine.name}\n- **Model:** {engine.model}\n- **Device:** {engine.device}")
-    st.caption(engine.reason)
+    st.markdown(f"- **Engine:** {engine.name}\n- **Model:** {escape(engine.model)}\n- **Device:** {engine.device}")
+    st.caption(f"Why this engine: {escape(engine.reason)}")
 except SummarizerError as error:
-    st.error(str(error))
+    st.error(escape(str(error)))
+runner = resources.jobs()
 st.markdown(
     f"- **Configured model:** `{settings.model}` (engine setting: {settings.engine}, preset: {settings.preset})\n"
     f"- **Uploads:** .txt, .md, .docx, .pdf up to {limits.max_file_mb} MB and {limits.max_pages:,} pages\n"
@@ -22,3 +25,5 @@ st.markdown(
     f"- **News:** {'NewsAPI, with RSS as fallback' if limits.newsapi_key else 'RSS feeds (no NewsAPI key set)'}, "
     f"refreshed every {limits.feed_ttl / 60:.0f} minutes\n"
     "- **Not included:** OCR for scanned PDFs")
+st.caption(f"Summaries computed since this server started: {runner.started} ({runner.running()} in progress). "
+           "The same text with the same settings is computed once, whoever asks and however often.")

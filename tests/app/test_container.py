@@ -1,0 +1,36 @@
+"""The image recipe, checked by reading it (no container engine runs on the build machines)."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def instructions() -> list[str]:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def index(lines: list[str], start: str) -> int:
+    return next(number for number, line in enumerate(lines) if line.startswith(start))
+
+
+def test_a_model_change_does_not_redo_the_pip_layer_and_code_comes_last():
+    lines = instructions()
+    pip = index(lines, "RUN pip install")
+    assert index(lines, "ARG MODEL") > pip
+    assert index(lines, "COPY --chown=app:app . .") > index(lines, "ARG MODEL")
+    assert "torch==2.13.0" in lines[pip] and "$TORCH_INDEX" in lines[pip]
+
+
+def test_the_cache_belongs_to_the_app_user_and_the_image_is_healthchecked():
+    lines = instructions()
+    setup = lines[index(lines, "RUN useradd")]
+    assert "chown -R app:app /home/app/.cache" in setup
+    assert index(lines, "USER app") > index(lines, "RUN useradd")
+    assert any(line.startswith("HEALTHCHECK") and "/_stcore/health" in line for line in lines)
+    assert "--format docker" in (ROOT / "Dockerfile").read_text()
+
+
+def test_tests_and_docs_stay_out_of_the_image():
+    ignored = set((ROOT / ".dockerignore").read_text().split())
+    assert {"tests", "docs", ".venv", ".git", "artifacts"} <= ignored

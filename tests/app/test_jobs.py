@@ -1,0 +1,123 @@
+"""The job runner: one computation per key, shared, stopped through its progress callback when nobody waits."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from ui.jobs import CANCELLED, DONE, FAILED, RUNNING, JobRunner
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def gated(gate: threading.Event, steps: int = 1000):
+    """Work that reports progress step by step and waits on `gate` before each step."""
+    calls = []
+
+    def work(progress):
+        calls.append(1)
+        for step in range(steps):
+            gate.wait(5)
+            progress(step / steps, f"step {step}")
+        return "result"
+    return work, calls
+
+
+def test_the_same_key_runs_once_for_many_requests_and_watchers():
+    runner = JobRunner(clock=Clock())
+    gate = threading.Event()
+    work, calls = gated(gate, steps=3)
+    jobs = [runner.submit("k", work, watcher) for watcher in ("a", "a", "b")]
+    assert jobs[0] is jobs[1] is jobs[2]
+    gate.set()
+    assert jobs[0].wait(5) and jobs[0].state == DONE and jobs[0].result == "result"
+    assert runner.submit("k", work, "c") is jobs[0]
+    assert len(calls) == 1 and runner.started == 1
+
+
+def test_work_nobody_looks_at_is_cancelled_at_its_next_progress_report():
+    clock = Clock()
+    runner = JobRunner(abandon_after=5, clock=clock)
+    steps, reports = threading.Semaphore(0), []
+
+    def work(progress):
+        while True:
+            steps.acquire(timeout=5)
+            progress(0.5, "working")
+            reports.append(clock.now)
+
+    job = runner.submit("k", work, "tab")
+    clock.now = 4
+    runner.get("k", "tab")
+    clock.now = 8.9
+    steps.release()
+    while not reports:
+        job.wait(0.01)
+    assert job.state == RUNNING
+    clock.now = 9.1
+    steps.release()
+    assert job.wait(5) and job.state == CANCELLED and len(reports) == 1
+    assert runner.get("k", "tab") is None
+
+
+def test_a_connected_session_keeps_its_work_while_its_tab_is_hidden():
+    clock = Clock()
+    connected = {"tab"}
+    runner = JobRunner(abandon_after=5, clock=clock, connected=lambda watcher: watcher in connected)
+    gate = threading.Event()
+    job = runner.submit("k", gated(gate, steps=50)[0], "tab")
+    clock.now = 600
+    gate.set()
+    assert job.wait(5) and job.state == DONE
+    connected.clear()
+
+
+def test_asking_for_something_else_releases_the_old_work():
+    runner = JobRunner(clock=Clock())
+    gate = threading.Event()
+    job = runner.submit("old", gated(gate)[0], "tab")
+    runner.release("old", "tab")
+    gate.set()
+    assert job.wait(5) and job.state == CANCELLED
+
+
+def test_shared_work_goes_on_while_another_session_waits():
+    runner = JobRunner(clock=Clock())
+    gate = threading.Event()
+    job = runner.submit("k", gated(gate, steps=5)[0], "first")
+    runner.submit("k", gated(gate)[0], "second")
+    runner.release("k", "first")
+    gate.set()
+    assert job.wait(5) and job.state == DONE
+
+
+def test_a_failure_is_kept_and_a_new_request_starts_again():
+    runner = JobRunner(clock=Clock())
+    attempts = []
+
+    def work(progress):
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise ValueError("first attempt fails")
+        return "second"
+
+    job = runner.submit("k", work, "tab")
+    assert job.wait(5) and job.state == FAILED and isinstance(job.error, ValueError)
+    retry = runner.submit("k", work, "tab")
+    assert retry.wait(5) and retry.result == "second" and runner.started == 2
+
+
+@pytest.mark.parametrize("keep", [2])
+def test_only_recent_finished_jobs_are_kept(keep):
+    runner = JobRunner(keep=keep, clock=Clock())
+    for key in "abcd":
+        runner.submit(key, lambda progress, key=key: key, "tab").wait(5)
+    runner.submit("e", lambda progress: "e", "tab").wait(5)
+    assert runner.get("a", "tab") is None and runner.get("e", "tab").result == "e"

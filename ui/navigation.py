@@ -1,0 +1,36 @@
+"""The app's pages and the labelled row of modes at the top of every page (also on a phone)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+PAGE_KEY = "current_page"
+# (script, title, icon, url path); the first is the start page.
+PAGES = (
+    ("views/home.py", "Start", ":material/home:", ""),
+    ("views/upload.py", "Upload a file", ":material/upload_file:", "upload"),
+    ("views/paste.py", "Paste text", ":material/content_paste:", "paste"),
+    ("views/news.py", "News", ":material/newspaper:", "news"),
+    ("views/about.py", "About", ":material/info:", "about"),
+)
+
+
+def route():
+    """The page the address asks for; Streamlit's own page list is hidden in favour of `mode_bar`."""
+    pages = [st.Page(script, title=title, icon=icon, url_path=path or None, default=not path)
+             for script, title, icon, path in PAGES]
+    page = st.navigation(pages, position="hidden")
+    st.session_state[PAGE_KEY] = page.title
+    return page
+
+
+def current() -> str:
+    """The title of the page this run draws, so work started here can say where it belongs."""
+    return st.session_state.get(PAGE_KEY, "")
+
+
+def mode_bar() -> None:
+    """Every page as a labelled link in one row that wraps on narrow screens; the current one is highlighted."""
+    with st.container(horizontal=True, gap="small", key="mode_bar"):
+        for script, title, icon, _ in PAGES:
+            st.page_link(script, label=title, icon=icon)

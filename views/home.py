@@ -1,0 +1,23 @@
+"""The start page: what the app does, the three ways in, and which engine makes the summaries."""
+
+import streamlit as st
+
+from ui import controls
+
+controls.sidebar()
+st.title("Summarizer")
+st.markdown("Turns long text into a short summary you can check: every summary sentence can show the "
+            "passages of the source it comes from. Pick a way in:")
+ways = st.columns(3)
+for column, (script, label, icon, line) in zip(ways, (
+        ("views/upload.py", "Upload a file", ":material/upload_file:",
+         "A report, paper or notes as .txt, .md, .docx or .pdf."),
+        ("views/paste.py", "Paste text", ":material/content_paste:",
+         "Any text you copied: an article, an e-mail thread, minutes."),
+        ("views/news.py", "News", ":material/newspaper:",
+         "Today's headlines, each summarized in place, or any article by its link."))):
+    with column.container(border=True):
+        st.page_link(script, label=label, icon=icon)
+        st.caption(line)
+st.info(controls.engine_in_words(), icon=":material/memory:")
+st.page_link("views/about.py", label="How it works, limits and settings", icon=":material/info:")

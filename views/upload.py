@@ -1,0 +1,63 @@
+"""Upload a txt, md, docx or pdf file, see what was read, and summarize it."""
+
+import hashlib
+
+import streamlit as st
+
+from ingest import Document, IngestError, ingest_file
+from ui import controls, resources, results
+from ui.markdown import escape
+
+DOCUMENT_KEY = "upload_document"
+UPLOAD_ERROR_KEY = "upload_error"
+UPLOADER_KEY = "uploader"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+options = controls.sidebar()
+st.title("Upload a file")
+limit = resources.ingest_settings()
+uploaded = st.file_uploader(f"A .txt, .md, .docx or .pdf file, up to {limit.max_file_mb} MB",
+                            type=["txt", "md", "docx", "pdf"], key=UPLOADER_KEY)
+status = st.empty()
+
+fingerprint = hashlib.sha1(uploaded.getvalue()).hexdigest() if uploaded is not None else None
+if uploaded is None:
+    st.session_state.pop(UPLOAD_ERROR_KEY, None)
+else:
+    current = st.session_state.get(DOCUMENT_KEY)
+    failed = st.session_state.get(UPLOAD_ERROR_KEY)
+    if (current is None or current[0] != fingerprint) and (failed is None or failed[0] != fingerprint):
+        st.session_state.pop(UPLOAD_ERROR_KEY, None)
+        try:
+            with status, st.spinner(f"Reading {uploaded.name}…"):
+                document = ingest_file(uploaded.name, uploaded.getvalue(), limit)
+            st.session_state[DOCUMENT_KEY] = (fingerprint, document)
+        except IngestError as error:
+            st.session_state[UPLOAD_ERROR_KEY] = (fingerprint, str(error))
+
+failed = st.session_state.get(UPLOAD_ERROR_KEY)
+stored = st.session_state.get(DOCUMENT_KEY)
+if failed:
+    kept = f" The summary below is still from {escape(stored[1].name)}." if stored else ""
+    status.error(escape(failed[1]) + kept)
+elif stored and uploaded is None:
+    status.info(f"Showing your last file, {escape(stored[1].name)}. Upload another to replace it.")
+
+if stored:
+    document: Document = stored[1]
+    extent = plural(document.pages, "page") if document.pages else plural(document.paragraphs, "paragraph")
+    st.markdown(f"**{escape(document.title or document.name)}**")
+    st.caption(f"{escape(document.name)} · {extent} · {plural(document.words, 'word')} · "
+               f"about {max(1, round(document.reading_minutes))} min to read")
+    for warning in document.warnings:
+        st.warning(escape(warning))
+    with st.expander("Extracted text"):
+        st.text(document.text)
+    asked = st.button("Summarize", type="primary", key="summarize_upload")
+    summary = results.summarize(document.blocks, options, asked)
+    if summary:
+        results.show(summary, document.name, "upload", options.describe(), document.pages)
