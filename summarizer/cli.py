@@ -211,7 +211,8 @@ def _benchmark(args) -> int:
         if not any(papers.glob("*.pdf")):
             raise InvalidOptionError(f"No PDFs in {papers}; give a folder of PDFs with --papers.")
         for label, seconds, peak, facts in scaling.run_documents(papers, print):
-            print(f"{label:<38}{seconds:>7.2f} s  {facts.get('pages', '')} pages  {facts['words']:,} words")
+            pages = f"{facts['pages']} pages, " if facts.get("pages") else ""
+            print(f"{label:<38}{seconds:>7.2f} s  ({pages}{facts['words']:,} words)")
     if args.suite in ("all", "fast-path"):
         model = args.model or Settings.from_env().model
         results = run(model, args.data, print, args.batch_docs)

@@ -116,12 +116,13 @@ def run_offline(articles: list[str], say: Callable[[str], None]) -> dict[str, li
 
 
 def long_pdf(papers: Path, pages: int = 300) -> bytes:
-    """A real PDF of at least `pages` pages: the papers folder's PDFs joined, largest first."""
+    """A real PDF of `pages` pages: the papers folder's PDFs joined, largest first, the last one cut to fit."""
     import pypdfium2 as pdfium
 
     joined = pdfium.PdfDocument.new()
     for path in sorted(papers.glob("*.pdf"), key=lambda p: -p.stat().st_size):
-        joined.import_pages(pdfium.PdfDocument(path.read_bytes()))
+        source = pdfium.PdfDocument(path.read_bytes())
+        joined.import_pages(source, list(range(min(len(source), pages - len(joined)))))
         if len(joined) >= pages:
             break
     buffer = __import__("io").BytesIO()

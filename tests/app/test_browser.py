@@ -170,6 +170,27 @@ def test_upload_and_summarize(server, page, tmp_path, name, data):
     assert page.get_by_text(name).first.is_visible()
 
 
+def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, page, tmp_path):
+    from tests.ingest.documents import SCOPE, standard_pdf
+
+    base, _ = server
+    path = tmp_path / "standard.pdf"
+    path.write_bytes(standard_pdf())
+    page.goto(f"{base}/upload")
+    page.locator("input[type=file]").set_input_files(str(path))
+    page.get_by_role("button", name="Summarize").click()
+    wait_for_summary(page)
+    assert page.get_by_text(SCOPE.split(". ")[0]).filter(visible=True).count() >= 1
+    page.get_by_text("Section by section (4)").wait_for()
+    for label in ("1 Scope · p. 2", "3 Package structure · p. 3", "4 Interleaving and storage · p. 4"):
+        assert page.get_by_text(label).first.is_visible()
+    page.get_by_text("Show where each sentence comes from").click()
+    page.get_by_text("(page 2)").first.wait_for()
+    for junk in ("PieceName", "[1] J. Smith", "All rights reserved", "....."):
+        assert page.get_by_text(junk, exact=False).filter(visible=True).count() == 0, junk
+    page.screenshot(path=str(SHOTS / "upload-sections.png"), full_page=True)
+
+
 def test_over_limit_upload_says_so_in_view(server, page, tmp_path):
     base, _ = server
     path = tmp_path / "huge.txt"
