@@ -59,26 +59,30 @@ def host_label(url: str) -> str:
 
 
 def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 address stands for (mapped, NAT64, 6to4, Teredo client), if any."""
     if ip.ipv4_mapped:
         return ip.ipv4_mapped
+    if any(ip in prefix for prefix in NAT64_PREFIXES):
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
     if ip.sixtofour:
         return ip.sixtofour
     if ip.teredo:
         return ip.teredo[1]
-    if any(ip in prefix for prefix in NAT64_PREFIXES) or int(ip) >> 32 == 0:
-        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
     return None
 
 
 def is_public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    """Whether `ip` is a public unicast address, and so is any IPv4 address embedded in it."""
-    if not ip.is_global or ip.is_multicast or ip.is_reserved or ip.is_unspecified or ip.is_link_local:
-        return False
+    """Whether `ip` is a public unicast address; an IPv6 address carrying an IPv4 one is judged by that IPv4.
+
+    IPv4-compatible addresses (::a.b.c.d, deprecated) are never public.
+    """
     if isinstance(ip, ipaddress.IPv6Address):
         inner = _embedded_ipv4(ip)
         if inner is not None:
             return is_public(inner)
-    return True
+        if int(ip) >> 32 == 0:
+            return False
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified or ip.is_link_local)
 
 
 def _parse(url: str):

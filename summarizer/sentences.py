@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 ABBREVIATIONS = frozenset("""
 mr mrs ms dr prof sr jr st mt ft gen col lt sgt capt cmdr adm gov sen rep rev hon pres supt
@@ -39,6 +40,7 @@ _TERMINAL = re.compile(rf"""[.!?…:;。！？｡；：][{CLOSERS}]*+$""")
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z][A-Za-z.]*)\.$")
 _UNIT = re.compile(rf"[{CJK}]|[^\s{CJK}]+")
 _CJK_CHAR = re.compile(rf"[{CJK}]")
+_ALNUM = re.compile(r"[^\W_]")
 _STOP = re.compile(rf"[.!?…。！？｡][{CLOSERS}]*$")
 _CLAUSE = re.compile(rf"[;:；：][{CLOSERS}]*$")
 _COMMA = re.compile(rf"[,，、—–][{CLOSERS}]*$")
@@ -116,17 +118,15 @@ def _split_paragraph(paragraph: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _units(text: str, begin: int, end: int) -> list[tuple[int, int, int]]:
+def _units(text: str, begin: int, end: int) -> Iterator[tuple[int, int, int]]:
     """(start, end, weight) of the words and CJK characters in text[begin:end]; long tokens cut by characters."""
-    units = []
     for match in _UNIT.finditer(text, begin, end):
         start, stop = match.span()
         if stop - start == 1 and _CJK_CHAR.match(text, start):
-            units.append((start, stop, CJK_WEIGHT))
+            yield start, stop, CJK_WEIGHT
             continue
         for piece in range(start, stop, MAX_TOKEN_CHARS):
-            units.append((piece, min(stop, piece + MAX_TOKEN_CHARS), WORD_WEIGHT))
-    return units
+            yield piece, min(stop, piece + MAX_TOKEN_CHARS), WORD_WEIGHT
 
 
 def _boundary_rank(text: str, unit: tuple[int, int, int], following: tuple[int, int, int]) -> int:
@@ -143,30 +143,45 @@ def _boundary_rank(text: str, unit: tuple[int, int, int], following: tuple[int, 
     return 0
 
 
+def _best_cut(text: str, units: list[tuple[int, int, int]]) -> int:
+    """Index of the unit after which to cut `units` (which weigh over `MAX_RUN`): the best boundary that fits."""
+    load, fitting = 0, 0
+    while load + units[fitting][2] <= MAX_RUN:
+        load += units[fitting][2]
+        fitting += 1
+    best, best_rank, weight = fitting - 1, 0, 0
+    for index in range(fitting):
+        weight += units[index][2]
+        rank = _boundary_rank(text, units[index], units[index + 1]) if weight >= MIN_RUN else 0
+        if rank and rank >= best_rank:
+            best, best_rank = index, rank
+    return best
+
+
 def _cut_long_run(text: str, begin: int, end: int) -> list[tuple[int, int]]:
-    """text[begin:end] as is, or, when it is too long, pieces of at most `MAX_RUN` cut at the best boundaries."""
-    units = _units(text, begin, end)
-    limit = LONG_RUN if units and _STOP.search(text, units[-1][0], end) else MAX_RUN
-    if sum(weight for _, _, weight in units) <= limit:
+    """text[begin:end] as is, or, when it is too long, pieces of at most `MAX_RUN` cut at the best boundaries.
+
+    Streams over the run, holding at most `LONG_RUN` units at a time.
+    """
+    if (end - begin) * WORD_WEIGHT <= MAX_RUN:
         return [(begin, end)]
-    spans = []
-    first = 0
-    while first < len(units):
-        load, last = 0, first
-        while last < len(units) and load + units[last][2] <= MAX_RUN:
-            load += units[last][2]
-            last += 1
-        if last >= len(units):
-            spans.append((units[first][0], units[-1][1]))
-            break
-        best, best_rank, weight = last - 1, 0, 0
-        for index in range(first, last):
-            weight += units[index][2]
-            rank = _boundary_rank(text, units[index], units[index + 1]) if weight >= MIN_RUN else 0
-            if rank and rank >= best_rank:
-                best, best_rank = index, rank
-        spans.append((units[first][0], units[best][1]))
-        first = best + 1
+    limit = LONG_RUN if _STOP.search(text, max(begin, end - 12), end) else MAX_RUN
+    spans: list[tuple[int, int]] = []
+    window: list[tuple[int, int, int]] = []
+    load, cutting = 0, False
+    for unit in _units(text, begin, end):
+        window.append(unit)
+        load += unit[2]
+        cutting = cutting or load > limit
+        while cutting and load > MAX_RUN:
+            cut = _best_cut(text, window)
+            spans.append((window[0][0], window[cut][1]))
+            load -= sum(weight for _, _, weight in window[:cut + 1])
+            window = window[cut + 1:]
+    if not cutting:
+        return [(begin, end)]
+    if window:
+        spans.append((window[0][0], window[-1][1]))
     return spans
 
 
@@ -182,13 +197,14 @@ def split_sentences(text: str) -> list[Sentence]:
         for begin, end in _split_paragraph(paragraph):
             raw = paragraph[begin:end]
             stripped = raw.strip()
-            if not stripped or not any(ch.isalnum() for ch in stripped):
+            if not _ALNUM.search(stripped):
                 continue
             lead = len(raw) - len(raw.lstrip())
             start = position + begin + lead
-            for piece_start, piece_end in _cut_long_run(text, start, start + len(stripped)):
-                piece = text[piece_start:piece_end]
-                if not any(ch.isalnum() for ch in piece):
+            pieces = _cut_long_run(text, start, start + len(stripped))
+            for piece_start, piece_end in pieces:
+                piece = stripped if len(pieces) == 1 else text[piece_start:piece_end]
+                if len(pieces) > 1 and not _ALNUM.search(piece):
                     continue
                 sentences.append(Sentence(" ".join(piece.split()), piece_start, piece_end, paragraph_number))
                 found = True
