@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import codecs
+
 from . import textblocks
 from .document import Document
 from .errors import FetchError
+from .plaintext import detect
 from .settings import IngestSettings
 from .web import get
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 MIN_ARTICLE_WORDS = 80
+
+
+def page_text(body: bytes, charset: str | None) -> str:
+    """The page decoded by its declared charset when Python knows it, else by detection (never an exception)."""
+    if charset:
+        try:
+            return body.decode(codecs.lookup(charset).name, errors="replace")
+        except LookupError:
+            pass
+    try:
+        return detect(body)[0]
+    except UnicodeError:
+        return body.decode("utf-8", errors="replace")
 
 
 def fetch_article(url: str, settings: IngestSettings | None = None, fallback: str = "") -> Document:
@@ -20,7 +36,7 @@ def fetch_article(url: str, settings: IngestSettings | None = None, fallback: st
     response = get(url, settings, accept=HTML_TYPES)
     if response.status >= 400:
         raise FetchError(f"The article could not be opened (the site answered HTTP {response.status}).")
-    page = response.body.decode(response.encoding or "utf-8", errors="replace")
+    page = page_text(response.body, response.encoding)
     text = trafilatura.extract(page, url=response.url, include_comments=False, include_tables=True) or ""
     metadata = trafilatura.extract_metadata(page, default_url=response.url)
     title = (metadata.title if metadata and metadata.title else "").strip()

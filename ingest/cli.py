@@ -3,25 +3,48 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from pathlib import Path
 
-from .errors import IngestError
+from .errors import FileTooLargeError, IngestError
 from .files import ingest_file
+from .incidents import run_command
+from .settings import IngestSettings
 
 
-def read_file(path: str):
-    """A Document from a path, with user-facing errors for missing and unreadable files."""
-    file = Path(path)
-    if not file.exists():
-        raise IngestError(f"{path}: no such file.")
-    if file.is_dir():
-        raise IngestError(f"{path} is a directory; give a file.")
+def _read_regular(path: str, limit: int) -> bytes:
+    """At most `limit` + 1 bytes of a regular file; FIFOs, devices and sockets are refused before any read."""
     try:
-        data = file.read_bytes()
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise IngestError(f"{path}: no such file.") from None
+    except IsADirectoryError:
+        raise IngestError(f"{path} is a directory; give a file.") from None
     except OSError as error:
         raise IngestError(f"{path} cannot be read: {error.strerror}.") from error
-    return ingest_file(file.name, data)
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise IngestError(f"{path} is a directory; give a file.")
+        raise IngestError(f"{path} is not a regular file (it is a pipe, device or socket); give a file.")
+    os.set_blocking(descriptor, True)
+    with os.fdopen(descriptor, "rb") as handle:
+        try:
+            return handle.read(limit + 1)
+        except OSError as error:
+            raise IngestError(f"{path} cannot be read: {error.strerror}.") from error
+
+
+def read_file(path: str, settings: IngestSettings | None = None):
+    """A Document from a path, with user-facing errors for missing, special, oversized and unreadable files."""
+    settings = settings or IngestSettings.from_env()
+    data = _read_regular(path, settings.max_file_bytes)
+    if len(data) > settings.max_file_bytes:
+        raise FileTooLargeError(f"{Path(path).name} is larger than {settings.max_file_mb} MB, the limit.")
+    return ingest_file(Path(path).name, data, settings)
 
 
 def _show_file(path: str) -> int:
@@ -35,15 +58,15 @@ def _show_file(path: str) -> int:
     return 0
 
 
+def _run(source: str) -> int:
+    if source == "news" and not Path("news").exists():
+        from .newscli import show_news
+        return show_news()
+    return _show_file(source)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ingest", description=__doc__)
     parser.add_argument("source", help="a .txt, .md, .docx or .pdf file, or 'news' for the headlines")
     args = parser.parse_args(argv)
-    try:
-        if args.source == "news" and not Path("news").exists():
-            from .newscli import show_news
-            return show_news()
-        return _show_file(args.source)
-    except IngestError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
+    return run_command(lambda: _run(args.source), (IngestError,), sys.stderr)

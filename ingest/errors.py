@@ -9,8 +9,14 @@
     ├── ExtractionTimeoutError   the parser ran past the time bound
     └── FetchError               network: feed or article could not be fetched or read
         ├── NewsApiError         NewsAPI answered with an error code
-        └── UnsafeUrlError       the URL is not http(s) or points at a private address
+        ├── UnsafeUrlError       the URL is not http(s) or points at a private address
+        ├── InvalidUrlError      the URL cannot be parsed (port out of range, broken IPv6 literal)
+        └── FeedUnavailableError no news source works; `retry_at` says when the next try will be
 """
+
+from __future__ import annotations
+
+from datetime import datetime
 
 
 class IngestError(Exception):
@@ -51,3 +57,13 @@ class NewsApiError(FetchError):
 
 class UnsafeUrlError(FetchError):
     pass
+
+
+class InvalidUrlError(FetchError):
+    pass
+
+
+class FeedUnavailableError(FetchError):
+    def __init__(self, message: str, retry_at: datetime | None = None):
+        super().__init__(message)
+        self.retry_at = retry_at

@@ -1,21 +1,29 @@
-"""Headlines from NewsAPI (when a key is set) or the outlet's RSS feeds, cached and kept on failure."""
+"""Headlines from NewsAPI (when a key is set) or the outlet's RSS feeds, cached and kept on failure.
+
+One refresh runs at a time (single flight): callers that arrive meanwhile wait for it, at most until
+its deadline, and otherwise get the last good headlines. A failed refresh is remembered for
+`feed_retry_after` seconds, so clicks in between do not hit the sources again.
+"""
 
 from __future__ import annotations
 
 import calendar
 import logging
+import re
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import requests
 
-from .errors import FetchError, NewsApiError
+from .connection import Watch
+from .errors import FeedUnavailableError, FetchError, NewsApiError
 from .settings import IngestSettings
 from .textclean import plain_text
-from .web import check_url, get
+from .web import get, guard, host_label, mount_pinned
 
 logger = logging.getLogger(__name__)
 NEWSAPI_MESSAGES = {
@@ -28,6 +36,8 @@ NEWSAPI_MESSAGES = {
     "sourceDoesNotExist": "NewsAPI does not know the configured source.",
 }
 FEED_TYPES = ("application/rss+xml", "application/xml", "text/xml", "application/atom+xml", "text/plain", "")
+TRACKING_PARAMETERS = frozenset({"fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid",
+                                 "igshid", "yclid", "_ga", "_gl", "cmpid", "ocid", "iid", "ref_src"})
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,7 @@ class FeedResult:
     fetched_at: datetime
     stale: bool = False
     notes: list[str] = field(default_factory=list)
+    retry_at: datetime | None = None
 
 
 def _web_link(url: str | None) -> str:
@@ -68,9 +79,17 @@ def _parse_time(value: str | None) -> datetime | None:
         return None
 
 
+def _is_tracking(name: str) -> bool:
+    name = name.lower()
+    return name.startswith("utm_") or name in TRACKING_PARAMETERS
+
+
 def _key(headline: Headline) -> tuple[str, str]:
+    """The link without tracking parameters or fragment (other query parameters name the article), and the title."""
     parts = urlsplit(headline.url)
-    return urlunsplit((parts.scheme, parts.netloc.lower(), parts.path.rstrip("/"), "", "")), headline.title.lower()
+    query = urlencode(sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _is_tracking(k)))
+    link = urlunsplit((parts.scheme, parts.netloc.lower(), parts.path.rstrip("/"), query, ""))
+    return link, headline.title.lower()
 
 
 def newest_first(headlines: list[Headline]) -> list[Headline]:
@@ -90,20 +109,27 @@ def newest_first(headlines: list[Headline]) -> list[Headline]:
 
 
 class _EndpointSession(requests.Session):
-    """Sends newsapi-python's requests to the configured endpoint, with our timeout and user agent."""
+    """Sends newsapi-python's requests to the configured endpoint: guarded, pinned and cut at the fetch deadline."""
 
     def __init__(self, settings: IngestSettings):
         super().__init__()
         self.settings = settings
         self.headers["User-Agent"] = settings.user_agent
+        self.watch = Watch(settings.fetch_timeout)
+        mount_pinned(self, self.watch)
 
     def request(self, method, url, **kwargs):
         from newsapi import const
 
         if url == const.TOP_HEADLINES_URL:
             url = self.settings.newsapi_url
-        kwargs["timeout"] = self.settings.fetch_timeout
-        return super().request(method, check_url(url, self.settings.allow_private_urls), **kwargs)
+        kwargs["timeout"] = max(0.01, self.watch.remaining())
+        kwargs["allow_redirects"] = False
+        return super().request(method, guard(url, self.settings, self.watch), **kwargs)
+
+    def close(self):
+        super().close()
+        self.watch.close()
 
 
 def from_newsapi(settings: IngestSettings) -> list[Headline]:
@@ -117,11 +143,13 @@ def from_newsapi(settings: IngestSettings) -> list[Headline]:
             payload = client.get_top_headlines(sources=settings.newsapi_sources, language=None, page_size=50)
         except NewsAPIException as error:
             details = error.get_exception() if isinstance(error.get_exception(), dict) else {}
-            code = details.get("code", "")
+            code = re.sub(r"[^A-Za-z0-9]", "", str(details.get("code", "")))[:40]
             raise NewsApiError(NEWSAPI_MESSAGES.get(code, f"NewsAPI answered with an error ({code or 'unknown'}).")) from error
         except requests.Timeout as error:
             raise FetchError("NewsAPI did not answer in time.") from error
         except requests.ConnectionError as error:
+            if session.watch.expired:
+                raise FetchError("NewsAPI did not answer in time.") from error
             raise FetchError("NewsAPI could not be reached; check the network.") from error
         except (requests.RequestException, ValueError) as error:
             raise FetchError(f"NewsAPI sent an answer that could not be read ({type(error).__name__}).") from error
@@ -151,25 +179,34 @@ def _entry_image(entry) -> str:
     return ""
 
 
+def _fetch_feed(feed_url: str, settings: IngestSettings):
+    """The feed's response, or the FetchError that says why it could not be had."""
+    try:
+        response = get(feed_url, settings, accept=FEED_TYPES, kind="an RSS or Atom feed")
+    except FetchError as error:
+        return error
+    if response.status >= 400:
+        return FetchError(f"the feed at {host_label(feed_url)} answered HTTP {response.status}")
+    return response
+
+
 def from_rss(settings: IngestSettings) -> list[Headline]:
-    """Headlines from every configured feed; FetchError only when none of them could be read."""
+    """Headlines from every configured feed, fetched side by side; FetchError only when none of them could be read."""
     import feedparser
 
     headlines: list[Headline] = []
     failures: list[str] = []
-    for feed_url in settings.feeds:
-        try:
-            response = get(feed_url, settings, accept=FEED_TYPES)
-            if response.status >= 400:
-                raise FetchError(f"the feed answered HTTP {response.status}")
-        except FetchError as error:
-            failures.append(str(error))
+    with ThreadPoolExecutor(max_workers=max(1, min(8, len(settings.feeds))), thread_name_prefix="feed") as pool:
+        responses = list(pool.map(lambda url: _fetch_feed(url, settings), settings.feeds))
+    for feed_url, response in zip(settings.feeds, responses):
+        if isinstance(response, FetchError):
+            failures.append(str(response))
             continue
         parsed = feedparser.parse(response.body)
         if not parsed.entries:
-            failures.append(f"{urlsplit(feed_url).hostname} sent a feed that could not be read")
+            failures.append(f"{host_label(feed_url)} sent a feed that could not be read")
             continue
-        source = plain_text(parsed.feed.get("title", "")).split(" - ")[0] or urlsplit(feed_url).hostname or "RSS"
+        source = plain_text(parsed.feed.get("title", "")).split(" - ")[0] or host_label(feed_url) or "RSS"
         for entry in parsed.entries:
             url, title = _web_link(entry.get("link")), plain_text(entry.get("title", ""))
             if not url or not title:
@@ -186,8 +223,18 @@ def from_rss(settings: IngestSettings) -> list[Headline]:
     return headlines
 
 
+class _Flight:
+    """One refresh in progress: its start, and its outcome once `done` is set."""
+
+    def __init__(self):
+        self.started = time.monotonic()
+        self.done = threading.Event()
+        self.result: FeedResult | None = None
+        self.error: Exception | None = None
+
+
 class NewsFeed:
-    """Cached headlines: refreshed after `feed_ttl` seconds; the last good result is served when a refresh fails."""
+    """Cached headlines: refreshed after `feed_ttl` seconds, one refresh at a time; failures remembered briefly."""
 
     def __init__(self, settings: IngestSettings | None = None, clock=time.time):
         self.settings = settings or IngestSettings.from_env()
@@ -195,6 +242,14 @@ class NewsFeed:
         self._lock = threading.Lock()
         self._last: FeedResult | None = None
         self._last_at = 0.0
+        self._failure: Exception | None = None
+        self._retry_at = 0.0
+        self._flight: _Flight | None = None
+
+    @property
+    def deadline(self) -> float:
+        """Seconds one refresh may take: NewsAPI (when a key is set), then all feeds side by side."""
+        return self.settings.fetch_timeout * (2 if self.settings.newsapi_key else 1) + 1.0
 
     def _fetch(self) -> FeedResult:
         notes = []
@@ -207,22 +262,67 @@ class NewsFeed:
         headlines = from_rss(self.settings)
         return FeedResult(newest_first(headlines), "RSS", self._now(), notes=notes)
 
-    def _now(self) -> datetime:
-        return datetime.fromtimestamp(self._clock(), timezone.utc)
+    def _now(self, at: float | None = None) -> datetime:
+        return datetime.fromtimestamp(self._clock() if at is None else at, timezone.utc)
 
     def headlines(self, refresh: bool = False) -> FeedResult:
-        """Current headlines; FetchError only when no source works and nothing was fetched before."""
+        """Current headlines; FeedUnavailableError only when no source works and nothing was fetched before.
+
+        Never waits longer than one refresh's deadline, and never behind more than one refresh.
+        """
         with self._lock:
             fresh = self._last is not None and self._clock() - self._last_at < self.settings.feed_ttl
             if fresh and not refresh:
                 return self._last
-            try:
-                self._last = self._fetch()
+            if self._failure is not None and self._clock() < self._retry_at:
+                return self._after_failure(self._failure)
+            flight = self._flight
+            leading = flight is None
+            if leading:
+                flight = self._flight = _Flight()
+        if leading:
+            self._refresh(flight)
+        elif not flight.done.wait(max(0.0, flight.started + self.deadline - time.monotonic())):
+            return self._still_loading()
+        if flight.error is not None:
+            if isinstance(flight.error, FetchError):
+                return self._after_failure(flight.error)
+            raise flight.error
+        return flight.result
+
+    def _refresh(self, flight: _Flight) -> None:
+        try:
+            result = self._fetch()
+        except Exception as error:
+            with self._lock:
+                flight.error = error
+                if isinstance(error, FetchError):
+                    self._failure, self._retry_at = error, self._clock() + self.settings.feed_retry_after
+                    logger.warning("news refresh failed; next try in %.0f s: %s", self.settings.feed_retry_after, error)
+        else:
+            with self._lock:
+                flight.result = self._last = result
                 self._last_at = self._clock()
-                return self._last
-            except FetchError as error:
-                if self._last is None:
-                    raise
-                as_of = self._last.fetched_at.strftime("%H:%M UTC")
-                return replace(self._last, stale=True,
-                               notes=[f"As of {as_of}; the news source is unavailable right now ({error})"])
+                self._failure, self._retry_at = None, 0.0
+        finally:
+            with self._lock:
+                self._flight = None
+            flight.done.set()
+
+    def _after_failure(self, error: Exception) -> FeedResult:
+        """The last good headlines marked stale, or FeedUnavailableError; both say when the next try will be."""
+        with self._lock:
+            last, retry_at = self._last, self._now(self._retry_at) if self._retry_at else None
+        if last is None:
+            raise FeedUnavailableError(str(error), retry_at=retry_at) from error
+        as_of = last.fetched_at.strftime("%H:%M UTC")
+        return replace(last, stale=True, retry_at=retry_at,
+                       notes=[f"As of {as_of}; the news source is unavailable right now ({error})"])
+
+    def _still_loading(self) -> FeedResult:
+        with self._lock:
+            last = self._last
+        if last is None:
+            raise FeedUnavailableError("The news feed is still loading; try again in a moment.")
+        as_of = last.fetched_at.strftime("%H:%M UTC")
+        return replace(last, stale=True, notes=[f"As of {as_of}; fresh headlines are still loading."])

@@ -25,8 +25,10 @@ class IngestSettings:
     newsapi_sources: str = "cnn"
     feeds: tuple[str, ...] = DEFAULT_FEEDS
     feed_ttl: float = 900.0
+    feed_retry_after: float = 60.0
     allow_private_urls: bool = False
     user_agent: str = "SummarizerApp/1.0 (+article summaries; contact: admin@localhost)"
+    incident_log: str = ""
 
     @property
     def max_file_bytes(self) -> int:

@@ -11,19 +11,41 @@ import math
 from typing import Callable, Sequence
 
 
+def _cut_word(word: str, count: Callable[[str], int], window: int) -> list[str]:
+    """A whitespace-free `word` cut by characters into consecutive pieces that each fit the window."""
+    pieces = []
+    size = min(len(word), 4 * window)
+    start = 0
+    while start < len(word):
+        size = min(size, len(word) - start)
+        tokens = count(word[start:start + size])
+        while size > 1 and tokens > window:
+            size = max(1, min(size - 1, size * window // tokens))
+            tokens = count(word[start:start + size])
+        pieces.append(word[start:start + size])
+        start += size
+    return pieces
+
+
 def split_long(text: str, count: Callable[[str], int], window: int) -> list[str]:
-    """`text` unchanged if it fits, else consecutive word runs that each fit the window."""
+    """`text` unchanged if it fits, else consecutive word runs that each fit the window.
+
+    A single word longer than the window (a URL, a base64 blob, text with no spaces) is cut by characters.
+    """
     if count(text) <= window:
         return [text]
     pieces: list[str] = []
     current: list[str] = []
     for word in text.split():
-        trial = current + [word]
-        if current and count(" ".join(trial)) > window:
+        if current and count(" ".join(current + [word])) <= window:
+            current.append(word)
+            continue
+        if current:
             pieces.append(" ".join(current))
-            current = [word]
-        else:
-            current = trial
+        current = [word]
+        if count(word) > window:
+            *whole, current[0] = _cut_word(word, count, window)
+            pieces.extend(whole)
     if current:
         pieces.append(" ".join(current))
     return pieces

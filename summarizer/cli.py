@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from ingest.errors import IngestError
+from ingest.incidents import run_command
 
 from .errors import InvalidOptionError, SummarizerError
 from .evaluation import evaluate, load_pairs, table
@@ -245,11 +246,4 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
                         format="%(levelname)s %(name)s: %(message)s")
-    try:
-        return COMMANDS[args.command](args)
-    except (SummarizerError, IngestError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return EXIT_USER_ERROR
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    return run_command(lambda: COMMANDS[args.command](args), (SummarizerError, IngestError), sys.stderr)

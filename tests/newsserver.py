@@ -1,4 +1,10 @@
-"""A real HTTP server on 127.0.0.1 that serves the recorded news fixtures, counting hits per path."""
+"""A real HTTP server on 127.0.0.1 that serves the recorded news fixtures, counting hits per path.
+
+It also misbehaves on request: `/dribble/headers.html` and `/dribble/body.html` (and `/dribble/feed.rss`)
+send one line every `dribble_interval` seconds (at most `dribble_lines` lines, and they stop when the
+client hangs up); `/charset/unknown.html`, `/length/invalid.html`, `/length/conflicting.html` and
+`/type/markdown` send broken or hostile headers.
+"""
 
 from __future__ import annotations
 
@@ -33,7 +39,10 @@ class QuietServer(ThreadingHTTPServer):
 class NewsServer:
     def __init__(self):
         self.hits: Counter[str] = Counter()
+        self.hosts: dict[str, str] = {}
         self.down = False
+        self.dribble_interval = 0.5
+        self.dribble_lines = 60
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -47,11 +56,48 @@ class NewsServer:
                 self.end_headers()
                 self.wfile.write(body)
 
+            def _dribble(self, head: bytes, line: bytes):
+                """`head` at once, then `line` every dribble_interval seconds until the client hangs up."""
+                try:
+                    self.wfile.write(head)
+                    for _ in range(server.dribble_lines):
+                        time.sleep(server.dribble_interval)
+                        self.wfile.write(line)
+                except OSError:
+                    pass
+                self.close_connection = True
+
+            def _misbehave(self, path: str) -> bool:
+                if path == "/dribble/headers.html":
+                    self._dribble(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n", b"X-Wait: still here\r\n")
+                elif path in ("/dribble/body.html", "/dribble/feed.rss"):
+                    kind = b"text/html" if path.endswith(".html") else b"application/rss+xml"
+                    self._dribble(b"HTTP/1.1 200 OK\r\nContent-Type: " + kind + b"\r\nConnection: close\r\n\r\n<p>",
+                                  b"still here\n")
+                elif path == "/charset/unknown.html":
+                    self._send(200, "text/html; charset=x-no-such-charset", server.render("article_normal.html"))
+                elif path in ("/length/invalid.html", "/length/conflicting.html"):
+                    lengths = ["twelve"] if path == "/length/invalid.html" else ["10", "20"]
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/html")
+                    for length in lengths:
+                        self.send_header("Content-Length", length)
+                    self.end_headers()
+                    self.wfile.write(b"<p>short</p>")
+                elif path == "/type/markdown":
+                    self._send(200, "image/png![x](http://evil.example/p.png) **bold** <b>", b"\x89PNG")
+                else:
+                    return False
+                return True
+
             def do_GET(self):
                 path = urlsplit(self.path).path
                 server.hits[path] += 1
+                server.hosts[path] = self.headers.get("Host", "")
                 if server.down:
                     return self._send(503, "text/plain", b"down for maintenance")
+                if self._misbehave(path):
+                    return None
                 if path == "/v2/top-headlines":
                     status, name = NEWSAPI_KEYS.get(self.headers.get("Authorization", ""), NEWSAPI_KEYS["bad-key"])
                     return self._send(status, "application/json", server.render(name))

@@ -37,3 +37,21 @@ def test_split_long_keeps_every_word_in_order(words, window):
     pieces = split_long(" ".join(words), lambda t: len(t.split()), window)
     assert " ".join(pieces).split() == words
     assert all(len(p.split()) <= window for p in pieces)
+
+
+@given(st.lists(st.text(alphabet="abc", min_size=1, max_size=60), min_size=1, max_size=40), st.integers(3, 20))
+def test_split_long_cuts_words_longer_than_the_window_by_characters(words, window):
+    pieces = split_long(" ".join(words), len, window)
+    assert "".join("".join(pieces).split()) == "".join(words)
+    assert all(len(p) <= window for p in pieces)
+
+
+def test_a_token_longer_than_the_window_is_summarized_not_refused(tiny_model_dir):
+    from summarizer import Settings, Summarizer
+
+    summarizer = Summarizer(Settings(engine="abstractive", model=str(tiny_model_dir), backend="transformers",
+                                     preset="fast", max_input_tokens=64))
+    blob = "".join(chr(ord("a") + (i * 7) % 26) for i in range(300))
+    summary = summarizer.summarize(f"The archive holds one long key. {blob} It was checked twice.")
+    assert summary.engine == "abstractive" and summary.coverage.share == 1.0
+    assert summary.coverage.parts > 1

@@ -1,3 +1,5 @@
+from hypothesis import given, strategies as st
+
 from summarizer.sentences import split_sentences
 
 
@@ -32,3 +34,64 @@ def test_bullets_are_sentences_of_their_own():
 def test_empty_and_symbol_only_text_has_no_sentences():
     assert split_sentences("") == []
     assert split_sentences(" \n\n --- *** \n") == []
+
+
+WORDS = st.text(alphabet="abcdefghij", min_size=1, max_size=8)
+PIECES = st.one_of(WORDS, st.sampled_from([". ", "! ", "? ", ", ", "; ", "\n", "\n\n", " ", "Mr. ", "U.S. ", "The ",
+                                           "3.5 ", "。", "！", "？", "，", "；", "天气", "很好", "x" * 90, "  ", "\t"]))
+UNPUNCTUATED = st.one_of(WORDS, st.sampled_from([" ", "\n", ", ", "; ", "The ", "天", "x" * 90]))
+
+
+def check_offsets_and_coverage(text, sentences):
+    previous_end = 0
+    for sentence in sentences:
+        assert previous_end <= sentence.start < sentence.end <= len(text)
+        assert " ".join(text[sentence.start:sentence.end].split()) == sentence.text
+        previous_end = sentence.end
+    covered = [False] * len(text)
+    for sentence in sentences:
+        covered[sentence.start:sentence.end] = [True] * (sentence.end - sentence.start)
+    assert all(covered[i] for i, ch in enumerate(text) if ch.isalnum())
+    paragraphs = [s.paragraph for s in sentences]
+    assert paragraphs == sorted(paragraphs)
+
+
+@given(st.lists(PIECES, max_size=300).map(" ".join))
+def test_offsets_index_the_input_and_every_word_is_in_a_sentence(text):
+    check_offsets_and_coverage(text, split_sentences(text))
+
+
+@given(st.lists(UNPUNCTUATED, max_size=600).map(" ".join))
+def test_text_without_sentence_marks_is_cut_into_runs_of_at_most_40_words(text):
+    sentences = split_sentences(text)
+    check_offsets_and_coverage(text, sentences)
+    assert all(len(s.text.split()) <= 40 for s in sentences)
+
+
+def test_lowercase_stream_is_cut_at_clauses_then_every_40_words():
+    text = ("the river rose through the night and the town woke to water in the streets, "
+            "so the mayor opened the school as a shelter; nobody was hurt ") * 20
+    sentences = split_sentences(text)
+    assert len(sentences) >= 12 and all(len(s.text.split()) <= 40 for s in sentences)
+    assert sum(s.text.endswith((",", ";")) for s in sentences) >= len(sentences) - 1
+    assert len(split_sentences("word " * 1000)) == 25
+
+
+def test_chinese_and_japanese_split_at_their_sentence_marks():
+    assert texts("今天天气很好。我们去公园散步吧！你来吗？好的") == ["今天天气很好。", "我们去公园散步吧！", "你来吗？", "好的"]
+    assert texts("東京は晴れです。「明日も晴れ？」と彼は聞いた。") == ["東京は晴れです。", "「明日も晴れ？」", "と彼は聞いた。"]
+    long_clauses = "；".join(["这是一个很长的分句用来测试没有句号时的切分规则"] * 12)
+    pieces = texts(long_clauses)
+    assert len(pieces) > 1 and all(len(p) <= 80 for p in pieces) and "".join(pieces) == long_clauses
+
+
+def test_short_lines_are_items_of_their_own():
+    assert texts("apples\npears\nplums\nfigs") == ["apples", "pears", "plums", "figs"]
+    assert texts("\n".join("abcdefghij")) == list("abcdefghij")
+    prose = "The report was long and it\nwrapped over several lines of\ntext without ending there."
+    assert texts(prose) == ["The report was long and it wrapped over several lines of text without ending there."]
+
+
+def test_a_long_token_is_cut_by_characters():
+    sentences = split_sentences("x" * 10_000)
+    assert len(sentences) > 1 and "".join(s.text for s in sentences) == "x" * 10_000

@@ -1,0 +1,93 @@
+"""The boundary for command-line tools: expected errors as one line, anything else as an apology with an id.
+
+An unexpected exception is a bug, but the user still gets one short line ("something went wrong on
+our side (id 3f2a9c); it has been logged") while the traceback goes to the incident log under the
+same id. Ids are 6 hex characters; the app's pages use the same format. Both CLIs (`ingest`,
+`summarizer`) run their commands through `run_command`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Callable, TextIO
+
+from .settings import IngestSettings
+
+logger = logging.getLogger(__name__)
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
+
+
+def new_incident_id() -> str:
+    """Six hex characters naming one unexpected error in messages and in the log."""
+    return secrets.token_hex(3)
+
+
+def apology(incident: str) -> str:
+    return f"something went wrong on our side (id {incident}); it has been logged"
+
+
+def log_incident(error: BaseException) -> str:
+    """Log `error` with its traceback under a new incident id, and return the id."""
+    incident = new_incident_id()
+    logger.error("incident %s: unexpected %s", incident, type(error).__name__,
+                 exc_info=(type(error), error, error.__traceback__))
+    return incident
+
+
+def incident_log_path(settings: IngestSettings) -> Path:
+    """INGEST_INCIDENT_LOG, else incidents.log in $XDG_STATE_HOME/summarizer (~/.local/state/summarizer)."""
+    if settings.incident_log:
+        return Path(settings.incident_log).expanduser()
+    state = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(state) / "summarizer" / "incidents.log"
+
+
+def _file_handler(settings: IngestSettings) -> tuple[logging.Handler, Path]:
+    path = incident_log_path(settings)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        path = Path(tempfile.gettempdir()) / "summarizer-incidents.log"
+        handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    return handler, path
+
+
+def _settings() -> IngestSettings:
+    try:
+        return IngestSettings.from_env()
+    except (TypeError, ValueError):
+        return IngestSettings()
+
+
+def run_command(command: Callable[[], int], expected: tuple[type[BaseException], ...], stderr: TextIO) -> int:
+    """Run a CLI command: its exit code; expected errors as `error: message`, anything else as an apology.
+
+    The apology's traceback goes to the incident log file only, never to the terminal.
+    """
+    try:
+        return command()
+    except expected as error:
+        stderr.write(f"error: {error}\n")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        stderr.write("interrupted\n")
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        handler, path = _file_handler(_settings())
+        logger.addHandler(handler)
+        logger.propagate = False
+        try:
+            incident = log_incident(error)
+        finally:
+            logger.removeHandler(handler)
+            logger.propagate = True
+            handler.close()
+        stderr.write(f"error: {apology(incident)} in {path}\n")
+        return EXIT_ERROR
