@@ -24,7 +24,7 @@ SECTION_ROLES = {
                             r"references and notes|selected bibliography)$", re.I),
     "index": re.compile(r"^(?:index|subject index|author index|general index)$", re.I),
 }
-CODE_CHARS = set("{}[]();=<>|&*/\\_#$@^~`")
+CODE_CHAR = re.compile(r"[{}\[\]();=<>|&*/\\_#$@^~`]")
 CODE_WORDS = re.compile(r"\b(?:def|return|import|class|function|var|let|const|public|private|static|void|int|"
                         r"fun|val|datatype|struct|if|else|for|while|lambda|begin|end)\b")
 
@@ -71,7 +71,7 @@ def looks_like_code(text: str) -> bool:
     stripped = "".join(text.split())
     if not stripped:
         return False
-    symbols = sum(ch in CODE_CHARS for ch in stripped) / len(stripped)
+    symbols = len(CODE_CHAR.findall(stripped)) / len(stripped)
     words = text.split()
     wordy = sum(1 for w in words if w.strip(".,;:'\"()").isalpha()) / max(1, len(words))
     if symbols > 0.12 and wordy < 0.7:

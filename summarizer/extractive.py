@@ -68,10 +68,8 @@ def is_candidate(sentence: Sentence, tuning: Tuning) -> bool:
         return False
     if not re.search(r"""[.!?…]["'”’)\]]*$""", text):
         return False
-    letters = [c for c in text if c.isalpha()]
-    if letters and sum(c.isupper() for c in letters) > 0.6 * len(letters):
-        return False
-    return True
+    letters = sum(map(str.isalpha, text))
+    return not (letters and sum(map(str.isupper, text)) > 0.6 * letters)
 
 
 def _group_positions(groups: np.ndarray) -> np.ndarray:

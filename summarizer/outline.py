@@ -20,6 +20,7 @@ SELF_CUE = re.compile(
     r"\bwe\s+(?:present|propose|describe|introduce|show|argue|report|develop|demonstrate|study|investigate|"
     r"explore|define|specify|give|design|implement|evaluate)\b|"
     r"\b(?:defines|specifies|describes|establishes)\s+(?:the|how|a|an|requirements)\b", re.I)
+PART_CUE = re.compile(r"\b(?:this|the next|the following|the previous) (?:section|subsection|paragraph)\b", re.I)
 SELF_SECTION_BONUS = 0.2
 SELF_CUE_BONUS = 0.15
 SECTION_MIN_WORDS = 25
@@ -62,7 +63,8 @@ def plan(layout: Layout, count: int) -> Plan:
     if not eligible:
         eligible = [i for i in range(count) if roles[i] != "skip"] or list(range(count))
     sentences = layout.sentences
-    bonus = [SELF_SECTION_BONUS * (roles[i] == "self") + SELF_CUE_BONUS * bool(SELF_CUE.search(sentences[i].text))
+    bonus = [SELF_SECTION_BONUS * (roles[i] == "self")
+             + SELF_CUE_BONUS * (bool(SELF_CUE.search(sentences[i].text)) and not PART_CUE.search(sentences[i].text))
              for i in eligible]
     if layout.structured:
         numbers = {id(section): n for n, section in enumerate(layout.sections)}

@@ -30,18 +30,18 @@ OPENS_MID_THOUGHT = re.compile(
     r"therefore|moreover|furthermore|instead|then|here|there|yet|still|otherwise|likewise|similarly|finally|"
     r"second|secondly|third|thirdly|in addition|in contrast|on the other hand|as a result|for example|"
     r"for instance|in this case|in particular|nevertheless|nonetheless|meanwhile|besides|accordingly)\b", re.I)
+PLAIN_WORD = re.compile(r"(?<!\S)[\"'“‘(]*[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*(?!\S)")
 MIN_WORDS = 5
 MAX_WORDS = 70
 
 
-def _word_share(words: list[str]) -> float:
-    plain = sum(1 for w in words if re.fullmatch(r"[\"'“‘(]*[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*", w))
-    return plain / max(1, len(words))
+def _word_share(text: str, words: list[str]) -> float:
+    return len(PLAIN_WORD.findall(text)) / max(1, len(words))
 
 
 def _letter_share(text: str) -> float:
-    visible = [ch for ch in text if not ch.isspace()]
-    return sum(ch.isalpha() for ch in visible) / max(1, len(visible))
+    visible = len(text) - sum(map(str.isspace, text))
+    return sum(map(str.isalpha, text)) / max(1, visible)
 
 
 def is_prose(text: str) -> bool:
@@ -57,7 +57,7 @@ def is_prose(text: str) -> bool:
     if DOT_LEADER.search(text) or COPYRIGHT.search(text) or CAPTION.match(text) or KEYWORDS.match(text) \
             or BYLINE.match(text) or SHOUTING.match(text) or HEADING_PREFIX.match(text):
         return False
-    share = _word_share(words)
+    share = _word_share(text, words)
     if _letter_share(text) < 0.7 or share < 0.6:
         return False
     if REFERENCE.search(text) and YEAR.search(text):
