@@ -71,7 +71,7 @@ class Summarizer:
         report(0.02, "Splitting into sentences")
         layout = structure.layout(source)
         if not any(sum(ch.isalpha() for ch in s.text) >= 2 for s in layout.sentences):
-            raise NoSentencesError("The text has no sentences to summarize (no words were found).")
+            raise NoSentencesError("The text has no sentences to summarize (no words of two or more letters were found).")
         source_sentences = layout.sentences
         total_words = self._words(source)
         count, warnings = self._cap(source_sentences, options.max_input_words)

@@ -83,10 +83,10 @@ def test_paste_errors_keep_the_text(app):
     at.button(key="summarize_paste").click().run()
     assert "Paste some text first." in texts(at, "warning")
     at = summarize_paste(at, "--- *** ...")
-    assert texts(at, "error") == ["The text has no sentences to summarize (no words were found)."]
+    assert texts(at, "error") == ["The text has no sentences to summarize (no words of two or more letters were found)."]
     assert at.text_area(key="paste_area").value == "--- *** ..."
     at.run()
-    assert texts(at, "error") == ["The text has no sentences to summarize (no words were found)."]
+    assert texts(at, "error") == ["The text has no sentences to summarize (no words of two or more letters were found)."]
 
 
 def test_upload_docx_shows_facts_then_summarizes(app):
