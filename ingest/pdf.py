@@ -21,6 +21,9 @@ from .structure import finish
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
 LINE = re.compile(r"[^\r\n]+")
+ALNUM = re.compile(r"[^\W_]")
+LETTER_OR_SPACE = re.compile(r"[^\W\d_]|\s")
+ALNUM_LAST = re.compile(r"[^\W_](?=[\W_]*$)")
 BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi|medi|cmbx|cmssbx|\bbx|-b$", re.I)
 MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|menlo|typewriter", re.I)
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
@@ -88,13 +91,15 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                 continue
             line = Line(clean, number, tail=len(re.split("[\ufffe\x02]", raw)[-1].strip()) or len(clean))
             if aligned:
-                letters = [match.start() + i for i, ch in enumerate(raw) if ch.isalnum()]
+                first = ALNUM.search(raw)
+                last = ALNUM_LAST.search(raw)
+                letters = [match.start() + first.start(), match.start() + last.start()] if first else []
                 if letters:
                     line.size, bold_first, line.mono = _font(textpage, letters[0], buffer)
                     _, bold_last, _ = _font(textpage, letters[-1], buffer)
                     line.bold = bold_first and bold_last
                     if bold_first and not bold_last:
-                        line.run_in = _bold_prefix(textpage, raw, match.start(), letters, buffer)
+                        line.run_in = _bold_prefix(textpage, raw, match.start(), buffer)
                     left, bottom, _, top = textpage.get_charbox(letters[0], loose=True)
                     line.x, line.top = left, top
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
@@ -105,9 +110,9 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
     return lines, _image_share(page)
 
 
-def _bold_prefix(textpage, raw: str, start: int, letters: list[int], buffer) -> str:
+def _bold_prefix(textpage, raw: str, start: int, buffer) -> str:
     """The bold words a line starts with ('Tree construction' in 'Tree construction This component ...')."""
-    for index in letters:
+    for index in (start + found.start() for found in ALNUM.finditer(raw)):
         if not _font(textpage, index, buffer)[1]:
             return unicodedata.normalize("NFKC", raw[: index - start].translate(SOFT_HYPHENS)).strip()
     return ""
@@ -211,7 +216,7 @@ def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
             or text[0].islower() or text.count("(") != text.count(")") or not any(ch.isalpha() for ch in text):
         return False
     if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or \
-            sum(ch.isalpha() or ch.isspace() for ch in text) < 0.8 * len(text):
+            len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text):
         return False
     if body.size and line.size >= body.size * HEADING_SIZE:
         return True
@@ -388,7 +393,7 @@ def extract(data: bytes, name: str, max_pages: int) -> tuple[tuple[Block, ...], 
                 lines, image_share = _page_lines(page, number)
             finally:
                 page.close()
-            letters = sum(ch.isalnum() for line in lines for ch in line.text)
+            letters = sum(sum(map(str.isalnum, line.text)) for line in lines)
             if letters < MIN_SCANNED_CHARS and image_share >= SCAN_SHARE:
                 scanned.append(number)
                 lines = []
