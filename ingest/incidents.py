@@ -60,10 +60,11 @@ def _file_handler(settings: IngestSettings) -> tuple[logging.Handler, Path]:
 
 
 def _settings() -> IngestSettings:
+    """The settings, or, when the environment holds a bad value (perhaps the very error), just the log path."""
     try:
         return IngestSettings.from_env()
     except (TypeError, ValueError):
-        return IngestSettings()
+        return IngestSettings.from_env({k: v for k, v in os.environ.items() if k == "INGEST_INCIDENT_LOG"})
 
 
 def run_command(command: Callable[[], int], expected: tuple[type[BaseException], ...], stderr: TextIO) -> int:

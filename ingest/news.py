@@ -274,12 +274,13 @@ class NewsFeed:
             fresh = self._last is not None and self._clock() - self._last_at < self.settings.feed_ttl
             if fresh and not refresh:
                 return self._last
-            if self._failure is not None and self._clock() < self._retry_at:
-                return self._after_failure(self._failure)
+            remembered = self._failure if self._failure is not None and self._clock() < self._retry_at else None
             flight = self._flight
-            leading = flight is None
+            leading = flight is None and remembered is None
             if leading:
                 flight = self._flight = _Flight()
+        if remembered is not None:
+            return self._after_failure(remembered)
         if leading:
             self._refresh(flight)
         elif not flight.done.wait(max(0.0, flight.started + self.deadline - time.monotonic())):

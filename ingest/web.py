@@ -30,7 +30,7 @@ MAX_REDIRECTS = 5
 CHUNK = 64 * 1024
 MAX_SHOWN_CHARS = 60
 NAT64_PREFIXES = (ipaddress.ip_network("64:ff9b::/96"), ipaddress.ip_network("64:ff9b:1::/48"))
-_UNSAFE_TYPE_CHARS = re.compile(r"[^a-z0-9.+/-]")
+_MEDIA_TYPE = re.compile(r"[a-z0-9.+-]{1,40}/[a-z0-9.+-]{1,60}")
 _UNSAFE_HOST_CHARS = re.compile(r"[^A-Za-z0-9.:-]")
 _CHARSET = re.compile(r"""charset\s*=\s*["']?([^"';\s]+)""", re.I)
 
@@ -45,8 +45,9 @@ class Response:
 
 
 def safe_content_type(value: str) -> str:
-    """A content type reduced to `[a-z0-9.+/-]` and shortened, safe to put in a message."""
-    return _UNSAFE_TYPE_CHARS.sub("", value.split(";")[0].strip().lower())[:MAX_SHOWN_CHARS]
+    """The leading `type/subtype` of a Content-Type header (only `[a-z0-9.+-]` around one slash), or ""."""
+    match = _MEDIA_TYPE.match(value.strip().lower())
+    return match.group(0) if match else ""
 
 
 def host_label(url: str) -> str:
@@ -221,6 +222,9 @@ def _get(session: requests.Session, watch: Watch, url: str, settings: IngestSett
                                    timeout=(read_timeout, read_timeout))
         except requests.RequestException as error:
             raise FetchError(describe(error, url, watch)) from error
+        if watch.expired:
+            response.close()
+            raise FetchError(f"{host_label(url)} did not answer in time.")
         if response.is_redirect and "location" in response.headers:
             url = urljoin(response.url, response.headers["location"])
             params = None

@@ -124,3 +124,18 @@ def test_redirect_to_a_private_address_is_refused(news_server):
 def test_unknown_host_is_a_dns_message():
     with pytest.raises(FetchError, match="could not be found"):
         check_url("http://no-such-host.invalid/")
+
+
+def test_links_differing_in_their_query_are_different_articles():
+    from ingest.news import Headline, newest_first
+
+    def story(url, title):
+        return Headline(title=title, description="", source="CNN", url=url, published=None, backend="RSS")
+
+    kept = newest_first([
+        story("https://example.com/article.php?id=1", "Bridge repairs approved"),
+        story("https://example.com/article.php?id=2", "Storm warning issued"),
+        story("https://example.com/article.php?utm_source=rss&id=1&fbclid=x#comments", "Bridge repairs (update)"),
+        story("https://example.com/article.php?id=3&utm_medium=feed", "Markets close higher"),
+    ])
+    assert [h.title for h in kept] == ["Bridge repairs approved", "Storm warning issued", "Markets close higher"]
