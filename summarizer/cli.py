@@ -13,7 +13,7 @@ from typing import Callable
 from ingest.errors import IngestError
 from ingest.incidents import run_command
 
-from .errors import InvalidOptionError, SummarizerError
+from .errors import InputTooLargeError, InvalidOptionError, SummarizerError
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
 from .options import FORMATS, LENGTHS, SummaryOptions
@@ -108,7 +108,12 @@ def read_document(source: str):
     if source == "-":
         from ingest import parse_text
 
-        return parse_text(sys.stdin.read(), "standard input")
+        limit = Settings.from_env().max_input_chars
+        text = sys.stdin.read(limit + 1)
+        if len(text) > limit:
+            raise InputTooLargeError(f"Standard input has more than {limit:,} characters, the limit; "
+                                     "split it into smaller documents.")
+        return parse_text(text, "standard input")
     if source.startswith(("http://", "https://")):
         from ingest.articles import fetch_article
 
