@@ -34,6 +34,7 @@ EDGE_LINES = 3
 RUNNING_SHARE = 0.5
 HEADING_SIZE = 1.15
 PARAGRAPH_GAP = 1.3
+SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 RUN_IN_LEVEL = 6
 MAX_RUN_IN_WORDS = 8
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
@@ -75,8 +76,6 @@ def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
 
 def _page_lines(page, number: int) -> tuple[list[Line], float]:
     """Lines of one page, and the share of it covered by an image (a scan, when it has no text)."""
-    import pypdfium2.raw as pdfium_c
-
     textpage = page.get_textpage()
     try:
         text = textpage.get_text_range()
@@ -297,7 +296,7 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
         if current and previous is not None:
             gap = previous.last_top - line.top
             spacing = spacings.get(round(line.size), 0.0)
-            ended = previous.text.endswith((".", "!", "?", ":", "”", '"'))
+            ended = previous.text.endswith(SENTENCE_ENDS)
             new_paragraph = (
                 spacing and previous.page == line.page and gap > PARAGRAPH_GAP * spacing
                 or ended and previous.tail < 0.7 * typical
@@ -317,20 +316,23 @@ def _rejoined(blocks: list[Block]) -> list[Block]:
     """A paragraph cut by a page, column or figure break is put back together."""
     result: list[Block] = []
     for block in blocks:
-        if block.kind == "paragraph" and block.text[:1].islower():
-            for back in range(len(result) - 1, max(-1, len(result) - 4), -1):
-                earlier = result[back]
-                if earlier.kind == "heading":
-                    break
-                if earlier.kind == "paragraph":
-                    if not earlier.text.endswith((".", "!", "?", ":", "”", '"')):
-                        result[back] = Block("paragraph", f"{earlier.text} {block.text}", page=earlier.page)
-                        block = None
-                    break
-            if block is None:
-                continue
-        result.append(block)
+        target = _continued(result) if block.kind == "paragraph" and block.text[:1].islower() else None
+        if target is None:
+            result.append(block)
+        else:
+            result[target] = Block("paragraph", f"{result[target].text} {block.text}", page=result[target].page)
     return result
+
+
+def _continued(blocks: list[Block]) -> int | None:
+    """Index of the unfinished paragraph among the last three blocks (past captions and code), if any."""
+    for back in range(len(blocks) - 1, max(-1, len(blocks) - 4), -1):
+        earlier = blocks[back]
+        if earlier.kind == "heading":
+            return None
+        if earlier.kind == "paragraph":
+            return None if earlier.text.endswith(SENTENCE_ENDS) else back
+    return None
 
 
 def _page_ranges(numbers: list[int]) -> str:
