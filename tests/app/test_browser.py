@@ -98,6 +98,14 @@ def offline_server(tmp_path_factory, news):
 
 
 @pytest.fixture(scope="module")
+def dribbling_feed_server(tmp_path_factory, news):
+    """A server whose only feed sends one line every half second for 30 s; fetches give up after 3 s."""
+    environment = {**news.environment(), "INGEST_FEEDS": f"{news.base}/dribble/feed.rss", "INGEST_FETCH_TIMEOUT": "3"}
+    with streamlit_server(tmp_path_factory.mktemp("hf"), **environment) as (base, _):
+        yield base, news
+
+
+@pytest.fixture(scope="module")
 def t5_server(tmp_path_factory, tiny_model_dir, news):
     """The tiny T5 on the CPU: slow enough on a long text to leave the page, come back, or close the tab."""
     environment = {**news.environment(), "SUMMARIZER_ENGINE": "abstractive", "SUMMARIZER_MODEL": str(tiny_model_dir),
@@ -294,6 +302,26 @@ def test_news_offline_is_calm_and_the_link_field_works_with_enter(offline_server
     wait_for_summary(page)
     assert page.get_by_text("Only http and https links can be opened").count() == 0
     assert page.get_by_text("city council voted seven to two", exact=False).first.is_visible()
+
+
+def test_three_users_open_news_while_the_feed_dribbles_and_each_sees_the_page_in_time(dribbling_feed_server,
+                                                                                     open_page):
+    base, _ = dribbling_feed_server
+    pages = [open_page() for _ in range(3)]
+    opened = []
+    for page in pages:
+        page.goto(f"{base}/news", wait_until="commit")
+        opened.append(time.monotonic())
+    seen: dict[int, float] = {}
+    while len(seen) < len(pages) and time.monotonic() - opened[0] < 40:
+        for number, page in enumerate(pages):
+            if number not in seen and page.get_by_text("Headlines can't be loaded right now").count():
+                seen[number] = time.monotonic() - opened[number]
+        time.sleep(0.2)
+    assert len(seen) == 3, seen
+    print(f"news page seen after {sorted(round(v, 1) for v in seen.values())} s with a 3 s fetch deadline")
+    assert max(seen.values()) < 3 + 9, seen
+    pages[2].screenshot(path=str(SHOTS / "news-dribbling-feed.png"), full_page=True)
 
 
 def test_leave_and_return_during_a_long_summary_shows_progress_then_the_result(t5_server, page):
