@@ -211,6 +211,8 @@ def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
     words = text.split()
     if _key(text) in outline:
         return True
+    if re.match(r"^\d+(?:\.\d+)*\.?\s+[a-z]", text):
+        return False
     if len(words) > MAX_HEADING_WORDS or text.count(",") >= 3 or is_caption(text) or text[-1] in ".,;:!?" and not re.match(r"^\d+(\.\d+)*\.?$", text) \
             or text[0].islower() or text.count("(") != text.count(")") or not any(ch.isalpha() for ch in text):
         return False

@@ -13,6 +13,7 @@ from .classify import TOC_LINE, is_caption, is_reference_entry, is_toc_line, loo
 from .document import Block
 
 BULLET = re.compile(r"^[•▪◦‣●■□➢►–]\s+")
+DECIMAL_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
 MIN_TOC_RUN = 3
 MAX_TOC_ENTRY_WORDS = 16
 
@@ -85,7 +86,23 @@ def _roles(blocks: list[Block]) -> list[Block]:
     return result
 
 
+def _in_order(blocks: list[Block]) -> list[Block]:
+    """A numbered 'heading' that goes back in the numbering ('3. Rooms are square' after section 10)
+    is an item of a numbered list, not a section."""
+    result, last = [], ()
+    for block in blocks:
+        number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" else None
+        if number:
+            current = tuple(int(part) for part in number.group(1).split("."))
+            if last and current <= last:
+                block = replace(block, kind="list_item", level=0)
+            else:
+                last = current
+        result.append(block)
+    return result
+
+
 def finish(blocks: list[Block]) -> tuple[Block, ...]:
     """Blocks with non-prose paragraphs typed; empty blocks dropped."""
     kept = [replace(b, text=b.text.strip()) for b in blocks if b.text.strip()]
-    return tuple(_roles(_toc_runs([_typed(b) for b in kept])))
+    return tuple(_roles(_toc_runs([_typed(b) for b in _in_order(kept)])))
