@@ -44,14 +44,6 @@ def _job_key(digest: str, options: SummaryOptions) -> str:
     return f"{digest}:{astuple(options)}:{resources.summarizer_settings()}"
 
 
-def result_key(source: Any, options: SummaryOptions) -> str:
-    return _job_key(fingerprint(source), options)
-
-
-def cached(source: Any, options: SummaryOptions) -> Summary | None:
-    return st.session_state.get(RESULTS_KEY, {}).get(result_key(source, options))
-
-
 def describe(options: SummaryOptions) -> str:
     return f"{options.describe()}, {FORMAT_NAMES[options.format]}"
 
