@@ -9,6 +9,7 @@ from typing import Any
 
 import streamlit as st
 
+from ingest import parse_text
 from summarizer import Summary, SummaryOptions
 
 from . import boundary, jobs, navigation, outline, resources
@@ -42,6 +43,12 @@ def fingerprint(source: Any) -> str:
 
 def _job_key(digest: str, options: SummaryOptions) -> str:
     return f"{digest}:{astuple(options)}:{resources.summarizer_settings()}"
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def pasted(text: str) -> tuple:
+    """Pasted text as blocks, parsed once per text rather than on every rerun (2 MB takes about a second)."""
+    return parse_text(text).blocks
 
 
 def describe(options: SummaryOptions) -> str:

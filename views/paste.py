@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from ingest import parse_text
 from ui import controls, resources, results
 
 TEXT_KEY = "paste_text"
@@ -31,6 +30,6 @@ if not text.strip():
     if asked:
         st.warning("Paste some text first.")
 else:
-    summary = results.summarize(parse_text(text).blocks, options, asked)
+    summary = results.summarize(results.pasted(text), options, asked)
     if summary:
         results.show(summary, "pasted text", "paste", options.describe())
