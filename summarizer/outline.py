@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .extractive import Hints
+from .engine import Hints
 from .structure import Layout, Section
 from .topics import segments
 

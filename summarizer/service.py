@@ -5,13 +5,16 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from . import outline, structure
-from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError
+from .batching import BatchingEngine
+from .engine import Engine, Hints
+from .engines.extractive import ExtractiveEngine
+from .engines.locate import locate
+from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
 from .grounding import ground
-from .locate import locate
-from .offline import ExtractiveEngine
 from .options import SummaryOptions
 from .sentences import Sentence
 from .settings import Settings
@@ -43,11 +46,17 @@ class Summarizer:
                 self._engine = self._load()
             return self._engine
 
-    def _load(self):
+    def _load(self) -> Engine:
+        engine = self._choose()
+        if engine.batches and self.settings.batch_max_documents > 1:
+            return BatchingEngine(engine, self.settings.batch_max_documents, self.settings.batch_wait_ms / 1000)
+        return engine
+
+    def _choose(self) -> Engine:
         settings = self.settings
         if settings.engine == "extractive":
             return ExtractiveEngine("the offline engine was chosen in the settings")
-        from .abstractive import AbstractiveEngine
+        from .engines.abstractive import AbstractiveEngine
 
         try:
             source = locate(settings.model, settings.cache_dir, settings.hub_timeout)
@@ -64,47 +73,93 @@ class Summarizer:
 
         `progress(fraction, message)` is called as the work moves on; if it raises, the work stops there.
         """
+        result = self.summarize_many([source], options, progress)[0]
+        if isinstance(result, SummarizerError):
+            raise result
+        return result
+
+    def summarize_many(self, sources: Sequence[str | Sequence[BlockLike]], options: SummaryOptions | None = None,
+                       progress: Progress | None = None) -> list[Summary | SummarizerError]:
+        """Summaries of several texts or block lists in one engine call; bad input becomes that item's error.
+
+        Progress is reported for the whole list, as for one document.
+        """
         options = options or SummaryOptions()
         report = progress or (lambda fraction, message: None)
         started = time.perf_counter()
-        self._check_size(source)
         report(0.02, "Splitting into sentences")
+        prepared: list[_Prepared | SummarizerError] = []
+        for source in sources:
+            try:
+                prepared.append(self._prepare(source, options))
+            except SummarizerError as error:
+                prepared.append(error)
+        ready = [p for p in prepared if isinstance(p, _Prepared)]
+        split_seconds = time.perf_counter() - started
+        if not ready:
+            return prepared
+        engine = self.engine
+        documents, targets, hints, caps = [], [], [], []
+        for item in ready:
+            for document, target, hint, cap in item.engine_jobs():
+                documents.append(document)
+                targets.append(target)
+                hints.append(hint)
+                caps.append(cap)
+        report(0.1, "Summarizing")
+        generated_at = time.perf_counter()
+        outputs = engine.summarize_many(documents, targets, self._stage(report, 0.1, 0.85, "Summarizing part"),
+                                        preset=options.preset, hints=hints, max_sentences=caps)
+        engine_seconds = time.perf_counter() - generated_at
+        report(1.0, "Done")
+        results: list[Summary | SummarizerError] = []
+        taken = 0
+        for item in prepared:
+            if isinstance(item, SummarizerError):
+                results.append(item)
+                continue
+            count = 1 + len(item.jobs)
+            timings = {"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started}
+            results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
+            taken += count
+        return results
+
+    def _prepare(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared":
+        self._check_size(source)
         layout = structure.layout(source)
         if not any(sum(ch.isalpha() for ch in s.text) >= 2 for s in layout.sentences):
             raise NoSentencesError("The text has no sentences to summarize (no words of two or more letters were found).")
-        source_sentences = layout.sentences
+        sentences = layout.sentences
         total_words = self._words(source)
-        count, warnings = self._cap(source_sentences, options.max_input_words)
+        count, warnings = self._cap(sentences, options.max_input_words)
         plan = outline.plan(layout, count)
-        read = [source_sentences[i] for i in plan.eligible]
-        prose_words = sum(len(s.text.split()) for s in read)
-        read_words = total_words if count == len(source_sentences) else \
-            sum(len(s.text.split()) for s in source_sentences[:count])
-        target = options.target_words(prose_words)
-        split_seconds = time.perf_counter() - started
+        read = [sentences[i] for i in plan.eligible]
+        read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
+        return _Prepared(layout, plan, read, total_words, read_words, options.target_words(
+            sum(len(s.text.split()) for s in read)), warnings, [] if options.tldr or not options.sections else
+            plan.sections, 1 if options.tldr else None)
 
-        engine = self.engine
-        jobs = [] if options.tldr or not options.sections else plan.sections
-        share = 0.85 if not jobs else 0.55
-        report(0.1, "Summarizing")
-        generated_at = time.perf_counter()
-        output = engine.summarize(read, target, self._stage(report, 0.1, share, "Summarizing part"),
-                                  options.preset, plan.hints, 1 if options.tldr else None)
+    def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
+                timings: dict[str, float]) -> Summary:
+        output, section_outputs = outputs[0], outputs[1:]
         if not output.sentences:
             raise NoSentencesError("No summary could be produced from this text.")
-        support = self._support(output, read, plan.eligible)
-        sections = self._sections(engine, jobs, source_sentences, layout.pages, options,
-                                  self._stage(report, 0.1 + share, 0.85 - share, "Summarizing section"))
-        engine_seconds = time.perf_counter() - generated_at
-        report(1.0, "Done")
+        sentences = item.layout.sentences
+        sections = []
+        for job, section_output in zip(item.jobs, section_outputs):
+            document = [sentences[i] for i in job.indices]
+            support = self._support(section_output, document, job.indices)[: job.max_sentences]
+            section = job.section
+            sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
+                                           section_output.sentences[: job.max_sentences], support))
         return Summary(
-            sentences=output.sentences, support=support, source=source_sentences, engine=engine.name,
-            model=engine.model, device=engine.device, reason=engine.reason,
-            coverage=Coverage(parts=output.parts, input_words=total_words, read_words=read_words,
-                              read_tokens=output.read_tokens, sentences=len(read), prose_words=prose_words),
-            target_words=target, format=options.format,
-            timings={"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started},
-            warnings=warnings, sections=sections, pages=layout.pages)
+            sentences=output.sentences, support=self._support(output, item.read, item.plan.eligible),
+            source=sentences, engine=engine.name, model=engine.model, device=engine.device, reason=engine.reason,
+            coverage=Coverage(parts=output.parts, input_words=item.total_words, read_words=item.read_words,
+                              read_tokens=output.read_tokens, sentences=len(item.read),
+                              prose_words=sum(len(s.text.split()) for s in item.read)),
+            target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
+            sections=sections, pages=item.layout.pages)
 
     @staticmethod
     def _words(source: str | Sequence[BlockLike]) -> int:
@@ -138,23 +193,6 @@ class Summarizer:
         local = output.support if output.support is not None else ground(output.sentences, read)
         return [[indices[i] for i in row] for row in local]
 
-    def _sections(self, engine, jobs: list, sentences: list[Sentence], pages: list, options: SummaryOptions,
-                  tick: Callable[[int, int], None]) -> list[SectionSummary]:
-        """Each section's one to three sentences, summarized together so the engine can batch them."""
-        if not jobs:
-            return []
-        documents = [[sentences[i] for i in job.indices] for job in jobs]
-        outputs = engine.summarize_many(documents, [job.target_words for job in jobs], tick, options.preset,
-                                        max(job.max_sentences for job in jobs))
-        result = []
-        for job, document, output in zip(jobs, documents, outputs):
-            kept = output.sentences[: job.max_sentences]
-            support = self._support(output, document, job.indices)[: job.max_sentences]
-            section = job.section
-            result.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
-                                         kept, support))
-        return result
-
     @staticmethod
     def _cap(source: list[Sentence], max_words: int | None) -> tuple[int, list[str]]:
         """How many sentences to read under the word cap, and a warning when that is not all of them."""
@@ -169,3 +207,24 @@ class Summarizer:
         if kept == len(source):
             return kept, []
         return kept, [f"Only the first {kept} of {len(source)} sentences were read, as requested."]
+
+
+@dataclass
+class _Prepared:
+    """One document split, planned and capped, waiting for the engine."""
+
+    layout: structure.Layout
+    plan: outline.Plan
+    read: list[Sentence]
+    total_words: int
+    read_words: int
+    target: int
+    warnings: list[str]
+    jobs: list
+    max_sentences: int | None
+
+    def engine_jobs(self):
+        """(sentences, target words, hints, sentence cap) for the overview, then for each section."""
+        yield self.read, self.target, self.plan.hints, self.max_sentences
+        for job in self.jobs:
+            yield [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), job.max_sentences

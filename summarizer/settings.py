@@ -30,6 +30,8 @@ class Settings:
     batch_size: int = 0
     max_input_tokens: int = 512
     cache_dir: str | None = None
+    batch_wait_ms: float = 10.0
+    batch_max_documents: int = 32
 
     def __post_init__(self) -> None:
         for name, allowed in (("engine", ENGINES), ("device", DEVICES),
@@ -41,6 +43,8 @@ class Settings:
                     f"Unknown {name} {value!r}: choose one of {', '.join(allowed)}.")
         if self.batch_size < 0:
             raise InvalidOptionError("The batch size must be at least 1, or 0 to size it by free memory.")
+        if self.batch_wait_ms < 0 or self.batch_max_documents < 1:
+            raise InvalidOptionError("Batching needs a wait of 0 ms or more and at least 1 document per batch.")
         if self.max_input_tokens < 32:
             raise InvalidOptionError("The model's input window must be at least 32 tokens.")
 

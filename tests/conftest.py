@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.randommodel import build_random_t5
-from summarizer.syntheticprose import prose as make_text
+from summarizer.lab.randommodel import build_random_t5
+from summarizer.lab.syntheticprose import prose as make_text
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAB_TOOLS = {"cli", "benchmark", "finetune", "evaluation", "papers", "junk", "randommodel", "syntheticprose"}
+LAB_TOOLS = {"cli", "benchmark", "finetune", "evaluation", "papers", "junk", "randommodel", "syntheticprose", "scaling"}
 UI_INGEST = {"ingest", "ingest.articles", "ingest.news", "ingest.errors"}
 
 
@@ -49,6 +49,7 @@ def test_ui_never_imports_torch_engines_or_lab_tools():
         names = imports(path)
         assert not {n.split(".")[0] for n in names} & {"torch", "transformers", "ctranslate2"}, path
         assert not {n for n in names if n.startswith("summarizer.")}, path
+        assert not {n for n in names if n.split(".")[0] in ("ray", "requests", "httpx")}, path
         assert {n for n in names if n.startswith("ingest")} <= UI_INGEST, path
 
 
@@ -64,10 +65,32 @@ def test_ingest_knows_nothing_of_models():
 
 def test_summarizer_runtime_core_does_not_import_lab_tools():
     for path in files("summarizer"):
-        if path.stem in LAB_TOOLS | {"__main__"}:
+        if "lab" in path.parts or path.name == "__main__.py":
             continue
-        inner = {n.split(".")[1] for n in imports(path) if n.startswith("summarizer.") and n.count(".") >= 1}
-        assert not inner & LAB_TOOLS, (path, inner & LAB_TOOLS)
+        assert not {n for n in imports(path) if n.startswith("summarizer.lab")}, path
+
+
+def test_lab_tools_live_in_the_lab_and_engines_in_engines():
+    assert {p.stem for p in (ROOT / "summarizer" / "lab").glob("*.py")} - {"__init__"} >= LAB_TOOLS
+    assert not {p.stem for p in (ROOT / "summarizer").glob("*.py")} & (LAB_TOOLS | {"abstractive", "extractive"})
+
+
+def test_engines_know_nothing_of_the_service_or_the_screen():
+    for path in files("summarizer/engines"):
+        names = imports(path)
+        assert not {n for n in names if n.split(".")[0] in ("streamlit", "ui", "views", "ingest")}, path
+        assert not names & {"summarizer.service", "summarizer.batching", "summarizer.outline", "summarizer.structure"}, path
+
+
+def test_the_offline_engine_loads_without_the_abstractive_one_or_torch():
+    import subprocess
+    import sys
+
+    probe = ("import sys, summarizer; summarizer.Summarizer(summarizer.Settings(engine='extractive')).summarize("
+             "'The council met on Monday. It voted to build a new bridge over the river.'); "
+             "print(sorted(m for m in sys.modules if m.startswith(('torch', 'transformers', 'summarizer.engines.abs'))))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.strip() == "[]"
 
 
 def test_public_api_of_summarizer_is_pinned():

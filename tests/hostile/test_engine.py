@@ -11,7 +11,7 @@ import pytest
 
 from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.syntheticprose import prose
+from summarizer.lab.syntheticprose import prose
 from tests.hostile.measure import measure_call
 
 OFFLINE = Summarizer(Settings(engine="extractive"))

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from summarizer.chunking import split_long
+from summarizer.engines.chunking import split_long
 from summarizer.sentences import split_sentences
 from tests.hostile.measure import measure_call
 

@@ -126,7 +126,7 @@ def test_concurrent_callers_share_one_model(tiny_model_dir, text_factory):
 
 
 def test_cuda_request_falls_back_to_cpu_with_a_note():
-    from summarizer.device import choose_device
+    from summarizer.engines.device import choose_device
     import torch
 
     device = choose_device("cuda")
@@ -147,7 +147,7 @@ def test_settings_from_environment():
 
 
 def test_batch_size_follows_free_memory_unless_set():
-    from summarizer.device import Device, batch_size_for
+    from summarizer.engines.device import Device, batch_size_for
 
     cpu = Device("cpu", "float32")
     assert batch_size_for(cpu, 3) == 3

@@ -12,9 +12,9 @@ import logging
 import threading
 from typing import Sequence
 
+from ..errors import ModelLoadError
+from .budgets import PRESETS, Budget
 from .device import Device
-from .errors import ModelLoadError
-from .generation import PRESETS, Budget
 from .locate import ModelSource
 
 logger = logging.getLogger(__name__)

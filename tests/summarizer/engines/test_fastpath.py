@@ -3,12 +3,12 @@
 import pytest
 
 from summarizer import Settings, Summarizer
-from summarizer.abstractive import AbstractiveEngine, make_generator
-from summarizer.conversion import converted
-from summarizer.device import choose_device
+from summarizer.engines.abstractive import AbstractiveEngine, make_generator
+from summarizer.engines.conversion import converted
+from summarizer.engines.device import choose_device
 from summarizer.errors import ModelLoadError
-from summarizer.generation import Budget
-from summarizer.locate import locate
+from summarizer.engines.budgets import Budget
+from summarizer.engines.locate import locate
 
 
 @pytest.fixture(scope="module")
@@ -54,10 +54,10 @@ def test_many_documents_are_batched_together_and_each_gets_its_summary(source, t
     engine = AbstractiveEngine(source, Settings(model=source.path, preset="fast", max_input_tokens=128, batch_size=16))
     docs = [split_sentences(text_factory(n, n)) for n in (2, 40, 12)]
     calls = []
-    results = engine.summarize_many(docs, 40, progress=lambda done, total: calls.append((done, total)))
+    results = engine.summarize_many(docs, [40] * 3, progress=lambda done, total: calls.append((done, total)))
     assert len(results) == 3 and all(r.sentences for r in results)
     assert results[1].parts > 1 and results[0].parts == 1
-    singles = [engine.summarize(doc, 40).sentences for doc in docs]
+    singles = [engine.summarize_many([doc], [40])[0].sentences for doc in docs]
     assert [r.sentences for r in results] == singles
     assert calls[-1][0] == calls[-1][1]
 

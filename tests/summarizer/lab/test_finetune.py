@@ -1,8 +1,8 @@
 import pytest
 
 from summarizer import Settings, Summarizer
-from summarizer.evaluation import Pair
-from summarizer.finetune import Recipe, finetune
+from summarizer.lab.evaluation import Pair
+from summarizer.lab.finetune import Recipe, finetune
 
 
 @pytest.mark.slow

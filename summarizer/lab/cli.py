@@ -13,16 +13,16 @@ from typing import Callable
 from ingest.errors import IngestError
 from ingest.incidents import run_command
 
-from .errors import InputTooLargeError, InvalidOptionError, SummarizerError
+from ..errors import InputTooLargeError, InvalidOptionError, SummarizerError
+from ..options import FORMATS, LENGTHS, SummaryOptions
+from ..service import Summarizer
+from ..settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
+from ..summary import Summary
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
-from .options import FORMATS, LENGTHS, SummaryOptions
-from .service import Summarizer
-from .settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
-from .summary import Summary
 
 EXIT_USER_ERROR = 1
-DEFAULT_EVAL = str(Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "cnndm_dev.jsonl")
+DEFAULT_EVAL = str(Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jsonl")
 DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
 
 

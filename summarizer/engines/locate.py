@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ModelLoadError
+from ..errors import ModelLoadError
 
 logger = logging.getLogger(__name__)
 TRUTHY = ("1", "true", "yes", "on")

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .errors import InvalidOptionError
-from .options import SummaryOptions
-from .sentences import split_sentences
-from .service import Summarizer
+from ..errors import InvalidOptionError
+from ..options import SummaryOptions
+from ..sentences import split_sentences
+from ..service import Summarizer
 
 METRICS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 

@@ -13,31 +13,22 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from ..engine import EngineOutput, Hints, Progress
+from ..errors import ModelLoadError
+from ..sentences import Sentence, split_sentences
+from ..settings import Settings
+from .backends import CTranslate2Generator, Generator, TransformersGenerator
+from .budgets import Budget
 from .chunking import pack, split_long
 from .device import Device, batch_size_for, choose_device
-from .errors import ModelLoadError
-from .generation import Budget
-from .generators import CTranslate2Generator, Generator, TransformersGenerator
 from .locate import ModelSource
-from .sentences import Sentence, split_sentences
-from .settings import Settings
 
 logger = logging.getLogger(__name__)
-Progress = Callable[[int, int], None]
 MIN_PART_WORDS = 25
 FITS = 1.25
 MAX_LEVELS = 6
 REDUCTION = 3
 
-
-@dataclass(frozen=True)
-class EngineOutput:
-    """Summary sentences plus what the engine read; support is None when grounding is left to the caller."""
-
-    sentences: list[str]
-    support: list[list[int]] | None
-    parts: int
-    read_tokens: int
 
 
 def clean_output(text: str) -> list[str]:
@@ -91,6 +82,7 @@ class AbstractiveEngine:
     """Map-reduce summarization over a seq2seq generator."""
 
     name = "abstractive"
+    batches = True
     exact_lengths = False
 
     def __init__(self, source: ModelSource, settings: Settings):
@@ -138,21 +130,16 @@ class AbstractiveEngine:
             start += len(batch)
         return outputs
 
-    def summarize(self, sentences: Sequence[Sentence], target_words: int, progress: Progress | None = None,
-                  preset: str | None = None, hints=None, max_sentences: int | None = None) -> EngineOutput:
-        """The summary of one document; `hints` guide only the offline engine's choice and are ignored here."""
-        return self.summarize_many([sentences], target_words, progress, preset, max_sentences)[0]
-
-    def summarize_many(self, documents: Sequence[Sequence[Sentence]], target_words: int | Sequence[int],
-                       progress: Progress | None = None, preset: str | None = None,
-                       max_sentences: int | None = None) -> list[EngineOutput]:
-        """Summaries of several documents, their parts batched together at every level.
+    def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
+                       progress: Progress | None = None, *, preset: str | None = None,
+                       hints: Sequence[Hints] | None = None,
+                       max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]:
+        """Summaries of several documents, their parts batched together at every level; `hints` are not used.
 
         A document in n parts gets n partial summaries of target/n words each; when those fit the
         target together they are the summary, else they are joined, packed and condensed again.
         """
         preset = preset or self.preset
-        targets = [target_words] * len(documents) if isinstance(target_words, int) else list(target_words)
         jobs = []
         for sentences in documents:
             parts, tokens = self._pack([s.text for s in sentences])
@@ -190,5 +177,6 @@ class AbstractiveEngine:
                     total += len(job.parts)
         if progress:
             progress(done, done)
-        return [EngineOutput(results[i][:max_sentences], None, job.first_level, job.read_tokens)
+        caps = max_sentences or [None] * len(jobs)
+        return [EngineOutput(results[i][:caps[i]], None, job.first_level, job.read_tokens)
                 for i, job in enumerate(jobs)]

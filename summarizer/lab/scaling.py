@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .errors import SummarizerError
+from ..errors import SummarizerError
 
 SIZES_KB = (10, 100, 1000, 1950)
 PROBE = """
@@ -60,7 +60,7 @@ class Run:
 def _probe(kind: str, path: Path, script: str = PROBE) -> dict:
     result = subprocess.run([sys.executable, "-c", script, kind, str(path)] if script is PROBE
                             else [sys.executable, "-c", script, str(path)],
-                            capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
+                            capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     if result.returncode:
         raise SummarizerError(f"A benchmark run failed: {result.stderr.strip().splitlines()[-1]}")
     return json.loads(result.stdout.strip().splitlines()[-1])

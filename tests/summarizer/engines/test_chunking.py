@@ -1,7 +1,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from summarizer.chunking import pack, split_long
+from summarizer.engines.chunking import pack, split_long
 
 
 @given(st.lists(st.integers(1, 50), max_size=200), st.integers(50, 300), st.integers(0, 2))

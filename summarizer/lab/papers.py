@@ -20,13 +20,13 @@ from typing import Callable, Iterable, Sequence
 
 from ingest.errors import IngestError
 
+from ..errors import InvalidOptionError, SummarizerError
+from ..options import WORD_TARGET_RANGE, SummaryOptions
+from ..sentences import split_sentences
+from ..service import Summarizer
 from .cli import summarize_path
-from .errors import InvalidOptionError, SummarizerError
 from .evaluation import one_per_line, score
 from .junk import junk_reasons
-from .options import WORD_TARGET_RANGE, SummaryOptions
-from .sentences import split_sentences
-from .service import Summarizer
 
 logger = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ import sys
 import pytest
 from rouge_score import rouge_scorer
 
-from summarizer.papers import AbstractNotFoundError, greedy_oracle, lead_k, remove_abstract
+from summarizer.lab.papers import AbstractNotFoundError, greedy_oracle, lead_k, remove_abstract
 
 ABSTRACT = ("Replicated storage systems lose data when many nodes fail at once, for example during a "
             "power outage. We present a placement scheme that groups nodes into small copy sets and "

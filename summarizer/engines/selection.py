@@ -17,9 +17,10 @@ from typing import Sequence
 
 import numpy as np
 
-from .prose import opens_mid_thought
-from .sentences import Sentence
-from .vectors import tfidf, tokens
+from ..engine import Hints
+from ..prose import opens_mid_thought
+from ..sentences import Sentence
+from ..vectors import tfidf, tokens
 
 _BOILERPLATE = re.compile(
     r"^(by\b|published:|updated:|last updated|click here|scroll down|follow @|read more|"
@@ -46,16 +47,6 @@ class Tuning:
     pool: int = 3000
     overshoot: float = 1.35
 
-
-@dataclass(frozen=True)
-class Hints:
-    """What the service knows beyond the words: a bonus per sentence and the group (section, topic) of each."""
-
-    bonus: Sequence[float] | None = None
-    groups: Sequence[int] | None = None
-    allowed: Sequence[bool] | None = None
-    position_weight: float | None = None
-    spread: float | None = None
 
 
 def is_candidate(sentence: Sentence, tuning: Tuning) -> bool:

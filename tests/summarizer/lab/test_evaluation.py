@@ -3,7 +3,7 @@ import json
 from rouge_score import rouge_scorer
 
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.evaluation import evaluate, lead, load_pairs
+from summarizer.lab.evaluation import evaluate, lead, load_pairs
 
 
 def test_scores_equal_rouge_score_computed_directly(tmp_path, text_factory, offline_hub):

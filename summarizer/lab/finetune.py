@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .errors import InvalidOptionError
+from ..engines.locate import locate
+from ..errors import InvalidOptionError
+from ..options import SummaryOptions
+from ..service import Summarizer
+from ..settings import Settings
 from .evaluation import Pair, SystemScore, evaluate
-from .locate import locate
-from .options import SummaryOptions
-from .service import Summarizer
-from .settings import Settings
 
 logger = logging.getLogger(__name__)
 

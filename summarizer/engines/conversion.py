@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .errors import ModelLoadError
+from ..errors import ModelLoadError
 from .locate import ModelSource
 
 MARKER = "summarizer.json"
@@ -46,7 +46,7 @@ def converted(source: ModelSource, quantization: str, cache_dir: str | None = No
     marker = target / MARKER
     if not marker.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)
-        result = subprocess.run([sys.executable, "-m", "summarizer.conversion", str(checkpoint), str(target), quantization],
+        result = subprocess.run([sys.executable, "-m", "summarizer.engines.conversion", str(checkpoint), str(target), quantization],
                                 capture_output=True, text=True)
         if result.returncode != 0:
             last = (result.stderr.strip().splitlines() or ["unknown error"])[-1]

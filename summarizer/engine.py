@@ -1,0 +1,59 @@
+"""What every engine is to the service, and the types they share.
+
+An engine turns documents (lists of sentences) into summaries; the service does the rest
+(splitting, structure, grounding, sections). Engines batch inside `summarize_many`, so the
+service hands them as many documents at once as it can: a document's sections, or the
+documents of several callers gathered by `batching.BatchingEngine`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Protocol, Sequence
+
+from .sentences import Sentence
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Hints:
+    """What the service knows beyond the words: a bonus per sentence and the group (section, topic) of each.
+
+    Only the offline engine uses them; a model reads the words alone.
+    """
+
+    bonus: Sequence[float] | None = None
+    groups: Sequence[int] | None = None
+    allowed: Sequence[bool] | None = None
+    position_weight: float | None = None
+    spread: float | None = None
+
+
+@dataclass(frozen=True)
+class EngineOutput:
+    """Summary sentences plus what the engine read; support is None when grounding is left to the caller."""
+
+    sentences: list[str]
+    support: list[list[int]] | None
+    parts: int
+    read_tokens: int
+
+
+class Engine(Protocol):
+    """A summarization engine: what it is, why it was chosen, and `summarize_many`.
+
+    `progress(done, total)` counts the engine's own steps; raising from it stops the work.
+    `hints` and `max_sentences`, when given, hold one entry per document.
+    """
+
+    name: str
+    model: str
+    device: str
+    reason: str
+    batches: bool
+
+    def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
+                       progress: Progress | None = None, *, preset: str | None = None,
+                       hints: Sequence[Hints] | None = None,
+                       max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]: ...

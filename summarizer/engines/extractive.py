@@ -1,0 +1,50 @@
+"""The offline engine: extractive selection, no model, no network."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from ..engine import EngineOutput, Hints, Progress
+from ..sentences import Sentence
+from .selection import Tuning, select
+
+MODEL_NAME = "tfidf-position-mmr"
+DATELINE = re.compile(r"^(?:[A-Z][\w.'-]*(?:,? [A-Z][\w.'-]*)*,? )?\((?:CNN|AP|Reuters|AFP)\)\s*(?:--|—|-)?\s*")
+
+
+def without_dateline(sentence: str) -> str:
+    """'London (CNN) -- The talks ...' -> 'The talks ...': the dateline is not part of the story."""
+    stripped = DATELINE.sub("", sentence)
+    return stripped[:1].upper() + stripped[1:] if stripped else sentence
+
+
+class ExtractiveEngine:
+    """Picks whole source sentences; support for each is the sentence itself.
+
+    It does not batch: each document takes about a millisecond per article and nothing is shared.
+    """
+
+    name = "extractive"
+    model = MODEL_NAME
+    device = "cpu"
+    batches = False
+
+    def __init__(self, reason: str, tuning: Tuning = Tuning()):
+        self.reason = reason
+        self.tuning = tuning
+
+    def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
+                       progress: Progress | None = None, *, preset: str | None = None,
+                       hints: Sequence[Hints] | None = None,
+                       max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]:
+        outputs = []
+        for done, sentences in enumerate(documents, 1):
+            i = done - 1
+            chosen = select(sentences, targets[i], self.tuning, hints[i] if hints else Hints(),
+                            max_sentences[i] if max_sentences else None)
+            outputs.append(EngineOutput([without_dateline(sentences[j].text) for j in chosen], [[j] for j in chosen],
+                                        1, sum(len(s.text.split()) for s in sentences)))
+            if progress:
+                progress(done, len(documents))
+        return outputs
