@@ -33,7 +33,7 @@ $(VENV)/.runtime: requirements.txt $(VENV)/.torch
 	$(PIP) -r requirements.txt
 	touch $@
 
-$(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
+$(VENV)/.dev: requirements-dev.txt requirements-ray.txt $(VENV)/.runtime
 	$(PIP) -r requirements-dev.txt
 	touch $@
 

@@ -2,7 +2,8 @@
 
 A model summarizes a batch of documents in little more time than one, so requests from different
 browser sessions that arrive within a few milliseconds of each other, or while the engine is busy,
-share a call. One worker thread runs the engine; each caller waits for its own outputs and hears
+share a call. Callers announce themselves while they split their text, so a batch waits for
+those already on their way (up to `ARRIVAL_WAITS` times the wait). One worker thread runs the engine; each caller waits for its own outputs and hears
 its own progress. A caller whose progress callback raises (it stopped watching) is let go at once,
 and the batch stops only when nobody in it is waiting any more.
 """
@@ -10,6 +11,7 @@ and the batch stops only when nobody in it is waiting any more.
 from __future__ import annotations
 
 import collections
+import contextlib
 import threading
 import time
 from dataclasses import dataclass, field
@@ -17,6 +19,9 @@ from typing import Sequence
 
 from .engine import Engine, EngineOutput, Hints, Progress
 from .sentences import Sentence
+
+
+ARRIVAL_WAITS = 10
 
 
 class _NobodyWaits(Exception):
@@ -56,9 +61,22 @@ class BatchingEngine:
         self._queue: list[_Request] = []
         self._ready = threading.Condition()
         self._worker: threading.Thread | None = None
+        self._arriving: set[int] = set()
 
     def __getattr__(self, name: str):
         return getattr(self.engine, name)
+
+    @contextlib.contextmanager
+    def arriving(self):
+        """Marks this thread as about to ask: a batch being gathered waits for it (within bounds) until it does."""
+        with self._ready:
+            self._arriving.add(threading.get_ident())
+        try:
+            yield
+        finally:
+            with self._ready:
+                self._arriving.discard(threading.get_ident())
+                self._ready.notify()
 
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
                        progress: Progress | None = None, *, preset: str | None = None,
@@ -67,6 +85,7 @@ class BatchingEngine:
         request = _Request(documents, targets, progress, preset, hints, max_sentences)
         with self._ready:
             self._queue.append(request)
+            self._arriving.discard(threading.get_ident())
             if self._worker is None:
                 self._worker = threading.Thread(target=self._work, name="summarizer-batches", daemon=True)
                 self._worker.start()
@@ -81,8 +100,12 @@ class BatchingEngine:
             with self._ready:
                 while not self._queue:
                     self._ready.wait()
-                deadline = time.monotonic() + self.wait_seconds
-                while self._waiting_documents() < self.max_documents and (left := deadline - time.monotonic()) > 0:
+                started = time.monotonic()
+                while self._waiting_documents() < self.max_documents:
+                    limit = self.wait_seconds * (ARRIVAL_WAITS if self._arriving else 1)
+                    left = started + limit - time.monotonic()
+                    if left <= 0:
+                        break
                     self._ready.wait(left)
                 batch = self._take()
             self._run(batch)

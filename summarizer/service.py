@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -88,28 +89,19 @@ class Summarizer:
         report = progress or (lambda fraction, message: None)
         started = time.perf_counter()
         report(0.02, "Splitting into sentences")
-        prepared: list[_Prepared | SummarizerError] = []
-        for source in sources:
-            try:
-                prepared.append(self._prepare(source, options))
-            except SummarizerError as error:
-                prepared.append(error)
-        ready = [p for p in prepared if isinstance(p, _Prepared)]
-        split_seconds = time.perf_counter() - started
-        if not ready:
-            return prepared
         engine = self.engine
-        documents, targets, hints, caps = [], [], [], []
-        for item in ready:
-            for document, target, hint, cap in item.engine_jobs():
-                documents.append(document)
-                targets.append(target)
-                hints.append(hint)
-                caps.append(cap)
-        report(0.1, "Summarizing")
-        generated_at = time.perf_counter()
-        outputs = engine.summarize_many(documents, targets, self._stage(report, 0.1, 0.85, "Summarizing part"),
-                                        preset=options.preset, hints=hints, max_sentences=caps)
+        with engine.arriving() if isinstance(engine, BatchingEngine) else contextlib.nullcontext():
+            prepared = [self._prepare_or_error(source, options) for source in sources]
+            ready = [p for p in prepared if isinstance(p, _Prepared)]
+            split_seconds = time.perf_counter() - started
+            if not ready:
+                return prepared
+            jobs = [job for item in ready for job in item.engine_jobs()]
+            report(0.1, "Summarizing")
+            generated_at = time.perf_counter()
+            documents, targets, hints, caps = (list(column) for column in zip(*jobs))
+            outputs = engine.summarize_many(documents, targets, self._stage(report, 0.1, 0.85, "Summarizing part"),
+                                            preset=options.preset, hints=hints, max_sentences=caps)
         engine_seconds = time.perf_counter() - generated_at
         report(1.0, "Done")
         results: list[Summary | SummarizerError] = []
@@ -123,6 +115,12 @@ class Summarizer:
             results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
             taken += count
         return results
+
+    def _prepare_or_error(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared | SummarizerError":
+        try:
+            return self._prepare(source, options)
+        except SummarizerError as error:
+            return error
 
     def _prepare(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared":
         self._check_size(source)

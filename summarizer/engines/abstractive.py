@@ -28,6 +28,7 @@ MIN_PART_WORDS = 25
 FITS = 1.25
 MAX_LEVELS = 6
 REDUCTION = 3
+SHARED_BUDGET = 1.3
 
 
 
@@ -117,13 +118,19 @@ class AbstractiveEngine:
 
     def _generate_all(self, parts: list[str], budgets: list[Budget], preset: str,
                       tick: Callable[[int], None]) -> list[str]:
-        """Every part summarized, in batches of similar length and equal budget, output in input order."""
+        """Every part summarized, in batches of similar budget, output in input order.
+
+        Parts of different documents rarely have equal budgets; a batch takes parts whose longest budget
+        is within `SHARED_BUDGET` of its shortest and generates between the smallest minimum and the
+        largest maximum, so documents from different callers share calls.
+        """
         order = sorted(range(len(parts)), key=lambda i: (budgets[i].max_new_tokens, len(parts[i])))
         outputs: list[str] = [""] * len(parts)
         start = 0
         while start < len(order):
-            budget = budgets[order[start]]
-            batch = [i for i in order[start:start + self.batch_size] if budgets[i] == budget]
+            ceiling = budgets[order[start]].max_new_tokens * SHARED_BUDGET
+            batch = [i for i in order[start:start + self.batch_size] if budgets[i].max_new_tokens <= ceiling]
+            budget = Budget(min(budgets[i].min_new_tokens for i in batch), max(budgets[i].max_new_tokens for i in batch))
             for i, text in zip(batch, self.generator.generate([parts[i] for i in batch], budget, preset)):
                 outputs[i] = text
             tick(len(batch))

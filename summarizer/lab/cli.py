@@ -76,9 +76,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--model", help="model id or directory (default: SUMMARIZER_MODEL or t5-small)")
     bench.add_argument("--data", default=DEFAULT_EVAL, help="JSONL with articles to time (synthetic text if absent)")
     bench.add_argument("--batch-docs", type=int, default=32, help="articles in the throughput batch")
-    bench.add_argument("--suite", choices=("all", "fast-path", "offline", "documents"), default="all",
+    bench.add_argument("--clients", type=int, default=8, help="concurrent callers in the concurrency suite")
+    bench.add_argument("--suite", choices=("all", "fast-path", "offline", "documents", "concurrency"), default="all",
                        help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
-                            "documents: reading a 300-page PDF")
+                            "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched")
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
 
     tune = commands.add_parser("finetune", help="fine-tune a seq2seq checkpoint on article/highlights pairs")
@@ -219,11 +220,27 @@ def _benchmark(args) -> int:
         for label, seconds, peak, facts in scaling.run_documents(papers, print):
             pages = f"{facts['pages']} pages, " if facts.get("pages") else ""
             print(f"{label:<38}{seconds:>7.2f} s  ({pages}{facts['words']:,} words)")
+    if args.suite in ("all", "concurrency"):
+        _concurrency(args)
     if args.suite in ("all", "fast-path"):
         model = args.model or Settings.from_env().model
         results = run(model, args.data, print, args.batch_docs)
         print("\n".join(report(results)))
     return 0
+
+
+def _concurrency(args) -> None:
+    import tempfile
+
+    from .benchmark import corpus
+    from .concurrency import model_source, report_concurrency, run_concurrency
+
+    articles = corpus(args.data, 60)
+    with tempfile.TemporaryDirectory() as scratch:
+        source, exact = model_source(args.model or Settings.from_env().model, articles, Path(scratch), print)
+        chosen = sorted(articles, key=lambda a: abs(len(a.split()) - 600))[: args.clients]
+        rows = run_concurrency(source, exact, chosen, print)
+    print("\n".join(report_concurrency(rows)))
 
 
 def _finetune(args) -> int:

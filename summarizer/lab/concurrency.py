@@ -1,0 +1,111 @@
+"""Concurrent callers in one process: every call alone (the old lock) against calls gathered into batches.
+
+Both services load the same checkpoint; the same articles are sent by the same number of threads
+released at the same moment, and the wall time until the last caller has its summary is compared.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ..engines.locate import ModelSource
+from ..options import SummaryOptions
+from ..service import Summarizer
+from ..settings import Settings
+
+
+PATHS = (("ctranslate2", "best"), ("ctranslate2", "fast"), ("transformers", "fast"))
+
+
+@dataclass(frozen=True)
+class ConcurrencyRow:
+    backend: str
+    preset: str
+    mode: str
+    clients: int
+    seconds: float
+    batches: str
+
+    @property
+    def docs_per_second(self) -> float:
+        return self.clients / self.seconds
+
+
+def _clients(service: Summarizer, articles: Sequence[str]) -> float:
+    """Seconds until every one of len(articles) threads, started together, has its summary."""
+    gate = threading.Barrier(len(articles) + 1)
+    errors: list[BaseException] = []
+
+    def call(text: str) -> None:
+        gate.wait()
+        try:
+            service.summarize(text, SummaryOptions())
+        except BaseException as error:
+            errors.append(error)
+    threads = [threading.Thread(target=call, args=(text,)) for text in articles]
+    for thread in threads:
+        thread.start()
+    gate.wait()
+    started = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return time.perf_counter() - started
+
+
+def _service(source: ModelSource, backend: str, preset: str, exact: bool, **batching) -> Summarizer:
+    service = Summarizer(Settings(model=source.path, engine="abstractive", device="cpu", backend=backend,
+                                  preset=preset, **batching))
+    engine = service.engine
+    getattr(engine, "engine", engine).exact_lengths = exact
+    return service
+
+
+def run_concurrency(source: ModelSource, exact: bool, articles: Sequence[str], say: Callable[[str], None],
+                    paths: Sequence[tuple[str, str]] = PATHS) -> list[ConcurrencyRow]:
+    """For each (backend, preset): the articles sent at once by as many threads, each call alone, then batched."""
+    rows = []
+    for backend, preset in paths:
+        for mode, batching in (("one at a time", dict(batch_max_documents=1)), ("batched", {})):
+            service = _service(source, backend, preset, exact, **batching)
+            service.summarize(articles[0])
+            sizes = getattr(service.engine, "batch_sizes", None)
+            if sizes is not None:
+                sizes.clear()
+            seconds = _clients(service, articles)
+            shape = "+".join(map(str, sizes)) if sizes is not None else "1" + "+1" * (len(articles) - 1)
+            rows.append(ConcurrencyRow(backend, preset, mode, len(articles), seconds, shape))
+            say(f"{backend} {preset}, {mode}: {len(articles)} concurrent articles in {seconds:.2f} s (callers per batch: {shape})")
+    return rows
+
+
+def report_concurrency(rows: Sequence[ConcurrencyRow]) -> list[str]:
+    lines = [f"{'backend':<14}{'preset':<8}{'callers':<15}{'clients':>8}{'seconds':>9}{'docs/s':>8}{'x alone':>9}"
+             "  callers per batch"]
+    alone = {(r.backend, r.preset): r.seconds for r in rows if r.mode == "one at a time"}
+    for r in rows:
+        lines.append(f"{r.backend:<14}{r.preset:<8}{r.mode:<15}{r.clients:>8}{r.seconds:>9.2f}{r.docs_per_second:>8.2f}"
+                     f"{alone[(r.backend, r.preset)] / r.seconds:>9.2f}  {r.batches}")
+    return lines
+
+
+def model_source(model: str, articles: Sequence[str], scratch: Path, say: Callable[[str], None]) -> tuple[ModelSource, bool]:
+    """Real weights when they can be found, else a random-init t5-small that generates its full budget."""
+    from ..engines.locate import locate
+    from ..errors import ModelLoadError
+    from .randommodel import build_random_t5
+
+    try:
+        source = locate(model, timeout=2.0)
+        say(f"model: {model} (real weights, from the {source.where})")
+        return source, False
+    except ModelLoadError as error:
+        say(f"model: random-init t5-small configuration; every call generates its full token budget "
+            f"(real weights absent: {error})")
+        build_random_t5(scratch, articles, vocab_size=8000, model_vocab_size=32128)
+        return ModelSource("random t5-small", str(scratch), True, "local directory"), True
