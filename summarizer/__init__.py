@@ -1,13 +1,15 @@
-"""Summarize text with a seq2seq model (T5 by default) or the offline extractive engine."""
+"""Summarize text with a seq2seq model (T5 by default) or the offline extractive engine, here or on a server."""
 
 from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, ModelLoadError,
-                     NoSentencesError, SummarizerError)
+                     NoSentencesError, ServiceBusyError, ServiceUnavailableError, SummarizerError)
 from .options import SummaryOptions
+from .remote import RemoteSummarizer, connect
 from .service import Summarizer
 from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary
 
 __all__ = [
     "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-    "NoSentencesError", "SectionSummary", "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError",
+    "NoSentencesError", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
+    "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "connect",
 ]

@@ -32,6 +32,16 @@ class Settings:
     cache_dir: str | None = None
     batch_wait_ms: float = 10.0
     batch_max_documents: int = 32
+    url: str | None = None
+    url_timeout: float = 300.0
+    serve_host: str = "127.0.0.1"
+    serve_port: int = 8000
+    serve_replicas: int = 1
+    serve_num_cpus: float = 1.0
+    serve_num_gpus: float = 0.0
+    serve_max_batch: int = 8
+    serve_batch_wait_ms: float = 20.0
+    serve_max_queued: int = 64
 
     def __post_init__(self) -> None:
         for name, allowed in (("engine", ENGINES), ("device", DEVICES),
@@ -47,6 +57,20 @@ class Settings:
             raise InvalidOptionError("Batching needs a wait of 0 ms or more and at least 1 document per batch.")
         if self.max_input_tokens < 32:
             raise InvalidOptionError("The model's input window must be at least 32 tokens.")
+        self._check_server()
+
+    def _check_server(self) -> None:
+        """The summarizer server's knobs: where the app finds it (`url`) and how `serve` runs it."""
+        if self.url is not None and not self.url.startswith(("http://", "https://")):
+            raise InvalidOptionError(f"SUMMARIZER_URL={self.url!r} must start with http:// or https://.")
+        if self.url_timeout <= 0:
+            raise InvalidOptionError("The summarizer server's timeout must be more than 0 seconds.")
+        if not 0 <= self.serve_port <= 65535:
+            raise InvalidOptionError(f"The server port {self.serve_port} is not between 0 and 65535.")
+        if self.serve_replicas < 1 or self.serve_max_batch < 1 or self.serve_max_queued < 1:
+            raise InvalidOptionError("The server needs at least 1 replica, 1 request per batch and 1 queued request.")
+        if self.serve_num_cpus < 0 or self.serve_num_gpus < 0 or self.serve_batch_wait_ms < 0:
+            raise InvalidOptionError("CPUs and GPUs per replica and the batch wait cannot be negative.")
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":

@@ -1,4 +1,4 @@
-"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune`: messages, never tracebacks."""
+"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune | serve`: messages, never tracebacks."""
 
 from __future__ import annotations
 
@@ -92,6 +92,12 @@ def _parser() -> argparse.ArgumentParser:
         default = getattr(defaults, name)
         tune.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
                           help=f"default {default}")
+    server = commands.add_parser("serve", help="run the summarizer as an HTTP server on Ray Serve (for SUMMARIZER_URL)",
+                                 parents=[verbose])
+    _engine_arguments(server)
+    server.add_argument("--replicas", type=int, help="model replicas (default: SUMMARIZER_SERVE_REPLICAS or 1)")
+    server.add_argument("--port", type=int, help="HTTP port (default: SUMMARIZER_SERVE_PORT or 8000)")
+    server.add_argument("--host", help="address to listen on (default: SUMMARIZER_SERVE_HOST or 127.0.0.1)")
     return parser
 
 
@@ -260,8 +266,17 @@ def _finetune(args) -> int:
     return 0
 
 
+def _serve(args) -> int:
+    try:
+        from ..distributed.serve import serve_forever
+    except ImportError as error:
+        raise SummarizerError(f"The serve command needs Ray Serve ({error}): pip install -r requirements-ray.txt")
+    settings = _settings(args).with_(serve_replicas=args.replicas, serve_port=args.port, serve_host=args.host)
+    return serve_forever(settings, print)
+
+
 COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
-            "finetune": _finetune}
+            "finetune": _finetune, "serve": _serve}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,5 @@
+"""The summarizer on Ray: `serve` (an HTTP server of replicas holding the model).
+
+Nothing here is imported by the app or the service; importing this package does not import Ray.
+Install Ray with `pip install -r requirements-ray.txt`.
+"""

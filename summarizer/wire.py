@@ -1,0 +1,140 @@
+"""JSON forms of what crosses the network: requests (text or blocks, options), summaries and errors.
+
+A wire summary is `Summary.as_dict()` (what `--json` prints: text, coverage, grounding, sections,
+timings) plus what rebuilding the object needs: the source sentences with their offsets, their
+pages and the support indices, so `summary_from_wire(summary_to_wire(s)) == s`. Malformed input
+raises `InvalidOptionError` naming the field, so a server can answer 400 with that sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Sequence
+
+from . import errors
+from .errors import InvalidOptionError, SummarizerError
+from .options import SummaryOptions
+from .sentences import Sentence
+from .structure import BlockLike
+from .summary import Coverage, SectionSummary, Summary
+
+Source = str | Sequence[BlockLike]
+OPTION_TYPES = {"length": (str,), "words": (int, type(None)), "format": (str,), "max_input_words": (int, type(None)),
+                "preset": (str, type(None)), "sections": (bool,)}
+
+
+@dataclass(frozen=True)
+class WireBlock:
+    """A block rebuilt from JSON: what the service reads of an `ingest.Block`."""
+
+    kind: str
+    text: str
+    level: int = 0
+    page: int | None = None
+
+
+def _is(value: Any, kinds: tuple[type, ...]) -> bool:
+    """isinstance, except that True and False are not ints."""
+    return bool in kinds if isinstance(value, bool) else isinstance(value, kinds)
+
+
+def options_to_wire(options: SummaryOptions) -> dict:
+    return asdict(options)
+
+
+def options_from_wire(data: Any) -> SummaryOptions:
+    """Options from JSON; unknown fields and wrong types are refused by name."""
+    if data is None:
+        return SummaryOptions()
+    if not isinstance(data, dict):
+        raise InvalidOptionError("The options must be a JSON object, for example {\"length\": \"short\"}.")
+    for name, value in data.items():
+        if name not in OPTION_TYPES:
+            raise InvalidOptionError(f"Unknown option {name!r}: use {', '.join(OPTION_TYPES)}.")
+        if not _is(value, OPTION_TYPES[name]):
+            raise InvalidOptionError(f"The option {name!r} has the wrong type: {value!r}.")
+    if data.get("preset") not in (None, "fast", "best"):
+        raise InvalidOptionError(f"Unknown preset {data['preset']!r}: choose fast or best.")
+    return SummaryOptions(**data)
+
+
+def source_to_wire(source: Source) -> dict:
+    if isinstance(source, str):
+        return {"text": source}
+    return {"blocks": [{"kind": b.kind, "text": b.text, "level": b.level, "page": b.page} for b in source]}
+
+
+def source_from_wire(data: Any) -> Source:
+    """Text, or blocks with kind, text, level and page, from a request; exactly one of the two."""
+    if not isinstance(data, dict) or ("text" in data) == ("blocks" in data):
+        raise InvalidOptionError("The request needs either \"text\" (a string) or \"blocks\" (a list of blocks).")
+    if "text" in data:
+        if not isinstance(data["text"], str):
+            raise InvalidOptionError("\"text\" must be a string.")
+        return data["text"]
+    if not isinstance(data["blocks"], list):
+        raise InvalidOptionError("\"blocks\" must be a list of {\"kind\", \"text\", \"level\", \"page\"} objects.")
+    return [_block(number, raw) for number, raw in enumerate(data["blocks"], 1)]
+
+
+def _block(number: int, raw: Any) -> WireBlock:
+    if not (isinstance(raw, dict) and _is(raw.get("kind"), (str,)) and _is(raw.get("text"), (str,))
+            and _is(raw.get("level", 0), (int,)) and _is(raw.get("page"), (int, type(None)))
+            and set(raw) <= {"kind", "text", "level", "page"}):
+        raise InvalidOptionError(f"Block {number} is not a {{\"kind\": str, \"text\": str, \"level\": int, "
+                                 f"\"page\": int or null}} object.")
+    return WireBlock(**raw)
+
+
+def request_to_wire(source: Source, options: SummaryOptions | None = None) -> dict:
+    return {**source_to_wire(source), "options": options_to_wire(options or SummaryOptions())}
+
+
+def request_from_wire(data: Any) -> tuple[Source, SummaryOptions]:
+    """(source, options) from a POST /summarize body."""
+    if not isinstance(data, dict):
+        raise InvalidOptionError("The request must be a JSON object with \"text\" or \"blocks\", and \"options\".")
+    unknown = set(data) - {"text", "blocks", "options"}
+    if unknown:
+        raise InvalidOptionError(f"Unknown request field {sorted(unknown)[0]!r}: use text or blocks, and options.")
+    return source_from_wire(data), options_from_wire(data.get("options"))
+
+
+def summary_to_wire(summary: Summary) -> dict:
+    """`as_dict()` plus the source sentences, their pages and the support indices."""
+    data = summary.as_dict()
+    data["support"] = summary.support
+    data["source"] = [asdict(sentence) for sentence in summary.source]
+    data["pages"] = summary.pages
+    for section, raw in zip(summary.sections, data["sections"]):
+        raw["support"] = section.support
+    return data
+
+
+def summary_from_wire(data: dict) -> Summary:
+    """The Summary a server sent; derived fields (text, grounding, words) are recomputed, not read."""
+    try:
+        names = {f.name for f in fields(Summary)}
+        values = {name: data[name] for name in names if name in data}
+        values["source"] = [Sentence(**raw) for raw in data["source"]]
+        values["coverage"] = Coverage(**{f.name: data["coverage"][f.name] for f in fields(Coverage)})
+        values["sections"] = [SectionSummary(**{f.name: raw[f.name] for f in fields(SectionSummary)})
+                              for raw in data["sections"]]
+        return Summary(**values)
+    except (KeyError, TypeError) as error:
+        raise InvalidOptionError(f"The summary from the server is incomplete ({error!r} is missing or wrong).")
+
+
+def error_to_wire(error: SummarizerError) -> dict:
+    return {"error": {"type": type(error).__name__, "message": str(error)}}
+
+
+def error_from_wire(data: Any) -> SummarizerError | None:
+    """The service's own exception for an error body, or None when the body is not one."""
+    raw = data.get("error") if isinstance(data, dict) else None
+    if not isinstance(raw, dict) or not isinstance(raw.get("message"), str):
+        return None
+    kind = getattr(errors, str(raw.get("type")), SummarizerError)
+    if not (isinstance(kind, type) and issubclass(kind, SummarizerError)):
+        kind = SummarizerError
+    return kind(raw["message"])
