@@ -1,7 +1,8 @@
 """Imports point one way: views (the pages) -> ui -> the public faces of summarizer and ingest.
 
 Libraries never import streamlit; UI never imports torch or an engine or lab tool; ingest knows
-nothing of models; the summarizer's runtime core never imports its lab tools.
+nothing of models; the summarizer's runtime core never imports its lab tools, Ray or its Ray
+deployment (`summarizer.distributed`), which in turn knows nothing of the screen.
 """
 
 import ast
@@ -70,6 +71,28 @@ def test_summarizer_runtime_core_does_not_import_lab_tools():
         assert not {n for n in imports(path) if n.startswith("summarizer.lab")}, path
 
 
+def test_ui_and_runtime_core_never_import_ray_or_the_deployment():
+    core = [p for p in files("summarizer") if not {"lab", "distributed"} & set(p.parts) and p.name != "__main__.py"]
+    for path in ui_files() + core:
+        names = imports(path)
+        assert not {n for n in names if n.split(".")[0] == "ray" or n.startswith("summarizer.distributed")}, path
+
+
+def test_the_deployment_knows_nothing_of_the_screen():
+    for path in files("summarizer/distributed"):
+        assert not {n.split(".")[0] for n in imports(path)} & {"streamlit", "ui", "views", "ingest"}, path
+
+
+def test_connecting_to_a_server_loads_neither_ray_nor_a_model():
+    import subprocess
+    import sys
+
+    probe = ("import sys, summarizer; s = summarizer.connect(summarizer.Settings(url='http://127.0.0.1:9')); "
+             "print(type(s).__name__, sorted(m for m in sys.modules if m.startswith(('ray', 'torch', 'summarizer.dis'))))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.strip() == "RemoteSummarizer []"
+
+
 def test_lab_tools_live_in_the_lab_and_engines_in_engines():
     assert {p.stem for p in (ROOT / "summarizer" / "lab").glob("*.py")} - {"__init__"} >= LAB_TOOLS
     assert not {p.stem for p in (ROOT / "summarizer").glob("*.py")} & (LAB_TOOLS | {"abstractive", "extractive"})
@@ -97,5 +120,5 @@ def test_public_api_of_summarizer_is_pinned():
     import summarizer
     assert sorted(summarizer.__all__) == sorted([
         "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-        "NoSentencesError", "SectionSummary", "Settings", "Summarizer", "Summary", "SummaryOptions",
-        "SummarizerError"])
+        "NoSentencesError", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
+        "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "connect"])

@@ -18,32 +18,43 @@ FORMAT_LABELS = {"paragraph": "Paragraph", "bullets": "Bullet points"}
 
 
 def engine_in_words() -> str:
-    """Which engine makes the summaries, for someone who is not an engineer; the details are on About."""
+    """Which engine makes the summaries, and where, for someone who is not an engineer; the details are on About."""
+    server = resources.server()
     try:
         engine = resources.summarizer().engine
     except SummarizerError as error:
-        return f"The summarizer could not be started: {escape(str(error))}"
+        return escape(str(error)) if server else f"The summarizer could not be started: {escape(str(error))}"
+    if server:
+        privacy = f"What you send goes to the summarizer server at {escape(server)} and nowhere else."
+    else:
+        privacy = "Nothing you send leaves this server."
     if engine.name != "extractive":
-        where = "a graphics card" if engine.device.startswith("cuda") else "this server's processor"
+        where = "a graphics card" if engine.device.startswith("cuda") else "a processor" if server else \
+            "this server's processor"
+        place = " of the summarizer server" if server else ""
         return (f"Summaries are **written in new words by an AI model** ({escape(engine.model)}) running on "
-                f"{where}. Nothing you send leaves this server.")
-    if resources.summarizer_settings().engine == "extractive":
+                f"{where}{place}. {privacy}")
+    if server:
+        why = "The summarizer server runs without an AI model"
+    elif resources.summarizer_settings().engine == "extractive":
         why = "This server is set up to work without an AI model"
     else:
         why = "The AI model is not installed on this server and it cannot download it right now"
     return (f"Summaries **pick the most important sentences of your text** (offline, no AI model). {why}; "
-            "see About for the details. Nothing you send leaves this server.")
+            f"see About for the details. {privacy}")
 
 
 def engine_caption() -> str:
-    """The engine in a few words for the sidebar."""
+    """The engine in a few words for the sidebar, and the server when there is one."""
+    on = " on the summarizer server" if resources.server() else ""
     try:
         engine = resources.summarizer().engine
     except SummarizerError:
-        return "**Engine:** could not be started (see About)"
+        return f"**Engine:** cannot be reached{on} (see About)" if on else \
+            "**Engine:** could not be started (see About)"
     if engine.name == "extractive":
-        return "**Offline extractive**: picks the key sentences of your text, no AI model."
-    return f"**Abstractive**: an AI model ({escape(engine.model)}) writes the summary."
+        return f"**Offline extractive**{on}: picks the key sentences of your text, no AI model."
+    return f"**Abstractive**{on}: an AI model ({escape(engine.model)}) writes the summary."
 
 
 def _remember(key: str) -> None:

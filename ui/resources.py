@@ -7,7 +7,7 @@ from streamlit.errors import StreamlitSecretNotFoundError
 
 from ingest import IngestSettings
 from ingest.news import NewsFeed
-from summarizer import Settings, Summarizer
+from summarizer import RemoteSummarizer, Settings, Summarizer, connect
 
 from .jobs import JobRunner
 
@@ -31,16 +31,23 @@ def ingest_settings() -> IngestSettings:
 
 
 @st.cache_resource(show_spinner="Loading the summarizer…")
-def _summarizer(settings: Settings) -> Summarizer:
-    summarizer = Summarizer(settings)
-    summarizer.engine
-    LOADS["summarizer"] += 1
-    return summarizer
+def _summarizer(settings: Settings) -> Summarizer | RemoteSummarizer:
+    service = connect(settings)
+    if isinstance(service, Summarizer):
+        service.engine
+        LOADS["summarizer"] += 1
+    return service
 
 
-def summarizer() -> Summarizer:
-    """The summarizer for the current settings, loaded once per server process and shared by all sessions."""
+def summarizer() -> Summarizer | RemoteSummarizer:
+    """The summarizer for the current settings, shared by all sessions: loaded once per server process,
+    or, with SUMMARIZER_URL set, a client of the summarizer server (no model in this process)."""
     return _summarizer(summarizer_settings())
+
+
+def server() -> str:
+    """The summarizer server's address when the app uses one (SUMMARIZER_URL), else ""."""
+    return summarizer_settings().url or ""
 
 
 @st.cache_resource

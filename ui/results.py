@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from ingest import parse_text
-from summarizer import Summary, SummaryOptions
+from summarizer import Summary, SummarizerError, SummaryOptions
 
 from . import boundary, jobs, navigation, outline, resources
 from .exports import as_markdown, as_text
@@ -67,7 +67,10 @@ def _watcher() -> str:
 
 def _cheap() -> bool:
     """Whether recomputing right away beats asking: the offline engine takes milliseconds on an article."""
-    return resources.summarizer().engine.name == "extractive"
+    try:
+        return resources.summarizer().engine.name == "extractive"
+    except SummarizerError:
+        return False
 
 
 def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: str | None = None) -> Summary | None:
@@ -198,6 +201,8 @@ def show(summary: Summary, source: str, key: str, length: str, pages: int | None
         st.markdown("#### TL;DR" if length == "TL;DR" else "#### Summary")
         outline.overview(summary)
         engine = "offline extractive" if summary.engine == "extractive" else f"abstractive, {summary.model}"
+        if resources.server():
+            engine += f" on the summarizer server at {resources.server()}"
         st.caption(f"{coverage_line(summary, pages)} · {summary.words} words from {summary.source_words:,} "
                    f"({shorter(summary)}) · {summary.timings['total']:.2f} s · {escape(engine)}")
         for warning in summary.warnings:

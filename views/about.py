@@ -15,6 +15,9 @@ try:
     engine = resources.summarizer().engine
     st.markdown(f"- **Engine:** {engine.name}\n- **Model:** {escape(engine.model)}\n- **Device:** {engine.device}")
     st.caption(f"Why this engine: {escape(engine.reason)}")
+    if resources.server():
+        st.markdown(f"- **Summarizer server:** {escape(resources.server())} (the model runs there; this app "
+                    "holds none)")
 except SummarizerError as error:
     st.error(escape(str(error)))
 runner = resources.jobs()
