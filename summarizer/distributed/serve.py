@@ -165,9 +165,9 @@ def start_ray(num_cpus: int | None = None) -> bool:
 
 def serve_forever(settings: Settings, say: Callable[[str], None]) -> int:
     """`python -m summarizer serve`: deploy, say where, serve until Ctrl+C or SIGTERM, then take it down."""
+    local = start_ray()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    local = start_ray()
     try:
         url = deploy(settings)
         say(f"Summarizer server on {url}: {settings.serve_replicas} replica(s) with {settings.serve_num_cpus:g} CPU "

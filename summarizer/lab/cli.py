@@ -272,7 +272,7 @@ def _serve(args) -> int:
     except ImportError as error:
         raise SummarizerError(f"The serve command needs Ray Serve ({error}): pip install -r requirements-ray.txt")
     settings = _settings(args).with_(serve_replicas=args.replicas, serve_port=args.port, serve_host=args.host)
-    return serve_forever(settings, print)
+    return serve_forever(settings, lambda line: print(line, flush=True))
 
 
 COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
