@@ -18,6 +18,7 @@ import collections
 import json
 import logging
 import os
+import re
 import secrets
 import signal
 import threading
@@ -149,9 +150,21 @@ def application(settings: Settings):
 def deploy(settings: Settings, name: str = APP_NAME, route_prefix: str = "/") -> str:
     """Start Serve's HTTP proxy if needed, run the application, and return its base URL once replicas are up."""
     serve.start(http_options={"host": settings.serve_host, "port": settings.serve_port})
-    serve.run(application(settings), name=name, route_prefix=route_prefix)
+    try:
+        serve.run(application(settings), name=name, route_prefix=route_prefix)
+    except RuntimeError as error:
+        raise _startup_error(str(error)) from None
     host = "127.0.0.1" if settings.serve_host in ("0.0.0.0", "::") else settings.serve_host
     return f"http://{host}:{settings.serve_port}{route_prefix.rstrip('/')}"
+
+
+def _startup_error(report: str) -> SummarizerError:
+    """The replicas' own error (say, a model that cannot load) from Serve's failure report, else its last line."""
+    found = re.findall(r"summarizer\.errors\.(\w+): (.+)", report)
+    if found:
+        return wire.error_from_wire({"error": {"type": found[-1][0], "message": found[-1][1].strip()}})
+    logger.error("the summarizer server did not start: %s", report)
+    return SummarizerError(f"The summarizer server did not start: {report.strip().splitlines()[-1][:300]}")
 
 
 def start_ray(num_cpus: int | None = None) -> bool:

@@ -43,7 +43,8 @@ def test_blocks_and_options_survive_a_request_and_give_the_same_summary(offline,
     options = SummaryOptions(length="short", format="bullets", preset="fast", sections=False)
     source, rebuilt_options = wire.request_from_wire(trip(wire.request_to_wire(pdf_blocks, options)))
     assert rebuilt_options == options
-    assert [(b.kind, b.text, b.level, b.page) for b in source] == [(b.kind, b.text, b.level, b.page) for b in pdf_blocks]
+    fields = [(b.kind, b.text, b.level, b.page) for b in pdf_blocks]
+    assert [(b.kind, b.text, b.level, b.page) for b in source] == fields
     assert offline.summarize(source, options).sentences == offline.summarize(pdf_blocks, options).sentences
 
 

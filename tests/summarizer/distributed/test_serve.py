@@ -96,7 +96,7 @@ def test_concurrent_requests_are_batched_and_each_gets_its_own_summary(cluster):
     assert max(sizes) > 1 and sum(size * count for size, count in sizes.items()) >= len(texts)
 
 
-def test_requests_with_different_options_share_a_batch_but_not_their_options(cluster):
+def test_concurrent_requests_with_different_options_each_get_their_own(cluster):
     remote = connect(replace(cluster.base, url=cluster.offline))
     text = make_text(40, seed=2)
     asked = [SummaryOptions(format="bullets"), SummaryOptions(length="tldr"), SummaryOptions(length="long")] * 4
@@ -224,3 +224,12 @@ def test_measure_gives_documents_per_second_for_one_and_two_replicas(cluster):
     for replicas, row in zip((1, 2), rows):
         assert row["replicas"] == replicas and row["requests"] == 8 and row["docs_per_s"] > 0
         assert sum(row["batch_sizes"].values()) == 8 and 1 <= row["mean_batch"] <= 4
+
+
+def test_a_model_that_cannot_load_stops_the_deployment_with_the_services_message(cluster, tmp_path):
+    from summarizer import ModelLoadError
+    from summarizer.distributed.serve import deploy
+
+    missing = replace(cluster.tiny, model=str(tmp_path / "no-such-model"))
+    with pytest.raises(ModelLoadError, match="no-such-model"):
+        deploy(missing, "missing", "/missing")
