@@ -267,11 +267,11 @@ def _finetune(args) -> int:
 
 
 def _serve(args) -> int:
+    settings = _settings(args).with_(serve_replicas=args.replicas, serve_port=args.port, serve_host=args.host)
     try:
         from ..distributed.serve import serve_forever
     except ImportError as error:
         raise SummarizerError(f"The serve command needs Ray Serve ({error}): pip install -r requirements-ray.txt")
-    settings = _settings(args).with_(serve_replicas=args.replicas, serve_port=args.port, serve_host=args.host)
     return serve_forever(settings, lambda line: print(line, flush=True))
 
 
