@@ -153,18 +153,21 @@ def deploy(settings: Settings, name: str = APP_NAME, route_prefix: str = "/") ->
     try:
         serve.run(application(settings), name=name, route_prefix=route_prefix)
     except RuntimeError as error:
-        raise _startup_error(str(error)) from None
+        failed = serve.status().applications.get(name)
+        details = [d.message for d in failed.deployments.values()] if failed else []
+        serve.delete(name)
+        raise _startup_error("\n".join([str(error), *details])) from None
     host = "127.0.0.1" if settings.serve_host in ("0.0.0.0", "::") else settings.serve_host
     return f"http://{host}:{settings.serve_port}{route_prefix.rstrip('/')}"
 
 
 def _startup_error(report: str) -> SummarizerError:
-    """The replicas' own error (say, a model that cannot load) from Serve's failure report, else its last line."""
+    """The replicas' own error (say, a model that cannot load) from Serve's failure report, else its first line."""
     found = re.findall(r"summarizer\.errors\.(\w+): (.+)", report)
     if found:
         return wire.error_from_wire({"error": {"type": found[-1][0], "message": found[-1][1].strip()}})
     logger.error("the summarizer server did not start: %s", report)
-    return SummarizerError(f"The summarizer server did not start: {report.strip().splitlines()[-1][:300]}")
+    return SummarizerError(f"The summarizer server did not start: {report.strip().splitlines()[0][:300]}")
 
 
 def start_ray(num_cpus: int | None = None) -> bool:
