@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from ..errors import ModelLoadError
@@ -46,12 +48,28 @@ def converted(source: ModelSource, quantization: str, cache_dir: str | None = No
     marker = target / MARKER
     if not marker.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)
-        result = subprocess.run([sys.executable, "-m", "summarizer.engines.conversion", str(checkpoint), str(target), quantization],
+        staging = Path(tempfile.mkdtemp(prefix=f"{target.name}.partial-", dir=target.parent))
+        result = subprocess.run([sys.executable, "-m", "summarizer.engines.conversion", str(checkpoint), str(staging), quantization],
                                 capture_output=True, text=True)
         if result.returncode != 0:
+            shutil.rmtree(staging, ignore_errors=True)
             last = (result.stderr.strip().splitlines() or ["unknown error"])[-1]
             raise ModelLoadError(f"{source.name} could not be converted for the fast CPU path: {last}")
+        _publish(staging, target)
     return target, json.loads(marker.read_text())["model_type"]
+
+
+def _publish(staging: Path, target: Path) -> None:
+    """Move a finished conversion into place in one rename, so processes converting the same model at once
+    (Ray workers, server replicas) never read or delete each other's half-written files; the first one wins."""
+    if target.exists() and not (target / MARKER).is_file():
+        shutil.rmtree(target, ignore_errors=True)
+    try:
+        os.rename(staging, target)
+    except OSError:
+        shutil.rmtree(staging, ignore_errors=True)
+        if not (target / MARKER).is_file():
+            raise
 
 
 def _convert(checkpoint: str, target: str, quantization: str) -> None:

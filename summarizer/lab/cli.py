@@ -1,4 +1,4 @@
-"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune | serve`: messages, never tracebacks."""
+"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune | serve | batch`: messages, never tracebacks."""
 
 from __future__ import annotations
 
@@ -81,6 +81,17 @@ def _parser() -> argparse.ArgumentParser:
                        help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
                             "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched")
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
+
+    corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
+                                 parents=[verbose])
+    corpus.add_argument("input", help="JSONL (id, text or article per line) or a folder of .txt/.md/.docx/.pdf")
+    corpus.add_argument("output", help="JSONL to append one record per item to; items already there are skipped")
+    _service_arguments(corpus)
+    corpus.add_argument("--workers", type=int, help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
+    corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
+    corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
+    corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
+    corpus.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs each actor reserves (default 0)")
 
     tune = commands.add_parser("finetune", help="fine-tune a seq2seq checkpoint on article/highlights pairs")
     tune.add_argument("data", help="JSONL with id, article, highlights")
@@ -275,8 +286,14 @@ def _serve(args) -> int:
     return serve_forever(settings, lambda line: print(line, flush=True))
 
 
+def _batch(args) -> int:
+    from ..distributed.command import main as batch
+
+    return batch(args)
+
+
 COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
-            "finetune": _finetune, "serve": _serve}
+            "finetune": _finetune, "serve": _serve, "batch": _batch}
 
 
 def main(argv: list[str] | None = None) -> int:

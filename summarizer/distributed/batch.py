@@ -1,0 +1,224 @@
+"""Corpus jobs on Ray Data: every item of a JSONL file or folder summarized into one JSONL OUTPUT, resumably.
+
+Items already in OUTPUT are skipped; the rest go through `map_batches` to a pool of actors, each
+holding one `Summarizer` (the model is loaded once per actor) that summarizes a batch in one
+`summarize_many` call. Results stream back in input order and are appended to OUTPUT a batch at a
+time, so a stopped job loses at most the batches in flight. Ray is imported only when a job runs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from ingest.errors import IngestError
+from ingest.settings import IngestSettings
+
+from ..errors import ModelLoadError, SummarizerError
+from ..options import SummaryOptions
+from ..service import Summarizer
+from ..settings import Settings
+from . import corpus
+
+logger = logging.getLogger(__name__)
+DEFAULT_BATCH_SIZE = 32
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to summarize, where to, how, and with how many workers (None: one per CPU of the cluster)."""
+
+    source: Path
+    output: Path
+    settings: Settings
+    options: SummaryOptions
+    workers: int | None = None
+    batch_size: int = DEFAULT_BATCH_SIZE
+    limit: int | None = None
+    retry_errors: bool = False
+    gpus_per_worker: float = 0.0
+    verbose: bool = False
+
+
+@dataclass
+class Report:
+    """How a job went: items in INPUT (after --limit), already in OUTPUT, written now, and how long it took."""
+
+    total: int
+    skipped: int
+    written: int = 0
+    errors: int = 0
+    ray_seconds: float = 0.0
+    first_batch_seconds: float = 0.0
+    first_batch_items: int = 0
+    seconds: float = 0.0
+    workers: int = 0
+    notes: list[str] = field(default_factory=list)
+    engines: set[str] = field(default_factory=set)
+
+    @property
+    def rate(self) -> float:
+        """Items written per second once Ray was up."""
+        busy = self.seconds - self.ray_seconds
+        return self.written / busy if busy > 0 else 0.0
+
+
+class SummarizeBatch:
+    """The Ray Data actor: one Summarizer per actor, loaded when the actor starts, a batch per call."""
+
+    def __init__(self, settings: Settings, options: SummaryOptions, ingest_settings: IngestSettings, run: str):
+        self.summarizer = Summarizer(settings)
+        self.failure: ModelLoadError | None = None
+        try:
+            self.summarizer.engine  # load the model once, before the first batch
+        except ModelLoadError as error:  # raised by the first call: a failed task reaches the driver cleanly
+            self.failure = error
+        self.options = options
+        self.ingest_settings = ingest_settings
+        self.run = run
+
+    def __call__(self, batch: dict) -> dict[str, list[str]]:
+        if self.failure:
+            raise self.failure
+        records = summarize_items(self.summarizer, [dict(zip(batch, row)) for row in zip(*batch.values())],
+                                  self.options, self.ingest_settings, self.run)
+        return {"id": [r["id"] for r in records], "record": [json.dumps(r, ensure_ascii=False) for r in records]}
+
+
+def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryOptions,
+                    ingest_settings: IngestSettings, run: str) -> list[dict]:
+    """One record per item, in order; files are read here (on the worker), texts summarized in one engine call."""
+    from ingest.cli import read_file
+
+    records: list[dict | None] = [None] * len(items)
+    sources, warnings = {}, {}
+    for index, entry in enumerate(items):
+        key = str(entry["id"])
+        if entry["problem"]:
+            records[index] = corpus.error_record(key, str(entry["problem"]), run)
+        elif entry["path"]:
+            try:
+                document = read_file(str(entry["path"]), ingest_settings)
+            except IngestError as error:
+                records[index] = corpus.error_record(key, str(error), run)
+                continue
+            sources[index], warnings[index] = document.blocks, document.warnings
+        else:
+            sources[index] = str(entry["text"])
+    for index, result in zip(sources, _summaries(summarizer, list(sources.values()), options)):
+        key = str(items[index]["id"])
+        records[index] = (corpus.error_record(key, str(result), run) if isinstance(result, Exception) else
+                          corpus.summary_record(key, result, warnings.get(index, []), run))
+    return records
+
+
+def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -> list:
+    """summarize_many's results; if the batch call fails unexpectedly, each item alone, so one document that
+    trips a bug costs its own record (an error naming a logged incident), not the job."""
+    if not sources:
+        return []
+    try:
+        return summarizer.summarize_many(sources, options)
+    except ModelLoadError:
+        raise
+    except Exception:
+        logger.warning("a batch of %d failed; summarizing its items one at a time", len(sources), exc_info=True)
+    results = []
+    for source in sources:
+        try:
+            results.append(summarizer.summarize(source, options))
+        except SummarizerError as error:
+            results.append(error)
+        except Exception as error:  # a bug on one document: logged with its traceback, recorded, the job goes on
+            from ingest.incidents import apology, log_incident
+
+            results.append(SummarizerError(f"Unexpected error: {apology(log_incident(error))} on the worker."))
+    return results
+
+
+def run(job: Job, progress: Callable[[Report], None] | None = None) -> Report:
+    """Summarize the items of `job.source` that OUTPUT lacks, appending their records to OUTPUT in input order."""
+    started = time.perf_counter()
+    corpus.check_paths(job.source, job.output)
+    items = corpus.read_items(job.source, job.output, job.limit)
+    done, notes = corpus.finished_ids(job.output, job.retry_errors)
+    todo = [entry for entry in items if entry["id"] not in done]
+    report = Report(total=len(items), skipped=len(items) - len(todo), notes=notes)
+    if not todo:
+        report.seconds = time.perf_counter() - started
+        return report
+    from .cluster import connect
+
+    with connect(job.workers, job.verbose) as cluster:
+        report.ray_seconds = time.perf_counter() - started
+        blocks = math.ceil(len(todo) / job.batch_size)
+        report.workers = min(job.workers or cluster.cpus, blocks)
+        if progress:
+            progress(report)
+        output = corpus.Output(job.output)
+        try:
+            for batch in _dataset(job, todo, blocks, report.workers).iter_batches(batch_size=None):
+                records = [json.loads(line) for line in batch["record"]]
+                output.write(batch["record"])
+                report.written += len(records)
+                report.errors += sum(r["error"] is not None for r in records)
+                report.engines.update(f"{r['engine']} ({r['model']})" for r in records if r["engine"])
+                report.seconds = time.perf_counter() - started
+                if not report.first_batch_items:
+                    report.first_batch_seconds, report.first_batch_items = report.seconds, len(records)
+                if progress:
+                    progress(report)
+        finally:
+            output.close()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _dataset(job: Job, todo: list[dict], blocks: int, workers: int):
+    """The Ray Data pipeline: one block per batch, so each actor call is one batch and results stream in order."""
+    import ray.data
+
+    run_id = time.strftime("%Y%m%dT%H%M%S-") + secrets.token_hex(3)
+    return ray.data.from_items(todo, override_num_blocks=blocks).map_batches(
+        SummarizeBatch, batch_size=None, compute=ray.data.ActorPoolStrategy(size=workers),
+        fn_constructor_kwargs={"settings": job.settings, "options": job.options,
+                               "ingest_settings": IngestSettings.from_env(), "run": run_id},
+        num_cpus=1, num_gpus=job.gpus_per_worker or None)
+
+
+def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = None,
+            batch_size: int = 256) -> dict:
+    """Docs/s of this command's path against the evaluate loop (one `summarize` call per article, in this
+    process), both with the offline engine on the same first `count` articles, in the same run.
+
+    The batch figures count from the start of the job (Ray's start included), from Ray being up (actors
+    starting included), and from the first batch back (steady state)."""
+    import tempfile
+
+    settings = Settings.from_env(engine="extractive")
+    options = SummaryOptions()
+    source = Path(pairs_path)
+    articles = [entry["text"] for entry in corpus.read_items(source, source, count)]
+    summarizer = Summarizer(settings)
+    started = time.perf_counter()
+    for article in articles:
+        summarizer.summarize(article, options)
+    loop_seconds = time.perf_counter() - started
+    with tempfile.TemporaryDirectory() as folder:
+        report = run(Job(source, Path(folder) / "summaries.jsonl", settings, options, workers, batch_size,
+                         limit=count))
+    steady = report.seconds - report.first_batch_seconds
+    return {"articles": len(articles), "workers": report.workers, "batch_size": batch_size,
+            "errors": report.errors, "evaluate_loop_docs_per_s": round(len(articles) / loop_seconds, 1),
+            "batch_docs_per_s": round(report.written / report.seconds, 1),
+            "batch_docs_per_s_after_ray_start": round(report.rate, 1),
+            "batch_docs_per_s_steady": round((report.written - report.first_batch_items) / steady, 1) if steady > 0 else None,
+            "ray_start_s": round(report.ray_seconds, 2),
+            "first_batch_s": round(report.first_batch_seconds - report.ray_seconds, 2),
+            "batch_s": round(report.seconds, 2), "evaluate_loop_s": round(loop_seconds, 2)}

@@ -1,0 +1,73 @@
+"""Ray for a corpus job: the cluster named by RAY_ADDRESS, or a local one started for the job and stopped after it.
+
+Ray Data's own progress bars and execution logs are turned off (the job prints its own progress line;
+`-v` brings Ray's logs back), and blocks come back in input order.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+from ingest.errors import IngestError
+
+from ..errors import SummarizerError
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Cluster:
+    cpus: int
+    address: str
+
+
+@contextmanager
+def connect(workers: int | None, verbose: bool = False) -> Iterator[Cluster]:
+    """The Ray in use (this process already joined one), else RAY_ADDRESS's cluster, else a local Ray with
+    `workers` CPUs (default: this machine's); Ray's failures come out as SummarizerErrors with their reason."""
+    try:
+        import ray
+        import ray.data
+    except ImportError:
+        raise SummarizerError("Corpus jobs need Ray: pip install -r requirements-ray.txt") from None
+    started = not ray.is_initialized()
+    if started:
+        _start(ray, workers, verbose)
+    context = ray.data.DataContext.get_current()
+    context.enable_progress_bars = False
+    context.print_on_execution_start = verbose
+    context.execution_options.preserve_order = True
+    context.raise_original_map_exception = True
+    logging.getLogger("ray.data").setLevel(logging.DEBUG if verbose else logging.CRITICAL)
+    try:
+        yield Cluster(max(1, int(ray.cluster_resources().get("CPU", 1))), ray.get_runtime_context().gcs_address)
+    except ray.exceptions.RayTaskError as error:
+        cause = error.cause
+        if isinstance(cause, (SummarizerError, IngestError)):  # written for the user on the worker: say it once
+            cause.args = (str(cause).splitlines()[0],)  # without the retry advice Ray Data appends
+            raise cause from None
+        raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _start(ray, workers: int | None, verbose: bool) -> None:
+    quiet = {"logging_level": logging.INFO if verbose else logging.WARNING, "log_to_driver": verbose}
+    address = os.environ.get("RAY_ADDRESS")
+    if address:
+        import ingest
+        import summarizer
+
+        try:
+            ray.init(address=address, runtime_env={"py_modules": [summarizer, ingest]}, **quiet)
+        except (ConnectionError, ValueError, RuntimeError) as error:
+            raise SummarizerError(f"Cannot join the Ray cluster at RAY_ADDRESS={address}: {error}") from error
+        return
+    # A new local Ray turns token authentication on, Ray's safe default, and warns that it did: not news here.
+    logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
+    ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)

@@ -1,0 +1,178 @@
+"""A corpus job's input items and its OUTPUT file: what to do, what is done, and one JSON line per item.
+
+An item is a dict of strings (Ray Data carries it as one table row): `id`; `text` for a JSONL line,
+`path` for a file of a folder, `problem` for a line that cannot be an item (it becomes an error
+record, like a file that cannot be read). OUTPUT is appended to a batch at a time; a run that was
+killed may leave half a line at the end, which the next run cuts off before it appends.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import InvalidOptionError, SummarizerError
+from ..summary import Summary
+
+logger = logging.getLogger(__name__)
+TEXT_KEYS = ("text", "article")
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+
+
+class UsageError(InvalidOptionError):
+    """INPUT or OUTPUT is not something a batch job can use (the command exits 2, as for a bad option)."""
+
+
+def item(id: str, text: str = "", path: str = "", problem: str = "") -> dict[str, str]:
+    return {"id": id, "text": text, "path": path, "problem": problem}
+
+
+def check_paths(source: Path, output: Path) -> None:
+    """A UsageError when INPUT is missing or not a JSONL file or folder, or OUTPUT cannot be a file."""
+    if not source.exists():
+        raise UsageError(f"{source}: no such file or folder; give a JSONL file or a folder of documents.")
+    if source.is_file() and source.suffix.lower() not in JSONL_SUFFIXES:
+        raise UsageError(f"{source} is not a JSONL file (.jsonl, one JSON object per line) or a folder; "
+                         "to summarize one document use `python -m summarizer summarize`.")
+    if output.is_dir():
+        raise UsageError(f"{output} is a folder; OUTPUT is the JSONL file the summaries are written to.")
+    if output.exists() and source.exists() and output.resolve() == source.resolve():
+        raise UsageError("OUTPUT must not be the INPUT file.")
+
+
+def read_items(source: Path, output: Path, limit: int | None = None) -> list[dict[str, str]]:
+    """The job's items in input order: lines of a JSONL file, or the files below a folder (hidden ones and
+    OUTPUT left out); the first `limit` only. Ids must be unique, or a rerun could not tell them apart."""
+    found = _folder_items(source, output) if source.is_dir() else _jsonl_items(source)
+    items = []
+    first_seen: dict[str, int] = {}
+    for number, entry in enumerate(found, 1):
+        if limit is not None and len(items) >= limit:
+            break
+        if entry["id"] in first_seen:
+            raise InvalidOptionError(f"{source}: item {number} repeats the id {entry['id']!r} of item "
+                                     f"{first_seen[entry['id']]}; ids must be unique so a rerun can skip finished items.")
+        first_seen[entry["id"]] = number
+        items.append(entry)
+    if not items:
+        raise InvalidOptionError(f"{source} holds no items to summarize.")
+    return items
+
+
+def _jsonl_items(source: Path) -> Iterable[dict[str, str]]:
+    try:
+        handle = open(source, encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise InvalidOptionError(f"Cannot read {source}: {error.strerror}.") from error
+    with handle:
+        for number, line in enumerate(handle, 1):
+            if line.strip():
+                yield _line_item(number, line)
+
+
+def _line_item(number: int, line: str) -> dict[str, str]:
+    """An item for one JSONL line: `id` (else the line number) and `text` or `article`."""
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError:
+        return item(str(number), problem=f"Line {number} is not valid JSON.")
+    if not isinstance(row, dict):
+        return item(str(number), problem=f"Line {number} is not a JSON object.")
+    id = str(row.get("id", number))
+    text = next((row[key] for key in TEXT_KEYS if key in row), None)
+    if not isinstance(text, str):
+        return item(id, problem=f"Line {number} has no text: give it a 'text' or 'article' field holding a string.")
+    return item(id, text=text)
+
+
+def _folder_items(source: Path, output: Path) -> Iterable[dict[str, str]]:
+    skip = output.resolve() if output.exists() else None
+    for path in sorted(source.rglob("*")):
+        relative = path.relative_to(source)
+        if any(part.startswith(".") for part in relative.parts) or path.is_dir() or path.resolve() == skip:
+            continue
+        yield item(relative.as_posix(), path=str(path.resolve()))
+
+
+def summary_record(id: str, summary: Summary, warnings: list[str], run: str) -> dict:
+    """The OUTPUT line of a summarized item: its text, engine, coverage and sections."""
+    coverage = summary.coverage
+    return {"id": id, "summary": summary.text, "words": summary.words, "engine": summary.engine,
+            "model": summary.model,
+            "coverage": {"input_words": coverage.input_words, "read_words": coverage.read_words,
+                         "share": round(coverage.share, 4), "parts": coverage.parts,
+                         "left_out_words": coverage.left_out},
+            "sections": [{"title": s.title, "level": s.level, "pages": s.pages, "sentences": s.sentences}
+                         for s in summary.sections],
+            "warnings": warnings + summary.warnings, "error": None, "run": run}
+
+
+def error_record(id: str, message: str, run: str) -> dict:
+    """The OUTPUT line of an item that could not be summarized: the reason, in the user's words."""
+    return {"id": id, "summary": None, "words": 0, "engine": None, "model": None, "coverage": None,
+            "sections": [], "warnings": [], "error": message, "run": run}
+
+
+def finished_ids(output: Path, retry_errors: bool = False) -> tuple[set[str], list[str]]:
+    """Ids already in OUTPUT, and notes on what was repaired: a torn last line (or any unreadable line) is
+    dropped, and with `retry_errors` the error records too, so those items are done again."""
+    if not output.exists():
+        return set(), []
+    data = output.read_bytes()
+    kept, dropped, errors = [], 0, 0
+    for line in data.splitlines(keepends=True):
+        record = _parsed(line)
+        if record is None:
+            dropped += 1
+        elif retry_errors and record.get("error") is not None:
+            errors += 1
+        else:
+            kept.append(line)
+    notes = []
+    if dropped:
+        notes.append(f"{output}: dropped {dropped} incomplete or unreadable line(s), left by a run that was "
+                     "stopped while writing; those items are done again.")
+    if errors:
+        notes.append(f"{output}: {errors} item(s) that failed before are tried again.")
+    if dropped or errors:
+        _replace(output, b"".join(kept))
+    return {_parsed(line)["id"] for line in kept}, notes
+
+
+def _parsed(line: bytes) -> dict | None:
+    """The record on a complete line, or None for a torn or foreign one."""
+    if not line.endswith(b"\n"):
+        return None
+    try:
+        record = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    return record if isinstance(record, dict) and isinstance(record.get("id"), str) else None
+
+
+def _replace(output: Path, data: bytes) -> None:
+    """Write `data` to OUTPUT in one step, so a kill now cannot lose the lines already there."""
+    temporary = output.with_name(output.name + ".repair")
+    temporary.write_bytes(data)
+    os.replace(temporary, output)
+
+
+class Output:
+    """OUTPUT opened for appending; each batch of lines is flushed before the next one is taken."""
+
+    def __init__(self, path: Path):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._handle = open(path, "a", encoding="utf-8")
+        except OSError as error:
+            raise SummarizerError(f"Cannot write {path}: {error.strerror}.") from error
+
+    def write(self, lines: Iterable[str]) -> None:
+        self._handle.write("".join(line + "\n" for line in lines))
+        self._handle.flush()
+
+    def close(self) -> None:
+        self._handle.close()
