@@ -62,6 +62,15 @@ class Report:
     notes: list[str] = field(default_factory=list)
     engines: set[str] = field(default_factory=set)
 
+    def add(self, records: list[dict], seconds: float) -> None:
+        """Count a batch of records written `seconds` after the job started."""
+        self.written += len(records)
+        self.errors += sum(r["error"] is not None for r in records)
+        self.engines.update(f"{r['engine']} ({r['model']})" for r in records if r["engine"])
+        self.seconds = seconds
+        if not self.first_batch_items:
+            self.first_batch_seconds, self.first_batch_items = seconds, len(records)
+
     @property
     def rate(self) -> float:
         """Items written per second once Ray was up."""
@@ -88,7 +97,7 @@ class SummarizeBatch:
             raise self.failure
         records = summarize_items(self.summarizer, [dict(zip(batch, row)) for row in zip(*batch.values())],
                                   self.options, self.ingest_settings, self.run)
-        return {"id": [r["id"] for r in records], "record": [json.dumps(r, ensure_ascii=False) for r in records]}
+        return {"record": [json.dumps(r, ensure_ascii=False) for r in records]}
 
 
 def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryOptions,
@@ -138,7 +147,7 @@ def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -
         except Exception as error:  # a bug on one document: logged with its traceback, recorded, the job goes on
             from ingest.incidents import apology, log_incident
 
-            results.append(SummarizerError(f"Unexpected error: {apology(log_incident(error))} on the worker."))
+            results.append(SummarizerError(f"Unexpected error: {apology(log_incident(error))} on the Ray worker."))
     return results
 
 
@@ -153,29 +162,25 @@ def run(job: Job, progress: Callable[[Report], None] | None = None) -> Report:
     if not todo:
         report.seconds = time.perf_counter() - started
         return report
+    if progress:
+        progress(report)
     from .cluster import connect
 
-    with connect(job.workers, job.verbose) as cluster:
-        report.ray_seconds = time.perf_counter() - started
-        blocks = math.ceil(len(todo) / job.batch_size)
-        report.workers = min(job.workers or cluster.cpus, blocks)
-        if progress:
-            progress(report)
-        output = corpus.Output(job.output)
-        try:
+    output = corpus.Output(job.output)
+    try:
+        with connect(job.workers, job.verbose) as cluster:
+            report.ray_seconds = time.perf_counter() - started
+            blocks = math.ceil(len(todo) / job.batch_size)
+            report.workers = min(job.workers or cluster.cpus, blocks)
+            if progress:
+                progress(report)
             for batch in _dataset(job, todo, blocks, report.workers).iter_batches(batch_size=None):
-                records = [json.loads(line) for line in batch["record"]]
                 output.write(batch["record"])
-                report.written += len(records)
-                report.errors += sum(r["error"] is not None for r in records)
-                report.engines.update(f"{r['engine']} ({r['model']})" for r in records if r["engine"])
-                report.seconds = time.perf_counter() - started
-                if not report.first_batch_items:
-                    report.first_batch_seconds, report.first_batch_items = report.seconds, len(records)
+                report.add([json.loads(line) for line in batch["record"]], time.perf_counter() - started)
                 if progress:
                     progress(report)
-        finally:
-            output.close()
+    finally:
+        output.close()
     report.seconds = time.perf_counter() - started
     return report
 
@@ -206,6 +211,7 @@ def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = Non
     source = Path(pairs_path)
     articles = [entry["text"] for entry in corpus.read_items(source, source, count)]
     summarizer = Summarizer(settings)
+    summarizer.engine  # loaded before the clock starts, as in the evaluate command
     started = time.perf_counter()
     for article in articles:
         summarizer.summarize(article, options)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
@@ -17,6 +18,7 @@ from ingest.errors import IngestError
 from ..errors import SummarizerError
 
 logger = logging.getLogger(__name__)
+REACH_TIMEOUT = 3.0
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
         import ingest
         import summarizer
 
+        _check_reachable(address)
         try:
             ray.init(address=address, runtime_env={"py_modules": [summarizer, ingest]}, **quiet)
         except (ConnectionError, ValueError, RuntimeError) as error:
@@ -71,3 +74,15 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
     # A new local Ray turns token authentication on, Ray's safe default, and warns that it did: not news here.
     logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
     ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)
+
+
+def _check_reachable(address: str) -> None:
+    """A SummarizerError at once when nothing listens at a host:port address (Ray itself retries for minutes)."""
+    host, _, port = address.rpartition("://")[2].rpartition(":")
+    if not host or not port.isdigit():
+        return  # "auto" and the like: Ray resolves them
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_TIMEOUT).close()
+    except OSError as error:
+        raise SummarizerError(f"Nothing answers at RAY_ADDRESS={address} ({error.strerror or error}); start the "
+                              "cluster (ray start --head) or unset RAY_ADDRESS to run on a local Ray.") from None

@@ -23,17 +23,17 @@ class Progress:
         self.stream = stream
         self.live = stream.isatty()
         self.last = 0.0
-        self.started = False
 
     def __call__(self, report: batch.Report) -> None:
         todo = report.total - report.skipped
-        if not self.started:
-            self.started = True
+        if not report.ray_seconds:
             for note in report.notes:
                 self._line(f"note: {note}", final=True)
             already = f" ({report.skipped:,} already in OUTPUT)" if report.skipped else ""
-            self._line(f"summarizing {todo:,} items{already} on {report.workers} Ray worker(s); "
-                       f"Ray ready after {report.ray_seconds:.1f} s", final=True)
+            self._line(f"{todo:,} items to summarize{already}; starting Ray", final=True)
+            return
+        if not report.written:
+            self._line(f"Ray ready after {report.ray_seconds:.1f} s; {report.workers} worker(s) starting", final=True)
             return
         rate = report.rate
         left = f", about {_duration((todo - report.written) / rate)} left" if rate and report.written < todo else ""
@@ -80,11 +80,10 @@ def main(args) -> int:
     except corpus.UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    progress = Progress(sys.stderr)
-    report = batch.run(job, progress)
-    for note in report.notes if not progress.started else []:
-        print(f"note: {note}", file=sys.stderr)
-    if not report.written:
+    report = batch.run(job, Progress(sys.stderr))
+    if report.total == report.skipped:
+        for note in report.notes:
+            print(f"note: {note}", file=sys.stderr)
         print(f"{job.output}: all {report.total:,} items were already there; nothing to do.")
         return 0
     print(f"{job.output}: {report.written:,} records written ({report.errors:,} errors), {report.skipped:,} "

@@ -1,0 +1,249 @@
+"""Corpus jobs: real Ray (one local cluster for the module), real files, the offline engine and a tiny T5."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from summarizer import Settings, Summarizer, SummaryOptions
+from summarizer.distributed import batch, corpus
+from summarizer.sentences import split_sentences
+
+ROOT = Path(__file__).resolve().parents[3]
+OFFLINE = Settings(engine="extractive")
+
+
+def cli(*args: str, env: dict[str, str | None] | None = None) -> subprocess.CompletedProcess:
+    """`python -m summarizer ...` from the repository root, with `env` changes (None removes a variable)."""
+    environment = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    for name, value in (env or {}).items():
+        if value is None:
+            environment.pop(name, None)
+        else:
+            environment[name] = value
+    return subprocess.run([sys.executable, "-m", "summarizer", *args], capture_output=True, text=True,
+                          env=environment, cwd=ROOT, timeout=300)
+
+
+def records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def write_jsonl(path: Path, rows: list) -> Path:
+    path.write_text("".join((row if isinstance(row, str) else json.dumps(row)) + "\n" for row in rows))
+    return path
+
+
+@pytest.fixture(scope="module")
+def ray_address():
+    """One local Ray for the module's jobs (2 CPUs); its address lets a subprocess join it as a cluster."""
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+    yield ray.get_runtime_context().gcs_address
+    ray.shutdown()
+
+
+# Without Ray: reading INPUT, repairing OUTPUT, one batch summarized in this process.
+
+def test_jsonl_lines_give_items_and_bad_lines_give_problems(tmp_path):
+    source = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": "a", "text": "One."}, {"id": 70, "article": "Two."}, {"text": "Three."}, "{not json", "",
+        {"id": "e", "body": "no text field"}, [1, 2]])
+    items = corpus.read_items(source, tmp_path / "out.jsonl")
+    assert [(i["id"], i["text"], i["problem"]) for i in items] == [
+        ("a", "One.", ""), ("70", "Two.", ""), ("3", "Three.", ""), ("4", "", "Line 4 is not valid JSON."),
+        ("e", "", "Line 6 has no text: give it a 'text' or 'article' field holding a string."),
+        ("7", "", "Line 7 is not a JSON object.")]
+    assert [i["id"] for i in corpus.read_items(source, tmp_path / "out.jsonl", limit=2)] == ["a", "70"]
+
+
+def test_repeated_ids_are_refused_with_the_lines_that_clash(tmp_path):
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": "x", "text": "A."}, {"id": "y", "text": "B."},
+                                                 {"id": "x", "text": "C."}])
+    with pytest.raises(corpus.InvalidOptionError, match="item 3 repeats the id 'x' of item 1"):
+        corpus.read_items(source, tmp_path / "out.jsonl")
+
+
+def test_a_folder_gives_its_files_in_order_without_hidden_ones_or_output(tmp_path):
+    for name in ("b.txt", "a.md", "sub/c.pdf", ".git/config", ".notes.txt", "out.jsonl"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    items = corpus.read_items(tmp_path, tmp_path / "out.jsonl")
+    assert [i["id"] for i in items] == ["a.md", "b.txt", "sub/c.pdf"]
+    assert items[2]["path"] == str(tmp_path / "sub" / "c.pdf")
+
+
+def test_a_torn_last_line_is_cut_off_and_its_item_counts_as_not_done(tmp_path):
+    output = tmp_path / "out.jsonl"
+    whole = [json.dumps(corpus.error_record(key, "x", "run1")) for key in ("a", "b")]
+    output.write_text(whole[0] + "\n" + whole[1] + "\n" + json.dumps(corpus.error_record("c", "x", "run1"))[:20])
+    done, notes = corpus.finished_ids(output)
+    assert done == {"a", "b"}
+    assert output.read_text() == whole[0] + "\n" + whole[1] + "\n"
+    assert "dropped 1 incomplete or unreadable line(s)" in notes[0]
+    assert corpus.finished_ids(output, retry_errors=True)[0] == set() and output.read_text() == ""
+
+
+def test_one_batch_gives_a_record_per_item_and_bad_files_are_errors(tmp_path, text_factory):
+    from ingest.settings import IngestSettings
+
+    (tmp_path / "empty.txt").write_text("")
+    items = [corpus.item("t", text=text_factory(12)), corpus.item("empty.txt", path=str(tmp_path / "empty.txt")),
+             corpus.item("blank", text="   "), corpus.item("9", problem="Line 9 is not valid JSON.")]
+    out = batch.summarize_items(Summarizer(OFFLINE), items, SummaryOptions(), IngestSettings(), "run1")
+    assert [r["id"] for r in out] == ["t", "empty.txt", "blank", "9"]
+    assert out[0]["error"] is None and out[0]["engine"] == "extractive" and out[0]["summary"]
+    assert [r["error"] for r in out[1:]] == ["empty.txt is empty.", "There is no text to summarize.",
+                                            "Line 9 is not valid JSON."]
+
+
+def test_a_document_that_trips_a_bug_costs_only_its_own_record(text_factory, caplog):
+    from summarizer import Summary, SummarizerError
+
+    results = batch._summaries(Summarizer(OFFLINE), [text_factory(8), 42, text_factory(8, 2)], SummaryOptions())
+    assert isinstance(results[0], Summary) and isinstance(results[2], Summary)
+    assert isinstance(results[1], SummarizerError)
+    assert re.fullmatch(r"Unexpected error: something went wrong on our side \(id [0-9a-f]{6}\); it has been "
+                        r"logged on the Ray worker\.", str(results[1]))
+    assert "TypeError" in caplog.text
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda tmp: tmp / "missing.jsonl", "missing.jsonl: no such file or folder"),
+    (lambda tmp: (tmp / "report.pdf").write_bytes(b"%PDF-1.4") and tmp / "report.pdf", "is not a JSONL file"),
+], ids=["missing", "not-jsonl"])
+def test_bad_input_exits_2_with_a_message(tmp_path, make, message):
+    result = cli("batch", str(make(tmp_path)), str(tmp_path / "out.jsonl"), "--engine", "extractive")
+    assert result.returncode == 2, result.stderr
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_cluster_address_where_nothing_answers_is_said_at_once(tmp_path):
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": "a", "text": "One sentence here."}])
+    result = cli("batch", str(source), str(tmp_path / "out.jsonl"), env={"RAY_ADDRESS": f"127.0.0.1:{port}"})
+    assert result.returncode == 1
+    assert f"error: Nothing answers at RAY_ADDRESS=127.0.0.1:{port} (Connection refused)" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# With Ray.
+
+@pytest.mark.slow
+def test_jsonl_job_writes_one_record_per_line_in_input_order(ray_address, tmp_path, text_factory):
+    rows = [{"id": f"doc-{n}", "article": text_factory(10, n)} for n in range(7)]
+    source = write_jsonl(tmp_path / "in.jsonl", rows[:3] + ["not json"] + rows[3:] + [{"id": "empty", "text": ""}])
+    job = batch.Job(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(length="tldr"), workers=2,
+                    batch_size=3)
+    report = batch.run(job)
+    written = records(job.output)
+    assert [r["id"] for r in written] == ["doc-0", "doc-1", "doc-2", "4"] + [f"doc-{n}" for n in range(3, 7)] + ["empty"]
+    assert (report.written, report.errors, report.skipped, report.workers) == (9, 2, 0, 2)
+    for record in (r for r in written if r["error"] is None):
+        assert record["engine"] == "extractive" and len(split_sentences(record["summary"])) == 1
+        assert record["coverage"]["share"] == 1.0 and record["coverage"]["input_words"] > 50
+    assert written[3]["error"] == "Line 4 is not valid JSON."
+    assert written[-1]["error"] == "There is no text to summarize."
+    assert len({r["run"] for r in written}) == 1
+
+
+@pytest.mark.slow
+def test_rerun_on_the_cluster_skips_finished_items_and_redoes_cut_ones(ray_address, tmp_path, text_factory):
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(9)])
+    output = tmp_path / "out.jsonl"
+    batch.run(batch.Job(source, output, OFFLINE, SummaryOptions(), workers=2, batch_size=2))
+    lines = output.read_text().splitlines(keepends=True)
+    first_run = json.loads(lines[0])["run"]
+    kept = lines[:3] + lines[5:8]  # d3 and d4 deleted, d8 cut mid-line as by a kill
+    output.write_text("".join(kept) + lines[8][: len(lines[8]) // 2])
+
+    result = cli("batch", str(source), str(output), "--engine", "extractive", "--batch-size", "2",
+                 env={"RAY_ADDRESS": ray_address})
+    assert result.returncode == 0, result.stderr
+    assert "3 records written (0 errors), 6 already there" in result.stdout
+    assert "dropped 1 incomplete or unreadable line(s)" in result.stderr and "Traceback" not in result.stderr
+    after = output.read_text().splitlines(keepends=True)
+    assert after[:6] == kept
+    redone = [json.loads(line) for line in after[6:]]
+    assert [r["id"] for r in redone] == ["d3", "d4", "d8"]
+    assert all(r["run"] != first_run and r["error"] is None for r in redone)
+    assert sorted(json.loads(line)["id"] for line in after) == [f"d{n}" for n in range(9)]
+
+
+@pytest.mark.slow
+def test_tiny_t5_job_loads_the_model_once_per_worker(ray_address, tmp_path, tiny_model_dir, text_factory):
+    settings = Settings(engine="abstractive", model=str(tiny_model_dir), preset="fast", max_input_tokens=128)
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": str(n), "text": text_factory(8, n)} for n in range(4)])
+    report = batch.run(batch.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions(), workers=2,
+                                 batch_size=2))
+    written = records(tmp_path / "out.jsonl")
+    assert [r["id"] for r in written] == ["0", "1", "2", "3"] and report.errors == 0
+    assert all(r["engine"] == "abstractive" and r["summary"] for r in written)
+    again = batch.run(batch.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions()))
+    assert (again.written, again.skipped, again.workers) == (0, 4, 0)
+
+
+def _docx(sections: dict[str, list[str]]) -> bytes:
+    import docx
+
+    document = docx.Document()
+    for title, paragraphs in sections.items():
+        document.add_heading(title, 1)
+        for paragraph in paragraphs:
+            document.add_paragraph(paragraph)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def _pdf(text: str) -> bytes:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=11)
+    pdf.multi_cell(0, 6, text)
+    return bytes(pdf.output())
+
+
+@pytest.mark.slow
+def test_folder_job_on_its_own_local_ray_reads_every_format_and_records_bad_files(tmp_path, text_factory):
+    folder = tmp_path / "docs"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.txt").write_text(text_factory(12, 1))
+    (folder / "b.docx").write_bytes(_docx({t: [text_factory(4, 10 * i + j) for j in range(3)]
+                                           for i, t in enumerate(["Background", "Findings", "Next steps"])}))
+    (folder / "sub" / "c.pdf").write_bytes(_pdf(text_factory(12, 3)))
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.7\n" + b"\x00garbage" * 50)
+    (folder / "empty.txt").write_text("")
+    (folder / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    output = tmp_path / "out.jsonl"
+
+    result = cli("batch", str(folder), str(output), "--engine", "extractive", "--workers", "2", "--batch-size", "3",
+                 env={"RAY_ADDRESS": None})
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "summarizing 6 items on 2 Ray worker(s)" in result.stderr
+    assert "6/6 items, 3 error(s)" in result.stderr
+    assert "6 records written (3 errors), 0 already there" in result.stdout
+    written = {r["id"]: r for r in records(output)}
+    assert list(written) == ["a.txt", "b.docx", "broken.pdf", "empty.txt", "image.png", "sub/c.pdf"]
+    assert all(written[name]["error"] is None and written[name]["summary"] for name in ("a.txt", "b.docx", "sub/c.pdf"))
+    assert [s["title"] for s in written["b.docx"]["sections"]] == ["Background", "Findings", "Next steps"]
+    assert written["broken.pdf"]["error"] == "broken.pdf could not be read; the PDF seems damaged."
+    assert written["empty.txt"]["error"] == "empty.txt is empty."
+    assert written["image.png"]["error"].startswith("image.png: .png files are not supported")
