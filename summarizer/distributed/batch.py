@@ -77,6 +77,12 @@ class Report:
         busy = self.seconds - self.ray_seconds
         return self.written / busy if busy > 0 else 0.0
 
+    @property
+    def working_rate(self) -> float | None:
+        """Items per second since the first batch came back (the actors at work), once a second one has."""
+        busy = self.seconds - self.first_batch_seconds
+        return (self.written - self.first_batch_items) / busy if busy > 0 and self.written > self.first_batch_items else None
+
 
 class SummarizeBatch:
     """The Ray Data actor: one Summarizer per actor, loaded when the actor starts, a batch per call."""
@@ -181,7 +187,6 @@ def run(job: Job, progress: Callable[[Report], None] | None = None) -> Report:
                     progress(report)
     finally:
         output.close()
-    report.seconds = time.perf_counter() - started
     return report
 
 
@@ -197,13 +202,12 @@ def _dataset(job: Job, todo: list[dict], blocks: int, workers: int):
         num_cpus=1, num_gpus=job.gpus_per_worker or None)
 
 
-def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = None,
-            batch_size: int = 256) -> dict:
+def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = None, batch_size: int = 64) -> dict:
     """Docs/s of this command's path against the evaluate loop (one `summarize` call per article, in this
     process), both with the offline engine on the same first `count` articles, in the same run.
 
-    The batch figures count from the start of the job (Ray's start included), from Ray being up (actors
-    starting included), and from the first batch back (steady state)."""
+    The batch rate is given from the start of the job (Ray's start included), from Ray being up (the actors'
+    start included) and after the first batch came back (the actors at work; meaningful with many batches)."""
     import tempfile
 
     settings = Settings.from_env(engine="extractive")
@@ -219,12 +223,12 @@ def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = Non
     with tempfile.TemporaryDirectory() as folder:
         report = run(Job(source, Path(folder) / "summaries.jsonl", settings, options, workers, batch_size,
                          limit=count))
-    steady = report.seconds - report.first_batch_seconds
     return {"articles": len(articles), "workers": report.workers, "batch_size": batch_size,
-            "errors": report.errors, "evaluate_loop_docs_per_s": round(len(articles) / loop_seconds, 1),
+            "batches": math.ceil(len(articles) / batch_size), "errors": report.errors,
+            "evaluate_loop_docs_per_s": round(len(articles) / loop_seconds, 1),
             "batch_docs_per_s": round(report.written / report.seconds, 1),
             "batch_docs_per_s_after_ray_start": round(report.rate, 1),
-            "batch_docs_per_s_steady": round((report.written - report.first_batch_items) / steady, 1) if steady > 0 else None,
+            "batch_docs_per_s_after_first_batch": report.working_rate and round(report.working_rate, 1),
+            "evaluate_loop_s": round(loop_seconds, 2), "batch_s": round(report.seconds, 2),
             "ray_start_s": round(report.ray_seconds, 2),
-            "first_batch_s": round(report.first_batch_seconds - report.ray_seconds, 2),
-            "batch_s": round(report.seconds, 2), "evaluate_loop_s": round(loop_seconds, 2)}
+            "first_batch_s": round(report.first_batch_seconds - report.ray_seconds, 2)}

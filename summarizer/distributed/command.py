@@ -35,9 +35,10 @@ class Progress:
         if not report.written:
             self._line(f"Ray ready after {report.ray_seconds:.1f} s; {report.workers} worker(s) starting", final=True)
             return
-        rate = report.rate
+        rate = report.working_rate
         left = f", about {_duration((todo - report.written) / rate)} left" if rate and report.written < todo else ""
-        line = f"{report.written:,}/{todo:,} items, {report.errors:,} error(s), {rate:.1f} items/s{left}"
+        speed = f", {rate:.1f} items/s{left}" if rate else ""
+        line = f"{report.written:,}/{todo:,} items, {report.errors:,} error(s){speed}"
         now = time.monotonic()
         if self.live or now - self.last >= LOG_EVERY_SECONDS or report.written == todo:
             self.last = now
@@ -86,9 +87,10 @@ def main(args) -> int:
             print(f"note: {note}", file=sys.stderr)
         print(f"{job.output}: all {report.total:,} items were already there; nothing to do.")
         return 0
+    then = f", then {report.working_rate:.1f} items/s" if report.working_rate else ""
     print(f"{job.output}: {report.written:,} records written ({report.errors:,} errors), {report.skipped:,} "
-          f"already there; {report.seconds:.1f} s in all, {report.rate:.1f} items/s once Ray was up "
-          f"({report.ray_seconds:.1f} s).")
+          f"already there; {report.seconds:.1f} s in all: {report.ray_seconds:.1f} s starting Ray, "
+          f"{report.first_batch_seconds - report.ray_seconds:.1f} s to the first batch{then}.")
     if report.engines:
         print("engine: " + "; ".join(sorted(report.engines)))
     return 0

@@ -26,8 +26,8 @@ class UsageError(InvalidOptionError):
     """INPUT or OUTPUT is not something a batch job can use (the command exits 2, as for a bad option)."""
 
 
-def item(id: str, text: str = "", path: str = "", problem: str = "") -> dict[str, str]:
-    return {"id": id, "text": text, "path": path, "problem": problem}
+def item(key: str, text: str = "", path: str = "", problem: str = "") -> dict[str, str]:
+    return {"id": key, "text": text, "path": path, "problem": problem}
 
 
 def check_paths(source: Path, output: Path) -> None:
@@ -81,11 +81,11 @@ def _line_item(number: int, line: str) -> dict[str, str]:
         return item(str(number), problem=f"Line {number} is not valid JSON.")
     if not isinstance(row, dict):
         return item(str(number), problem=f"Line {number} is not a JSON object.")
-    id = str(row.get("id", number))
-    text = next((row[key] for key in TEXT_KEYS if key in row), None)
+    key = str(row.get("id", number))
+    text = next((row[name] for name in TEXT_KEYS if name in row), None)
     if not isinstance(text, str):
-        return item(id, problem=f"Line {number} has no text: give it a 'text' or 'article' field holding a string.")
-    return item(id, text=text)
+        return item(key, problem=f"Line {number} has no text: give it a 'text' or 'article' field holding a string.")
+    return item(key, text=text)
 
 
 def _folder_items(source: Path, output: Path) -> Iterable[dict[str, str]]:
@@ -97,10 +97,10 @@ def _folder_items(source: Path, output: Path) -> Iterable[dict[str, str]]:
         yield item(relative.as_posix(), path=str(path.resolve()))
 
 
-def summary_record(id: str, summary: Summary, warnings: list[str], run: str) -> dict:
+def summary_record(key: str, summary: Summary, warnings: list[str], run: str) -> dict:
     """The OUTPUT line of a summarized item: its text, engine, coverage and sections."""
     coverage = summary.coverage
-    return {"id": id, "summary": summary.text, "words": summary.words, "engine": summary.engine,
+    return {"id": key, "summary": summary.text, "words": summary.words, "engine": summary.engine,
             "model": summary.model,
             "coverage": {"input_words": coverage.input_words, "read_words": coverage.read_words,
                          "share": round(coverage.share, 4), "parts": coverage.parts,
@@ -110,9 +110,9 @@ def summary_record(id: str, summary: Summary, warnings: list[str], run: str) -> 
             "warnings": warnings + summary.warnings, "error": None, "run": run}
 
 
-def error_record(id: str, message: str, run: str) -> dict:
+def error_record(key: str, message: str, run: str) -> dict:
     """The OUTPUT line of an item that could not be summarized: the reason, in the user's words."""
-    return {"id": id, "summary": None, "words": 0, "engine": None, "model": None, "coverage": None,
+    return {"id": key, "summary": None, "words": 0, "engine": None, "model": None, "coverage": None,
             "sections": [], "warnings": [], "error": message, "run": run}
 
 
