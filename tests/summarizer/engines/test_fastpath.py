@@ -27,6 +27,21 @@ def test_conversion_is_offline_cached_and_redone_when_weights_change(source, tin
     assert converted(source, "float32")[0] != directory
 
 
+@pytest.mark.slow
+def test_processes_converting_one_model_at_once_publish_one_whole_copy(source, monkeypatch, tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.setenv("SUMMARIZER_CT2_CACHE", str(tmp_path))
+    with ThreadPoolExecutor(2) as pool:  # each call converts in its own child process, as two Ray workers do
+        results = list(pool.map(lambda _: converted(source, "int8"), range(2)))
+    assert results[0] == results[1]
+    directory = results[0][0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [directory.name]
+    (directory / "summarizer.json").unlink()  # a copy left half-made by an older version is replaced
+    assert converted(source, "int8")[0] == directory and (directory / "summarizer.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [directory.name]
+
+
 def test_float32_fast_path_generates_exactly_what_transformers_does(source, text_factory):
     texts = [text_factory(6, seed) for seed in range(3)]
     budget = Budget(12, 12)
