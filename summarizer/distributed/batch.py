@@ -88,7 +88,7 @@ class SummarizeBatch:
     """The Ray Data actor: one Summarizer per actor, loaded when the actor starts, a batch per call."""
 
     def __init__(self, settings: Settings, options: SummaryOptions, ingest_settings: IngestSettings, run: str):
-        self.summarizer = Summarizer(settings)
+        self.summarizer = Summarizer(settings.with_(batch_max_documents=1))  # one caller: batches come gathered
         self.failure: ModelLoadError | None = None
         try:
             self.summarizer.engine  # load the model once, before the first batch
