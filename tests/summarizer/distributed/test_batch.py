@@ -237,7 +237,8 @@ def test_folder_job_on_its_own_local_ray_reads_every_format_and_records_bad_file
                  env={"RAY_ADDRESS": None})
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    assert "summarizing 6 items on 2 Ray worker(s)" in result.stderr
+    assert "6 items to summarize; starting Ray\nRay ready after " in result.stderr
+    assert "; 2 worker(s) starting\n" in result.stderr
     assert "6/6 items, 3 error(s)" in result.stderr
     assert "6 records written (3 errors), 0 already there" in result.stdout
     written = {r["id"]: r for r in records(output)}
