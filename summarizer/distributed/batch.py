@@ -207,7 +207,8 @@ def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = Non
     process), both with the offline engine on the same first `count` articles, in the same run.
 
     The batch rate is given from the start of the job (Ray's start included), from Ray being up (the actors'
-    start included) and after the first batch came back (the actors at work; meaningful with many batches)."""
+    start included) and after the first batch came back (the actors at work; a little flattering, since
+    other batches may already be done when the first one arrives)."""
     import tempfile
 
     settings = Settings.from_env(engine="extractive")
