@@ -76,10 +76,13 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--model", help="model id or directory (default: SUMMARIZER_MODEL or t5-small)")
     bench.add_argument("--data", default=DEFAULT_EVAL, help="JSONL with articles to time (synthetic text if absent)")
     bench.add_argument("--batch-docs", type=int, default=32, help="articles in the throughput batch")
-    bench.add_argument("--clients", type=int, default=8, help="concurrent callers in the concurrency suite")
-    bench.add_argument("--suite", choices=("all", "fast-path", "offline", "documents", "concurrency"), default="all",
+    bench.add_argument("--clients", type=int, default=8, help="concurrent callers in the concurrency and serve suites")
+    bench.add_argument("--corpus-docs", type=int, default=1000, help="articles in the corpus suite")
+    bench.add_argument("--suite", choices=("all", "fast-path", "offline", "documents", "concurrency", "serve", "corpus"),
+                       default="all",
                        help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
-                            "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched")
+                            "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched; "
+                            "serve: Ray Serve with 1 and 2 replicas; corpus: the batch command vs the evaluate loop")
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
 
     corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
@@ -239,6 +242,8 @@ def _benchmark(args) -> int:
             print(f"{label:<38}{seconds:>7.2f} s  ({pages}{facts['words']:,} words)")
     if args.suite in ("all", "concurrency"):
         _concurrency(args)
+    if args.suite in ("all", "serve", "corpus"):
+        _distributed(args)
     if args.suite in ("all", "fast-path"):
         model = args.model or Settings.from_env().model
         results = run(model, args.data, print, args.batch_docs)
@@ -258,6 +263,50 @@ def _concurrency(args) -> None:
         chosen = sorted(articles, key=lambda a: abs(len(a.split()) - 600))[: args.clients]
         rows = run_concurrency(source, exact, chosen, print)
     print("\n".join(report_concurrency(rows)))
+
+
+def _distributed(args) -> None:
+    """Ray rows: Serve's docs/s with 1 and 2 replicas (offline engine and the model), the corpus job vs the loop."""
+    try:
+        import ray
+
+        from ..distributed import batch, throughput
+    except ImportError as error:
+        raise SummarizerError(f"The serve and corpus suites need Ray ({error}): pip install -r requirements-ray.txt")
+    from .benchmark import corpus
+
+    if args.suite in ("all", "serve"):
+        articles = sorted(corpus(args.data, 60), key=lambda a: abs(len(a.split()) - 600))
+        import tempfile
+
+        from .concurrency import model_source
+        with tempfile.TemporaryDirectory() as scratch:
+            source, _ = model_source(args.model or Settings.from_env().model, articles, Path(scratch), print)
+            print("serve: the replicas generate until the model stops (no fixed budgets), over HTTP on loopback")
+            port = _free_port()
+            for engine, requests in (("extractive", 200), ("abstractive", 16)):
+                settings = Settings.from_env(engine=engine, model=source.path, serve_port=port)
+                for replicas in (1, 2):
+                    row = throughput.measure(replicas, requests, args.clients, settings, articles[:16])
+                    print(f"serve {engine:<12}{replicas} replica(s) x {settings.serve_num_cpus} CPU: "
+                          f"{row['docs_per_s']:6.2f} docs/s, {requests} requests from {args.clients} clients, "
+                          f"mean batch {row['mean_batch']:.1f}")
+        ray.shutdown()
+    if args.suite in ("all", "corpus"):
+        row = batch.measure(args.data, args.corpus_docs)
+        print(f"corpus: {row['articles']} articles, offline engine, {row['workers']} workers, batches of "
+              f"{row['batch_size']}: evaluate loop {row['evaluate_loop_docs_per_s']} docs/s "
+              f"({row['evaluate_loop_s']} s); batch command {row['batch_docs_per_s']} docs/s end to end "
+              f"({row['batch_s']} s: Ray start {row['ray_start_s']} s, first batch {row['first_batch_s']} s, "
+              f"then {row['batch_docs_per_s_after_first_batch']} docs/s)")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def _finetune(args) -> int:
