@@ -66,6 +66,24 @@ def _service(source: ModelSource, backend: str, preset: str, exact: bool, **batc
     return service
 
 
+def ceiling(service: Summarizer, articles: Sequence[str], preset: str) -> float:
+    """How much faster one generate call of len(articles) windows is than as many calls of one: what batching
+    can gain at most on this machine, whoever the callers are."""
+    from ..engines.budgets import Budget
+
+    generator = getattr(service.engine, "engine", service.engine).generator
+    budget = Budget(64, 64)
+    windows = [" ".join(a.split()[:300]) for a in articles]
+    generator.generate(windows[:1], budget, preset)
+    started = time.perf_counter()
+    for window in windows:
+        generator.generate([window], budget, preset)
+    alone = time.perf_counter() - started
+    started = time.perf_counter()
+    generator.generate(windows, budget, preset)
+    return alone / (time.perf_counter() - started)
+
+
 def run_concurrency(source: ModelSource, exact: bool, articles: Sequence[str], say: Callable[[str], None],
                     paths: Sequence[tuple[str, str]] = PATHS) -> list[ConcurrencyRow]:
     """For each (backend, preset): the articles sent at once by as many threads, each call alone, then batched."""
@@ -81,6 +99,8 @@ def run_concurrency(source: ModelSource, exact: bool, articles: Sequence[str], s
             shape = "+".join(map(str, sizes)) if sizes is not None else "1" + "+1" * (len(articles) - 1)
             rows.append(ConcurrencyRow(backend, preset, mode, len(articles), seconds, shape))
             say(f"{backend} {preset}, {mode}: {len(articles)} concurrent articles in {seconds:.2f} s (callers per batch: {shape})")
+        say(f"{backend} {preset}: one generate call of {len(articles)} windows is {ceiling(service, articles, preset):.2f}x "
+            f"as fast as {len(articles)} calls of one (the most batching can gain here)")
     return rows
 
 
