@@ -28,7 +28,7 @@ def mutations(fixtures: dict[str, bytes], count: int, seed: int = 1234):
 
 
 def test_malformed_files_end_in_text_or_a_typed_error(fixtures):
-    settings = IngestSettings(extract_timeout=20)
+    settings = IngestSettings(extract_timeout=20, ocr=False)
     outcomes = {"document": 0, "error": 0}
     timeouts = []
     for name, data in mutations(fixtures, CASES):

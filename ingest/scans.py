@@ -1,0 +1,132 @@
+"""Scanned pages read by OCR: rendered, recognized, put in reading order as lines of prose, with a confidence.
+
+Boxes on one baseline become one line; a page in two columns is read column by column between the
+lines that span both; words the recognizer ran together are split again. Line heights stand in for font
+sizes, quantized around the page's usual height so that the PDF reader's heading and paragraph rules
+apply to scans as they do to text pages.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from . import ocr, words
+from .document import OcrReport
+
+MAX_PIXELS = 36_000_000
+SAME_SIZE = 0.15
+MIN_COLUMN_LINES = 3
+GUTTER_RANGE = (0.3, 0.7)
+
+Report = Callable[[float, str], None]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a scanned page in reading order: its text, left edge, top, and height (pixels)."""
+
+    text: str
+    left: float
+    top: float
+    height: float
+
+
+@dataclass(frozen=True)
+class ScannedPage:
+    """The rows of one page, its height in pixels and how sure the recognizer was."""
+
+    rows: tuple[Row, ...]
+    height: float
+    confidence: float
+    characters: int
+
+
+def render(page, dpi: int):
+    """A PDF page as a grey image at `dpi`, less for a page so large it would pass MAX_PIXELS."""
+    width, height = page.get_size()
+    scale = min(dpi / 72, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
+    return page.render(scale=scale, grayscale=True).to_pil()
+
+
+def _gutter(lines: Sequence[ocr.OcrLine], width: int) -> float | None:
+    """The x of a gap between two columns that at least three lines keep to on each side, if there is one."""
+    low, high = (share * width for share in GUTTER_RANGE)
+    edges = sorted({round(line.right) for line in lines if low <= line.right <= high})
+    for edge in edges:
+        split = edge + 1
+        left = sum(line.right <= split for line in lines)
+        right = sum(line.left >= split for line in lines)
+        crossing = [line for line in lines if line.left < split < line.right]
+        if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES and len(crossing) <= min(left, right) / 2:
+            return split
+    return None
+
+
+def _reading_order(lines: Sequence[ocr.OcrLine], width: int) -> list[list[ocr.OcrLine]]:
+    """Lines in reading order as groups: one group, or runs of left column, right column and spanning lines."""
+    ordered = sorted(lines, key=lambda line: line.top)
+    split = _gutter(ordered, width)
+    if split is None:
+        return [ordered]
+    groups: list[list[ocr.OcrLine]] = []
+    left: list[ocr.OcrLine] = []
+    right: list[ocr.OcrLine] = []
+    for line in ordered:
+        if line.left < split < line.right:
+            groups.extend(group for group in (left, right, [line]) if group)
+            left, right = [], []
+        else:
+            (left if line.right <= split else right).append(line)
+    groups.extend(group for group in (left, right) if group)
+    return groups
+
+
+def _rows(lines: list[ocr.OcrLine]) -> list[Row]:
+    """Boxes whose middles sit within half a line of each other are one row, read left to right."""
+    rows: list[list[ocr.OcrLine]] = []
+    for line in lines:
+        middle = (line.top + line.bottom) / 2
+        if rows and abs(middle - (rows[-1][0].top + rows[-1][0].bottom) / 2) < rows[-1][0].height / 2:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    result = []
+    for boxes in rows:
+        boxes.sort(key=lambda line: line.left)
+        text = words.spaced(" ".join(box.text for box in boxes))
+        result.append(Row(text, boxes[0].left, min(b.top for b in boxes), max(b.height for b in boxes)))
+    return result
+
+
+def _sized(rows: list[Row]) -> tuple[Row, ...]:
+    """Heights within 15% of the page's usual line height set to it, so body text has one size."""
+    if not rows:
+        return ()
+    usual = statistics.median(row.height for row in rows)
+    return tuple(Row(row.text, row.left, row.top, usual if abs(row.height / usual - 1) < SAME_SIZE else row.height)
+                 for row in rows)
+
+
+def scanned_page(image) -> ScannedPage:
+    """One page image read by OCR into rows in reading order."""
+    page = ocr.read(image)
+    rows = [row for group in _reading_order(page.lines, page.width) for row in _rows(group)]
+    return ScannedPage(_sized(rows), page.height, page.confidence, page.characters)
+
+
+def read_pages(numbers: Sequence[int], image_of: Callable[[int], object], total: int,
+               report: Report | None = None) -> tuple[dict[int, ScannedPage], OcrReport]:
+    """The pages `numbers` (of `total`) read by OCR, reporting before each page, and what OCR made of them."""
+    found: dict[int, ScannedPage] = {}
+    for done, number in enumerate(numbers):
+        if report:
+            report(done / len(numbers), f"Reading page {number} by OCR ({done + 1} of {len(numbers)})")
+        found[number] = scanned_page(image_of(number))
+    if report:
+        report(1.0, "Read by OCR")
+    characters = sum(page.characters for page in found.values())
+    confidence = sum(page.confidence * page.characters for page in found.values()) / max(1, characters)
+    return found, OcrReport(tuple(number for number, page in found.items() if page.rows), total, confidence)
