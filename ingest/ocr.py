@@ -9,6 +9,8 @@ without, on clean 200 dpi pages); whole pages turned by a quarter or a half are 
 
 from __future__ import annotations
 
+import math
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,16 +88,31 @@ def engine():
     return _engine
 
 
+def _skew(boxes) -> float:
+    """The page's tilt in radians: the median slope of the top edges of lines well wider than tall."""
+    import numpy
+
+    slopes = [math.atan2(box[1][1] - box[0][1], box[1][0] - box[0][0]) for box in boxes
+              if numpy.linalg.norm(box[1] - box[0]) > 3 * numpy.linalg.norm(box[3] - box[0])]
+    return statistics.median(slopes) if slopes else 0.0
+
+
 def _read(image, turn: int) -> OcrPage:
+    """The lines of the image turned by `turn` degrees, their boxes turned back by the page's tilt so that lines
+    of a skewed scan sort and group as on a straight one (the recognizer reads the tilted crops as they are)."""
     import numpy
 
     turned = image.rotate(turn, expand=True) if turn else image
     result = engine()(numpy.asarray(turned.convert("RGB")), use_det=True, use_cls=False, use_rec=True)
+    boxes = [numpy.asarray(box, dtype=float) for box in result.boxes] if result.txts else []
+    angle = _skew(boxes)
+    centre = numpy.array([turned.width / 2, turned.height / 2])
+    untilt = numpy.array([[math.cos(angle), math.sin(angle)], [-math.sin(angle), math.cos(angle)]])
     lines = []
-    for box, text, score in zip(result.boxes if result.txts else (), result.txts or (), result.scores or ()):
+    for box, text, score in zip(boxes, result.txts or (), result.scores or ()):
         text = " ".join(text.split())
         if any(ch.isalnum() for ch in text):
-            xs, ys = box[:, 0], box[:, 1]
+            xs, ys = ((box - centre) @ untilt.T + centre).T
             lines.append(OcrLine(text, float(score), float(xs.min()), float(ys.min()), float(xs.max()),
                                  float(ys.max())))
     return OcrPage(tuple(lines), turned.width, turned.height, turn)

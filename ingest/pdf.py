@@ -355,7 +355,7 @@ def ocr_lines(page: scans.ScannedPage, number: int, scale: float) -> list[Line]:
     for row in page.rows:
         top = (page.height - row.top) * scale
         edge = row.top < page.height * EDGE_SHARE or row.top + row.height > page.height * (1 - EDGE_SHARE)
-        lines.append(Line(row.text, number, size=row.height * scale, x=row.left * scale, top=top, last_top=top,
+        lines.append(Line(row.text, number, size=row.size * scale, x=row.left * scale, top=top, last_top=top,
                           tail=len(row.text), edge=edge, ocr=True))
     return lines
 

@@ -1,23 +1,26 @@
 """Scanned pages read by OCR: rendered, recognized, put in reading order as lines of prose, with a confidence.
 
 Boxes on one baseline become one line; a page in two columns is read column by column between the
-lines that span both; words the recognizer ran together are split again. Line heights stand in for font
-sizes, quantized around the page's usual height so that the PDF reader's heading and paragraph rules
-apply to scans as they do to text pages.
+lines that span both; words the recognizer ran together are split again. The width per character stands
+in for the font size (box heights say little: the detector pads short boxes less than long ones), snapped
+to the page's usual size when near it, so that the PDF reader's heading and paragraph rules apply to
+scans as they do to text pages.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from . import ocr, words
 from .document import OcrReport
 
 MAX_PIXELS = 36_000_000
-SAME_SIZE = 0.15
+SAME_SIZE = 0.2
+EM_PER_CHARACTER = 2.0
+MIN_MEASURED = 4
 MIN_COLUMN_LINES = 3
 GUTTER_RANGE = (0.3, 0.7)
 
@@ -26,12 +29,13 @@ Report = Callable[[float, str], None]
 
 @dataclass(frozen=True)
 class Row:
-    """One line of a scanned page in reading order: its text, left edge, top, and height (pixels)."""
+    """One line of a scanned page in reading order: its text, left edge, top, height and font size (pixels)."""
 
     text: str
     left: float
     top: float
     height: float
+    size: float
 
 
 @dataclass(frozen=True)
@@ -97,16 +101,21 @@ def _rows(lines: list[ocr.OcrLine]) -> list[Row]:
     for boxes in rows:
         boxes.sort(key=lambda line: line.left)
         text = words.spaced(" ".join(box.text for box in boxes))
-        result.append(Row(text, boxes[0].left, min(b.top for b in boxes), max(b.height for b in boxes)))
+        characters = sum(len(box.text) for box in boxes)
+        size = EM_PER_CHARACTER * sum(box.right - box.left for box in boxes) / characters
+        result.append(Row(text, boxes[0].left, min(b.top for b in boxes), max(b.height for b in boxes),
+                          size if characters >= MIN_MEASURED else 0.0))
     return result
 
 
 def _sized(rows: list[Row]) -> tuple[Row, ...]:
-    """Heights within 15% of the page's usual line height set to it, so body text has one size."""
-    if not rows:
-        return ()
-    usual = statistics.median(row.height for row in rows)
-    return tuple(Row(row.text, row.left, row.top, usual if abs(row.height / usual - 1) < SAME_SIZE else row.height)
+    """Sizes within 20% of the page's usual size set to it (the width of letters varies that much in body
+    text), and so are those of lines too short to measure."""
+    measured = [row.size for row in rows if row.size]
+    if not measured:
+        return tuple(replace(row, size=row.height) for row in rows)
+    usual = statistics.median(measured)
+    return tuple(replace(row, size=usual) if not row.size or abs(row.size / usual - 1) < SAME_SIZE else row
                  for row in rows)
 
 

@@ -30,6 +30,7 @@ PAGE_INCHES = (8.27, 11.69)
 MARGIN_INCHES = 0.8
 FONT_POINTS = 11
 LINE_SPACING = 1.45
+TITLE_SCALE = 1.6
 PUNCTUATION = re.compile(r"[^\w]+")
 PROBE = """
 import json, resource, sys, time
@@ -71,10 +72,27 @@ def _font(size: int):
     return ImageFont.truetype(str(FONT), size)
 
 
+def _wrapped(paragraph: str, draw, font, width: int) -> list[str]:
+    """A paragraph's lines at this width; a single newline in it forces a break."""
+    lines = []
+    for segment in paragraph.split("\n"):
+        line = ""
+        for word in segment.split():
+            longer = f"{line} {word}".strip()
+            if line and draw.textlength(longer, font=font) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = longer
+        if line:
+            lines.append(line)
+    return lines
+
+
 def scan(text: str, dpi: int = 200, points: float = FONT_POINTS, turn: float = 0.0, noise: float = 0.0,
-         seed: int = 0):
+         seed: int = 0, title: str = ""):
     """(a page image of `text` as a scanner would give it, the text that fit on the page): A4, paragraphs kept,
-    turned by `turn` degrees and with grey noise of standard deviation `noise` when asked."""
+    a `title` in larger type first, turned by `turn` degrees and with grey noise of standard deviation `noise`."""
     from PIL import Image, ImageDraw
 
     width, height = (round(side * dpi) for side in PAGE_INCHES)
@@ -84,24 +102,20 @@ def scan(text: str, dpi: int = 200, points: float = FONT_POINTS, turn: float = 0
     page = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(page)
     top, kept = margin, []
-    for paragraph in (p.split() for p in re.split(r"\n\s*\n", text) if p.strip()):
-        line, placed = "", []
-        for word in paragraph + [None]:
-            longer = f"{line} {word}".strip() if word else line
-            if word and draw.textlength(longer, font=font) <= width - 2 * margin:
-                line = longer
-                continue
+    if title:
+        draw.text((margin, top), title, font=_font(round(points * TITLE_SCALE * dpi / 72)), fill=0)
+        top += round(step * TITLE_SCALE * 1.3)
+    for paragraph in re.split(r"\n\s*\n", text.strip()):
+        placed = []
+        for line in _wrapped(paragraph, draw, font, width - 2 * margin):
             if top + step > height - margin:
                 break
             draw.text((margin, top), line, font=font, fill=0)
             placed.append(line)
             top += step
-            line = word or ""
         if placed:
             kept.append(" ".join(placed))
         top += step // 2
-        if top + step > height - margin:
-            break
     if turn:
         page = page.rotate(turn, expand=turn % 90 == 0, fillcolor=255, resample=Image.Resampling.BICUBIC)
     if noise:
