@@ -55,8 +55,9 @@ class OcrReport:
             return f"The text was read by OCR {sure}."
         if len(self.pages) == 1:
             return f"Page {self.pages[0]} of {self.total} was read by OCR {sure}."
-        every = "All pages" if len(self.pages) == self.total else f"Pages {page_ranges(self.pages, '–')}"
-        return f"{every} of {self.total} were read by OCR {sure}."
+        if len(self.pages) == self.total:
+            return f"{'Both' if self.total == 2 else f'All {self.total:,}'} pages were read by OCR {sure}."
+        return f"Pages {page_ranges(self.pages, '–')} of {self.total} were read by OCR {sure}."
 
 
 def render(blocks: tuple[Block, ...] | list[Block]) -> str:

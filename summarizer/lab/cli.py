@@ -86,6 +86,7 @@ def _parser() -> argparse.ArgumentParser:
                             "serve: Ray Serve with 1 and 2 replicas; corpus: the batch command vs the evaluate loop; "
                             "ocr: reading a scanned PDF")
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
+    bench.add_argument("--pages", type=int, default=5, help="scanned pages for the ocr suite (default 5)")
 
     corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
                                  parents=[verbose])
@@ -255,7 +256,7 @@ def _benchmark(args) -> int:
     if args.suite in ("all", "ocr"):
         from .ocreval import benchmark
 
-        facts = benchmark(corpus(args.data, 5))
+        facts = benchmark(corpus(args.data, args.pages), args.pages)
         print(f"OCR, {facts['pages']} scanned pages at {facts['dpi']} dpi: {facts['seconds_per_page']:.2f} s per page, "
               f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)")
     if args.suite in ("all", "fast-path"):
