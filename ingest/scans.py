@@ -56,17 +56,18 @@ def render(page, dpi: int):
 
 
 def _gutter(lines: Sequence[ocr.OcrLine], width: int) -> float | None:
-    """The x of a gap between two columns that at least three lines keep to on each side, if there is one."""
+    """The x of the gap between two columns, if there is one: where the fewest lines cross, with at least three
+    lines on each side and at most half as many crossing (headings that span both columns)."""
     low, high = (share * width for share in GUTTER_RANGE)
-    edges = sorted({round(line.right) for line in lines if low <= line.right <= high})
-    for edge in edges:
-        split = edge + 1
+    best: tuple[int, float] | None = None
+    for split in sorted({round(line.right) + 1 for line in lines if low <= line.right <= high}):
         left = sum(line.right <= split for line in lines)
         right = sum(line.left >= split for line in lines)
-        crossing = [line for line in lines if line.left < split < line.right]
-        if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES and len(crossing) <= min(left, right) / 2:
-            return split
-    return None
+        crossing = sum(line.left < split < line.right for line in lines)
+        if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES and crossing <= min(left, right) / 2 and \
+                (best is None or crossing < best[0]):
+            best = (crossing, split)
+    return best[1] if best else None
 
 
 def _reading_order(lines: Sequence[ocr.OcrLine], width: int) -> list[list[ocr.OcrLine]]:

@@ -109,6 +109,20 @@ def test_a_skewed_noisy_150_dpi_scan_is_still_read():
     assert word_accuracy(text, document.text) >= 0.9
 
 
+def test_a_page_in_two_columns_is_read_column_by_column():
+    from PIL import Image
+
+    left, left_text = scan(ARTICLE.split("\n\n")[0], 150)
+    right, right_text = scan(ARTICLE.split("\n\n")[1], 150)
+    spread = Image.new("L", (left.width * 2, left.height), 255)
+    spread.paste(left, (0, 0))
+    spread.paste(right, (left.width, 0))
+    document = ingest_file("spread.png", image_file(spread, "PNG"))
+    assert [block.kind for block in document.blocks] == ["paragraph", "paragraph"]
+    assert word_accuracy(left_text, document.blocks[0].text) >= 0.95
+    assert word_accuracy(right_text, document.blocks[1].text) >= 0.95
+
+
 def test_line_end_hyphens_are_joined_and_compounds_keep_theirs():
     image, _ = scan(HYPHENATED, 300)
     document = ingest_file("pipes.png", image_file(image, "PNG"))
