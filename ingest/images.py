@@ -14,7 +14,15 @@ MAX_MEGAPIXELS = 60
 POINTS_PER_PIXEL = 72 / 200
 
 
+def _checked_size(picture, name: str) -> None:
+    width, height = picture.size
+    if width * height > MAX_MEGAPIXELS * 1_000_000:
+        raise FileTooLargeError(f"{name} is {width:,} × {height:,} pixels; the limit is {MAX_MEGAPIXELS} megapixels. "
+                                "Scan it at a lower resolution.")
+
+
 def _opened(data: bytes, name: str):
+    """The image, its size checked before any pixel is decoded (Pillow's own bomb check is replaced by ours)."""
     from PIL import Image, UnidentifiedImageError
 
     Image.MAX_IMAGE_PIXELS = None
@@ -22,10 +30,7 @@ def _opened(data: bytes, name: str):
         picture = Image.open(io.BytesIO(data))
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
         raise CorruptFileError(f"{name} could not be read; the image seems damaged.") from error
-    width, height = picture.size
-    if width * height > MAX_MEGAPIXELS * 1_000_000:
-        raise FileTooLargeError(f"{name} is {width:,} × {height:,} pixels; the limit is {MAX_MEGAPIXELS} megapixels. "
-                                "Scan it at a lower resolution.")
+    _checked_size(picture, name)
     return picture
 
 
@@ -35,6 +40,7 @@ def _frame(picture, index: int, name: str):
 
     try:
         picture.seek(index)
+        _checked_size(picture, name)
         return ImageOps.exif_transpose(picture.convert("RGB")).convert("L")
     except (OSError, ValueError, SyntaxError, EOFError) as error:
         raise CorruptFileError(f"{name} could not be read; the image seems damaged.") from error

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest import CorruptFileError, ExtractionTimeoutError, IngestSettings, NoTextError, ingest_file, parse_text
+from ingest import (CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestSettings, NoTextError,
+                    ingest_file, parse_text)
 from ingest.bounded import run_bounded
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.ocreval import FONT, scan, scan_pdf, word_accuracy
@@ -184,9 +185,11 @@ def test_with_ocr_off_images_and_scans_say_so():
         ingest_file("scan.pdf", scan_pdf([image], 150), IngestSettings(ocr=False))
 
 
-def test_a_blank_photo_and_a_damaged_image_get_messages():
+def test_a_blank_photo_a_damaged_image_and_a_huge_one_get_messages():
     from PIL import Image
 
+    with pytest.raises(FileTooLargeError, match="huge.png is 9,000 × 8,000 pixels; the limit is 60 megapixels"):
+        ingest_file("huge.png", image_file(Image.new("1", (9000, 8000), 1), "PNG"))
     with pytest.raises(NoTextError, match="OCR found no text in blank.png"):
         ingest_file("blank.png", image_file(Image.new("L", (800, 600), 255), "PNG"))
     data = image_file(scan(SHORT, 150)[0], "PNG")
