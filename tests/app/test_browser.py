@@ -200,7 +200,7 @@ def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, pa
 
 
 def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
-    from summarizer.ocreval import FONT, scan, scan_pdf
+    from summarizer.lab.ocreval import FONT, scan, scan_pdf
 
     if not FONT.is_file():
         pytest.skip(f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)")

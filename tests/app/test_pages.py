@@ -123,7 +123,7 @@ def test_bad_upload_is_a_message_and_goes_when_a_good_file_replaces_it(app):
 def test_a_scanned_page_is_read_by_ocr_and_says_how_sure_with_a_switch_to_turn_ocr_off(app):
     import io
 
-    from summarizer.ocreval import FONT, scan
+    from summarizer.lab.ocreval import FONT, scan
 
     if not FONT.is_file():
         pytest.skip(f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)")

@@ -1,7 +1,7 @@
 """Scans and photos of pages read by OCR: known text rendered with a TrueType font, read back, and compared.
 
 Pages are made here (DejaVu Sans, 150-300 dpi, some turned or noisy) and put in PDFs or image files;
-word accuracy is 1 - word error rate (summarizer.ocreval.word_accuracy).
+word accuracy is 1 - word error rate (summarizer.lab.ocreval.word_accuracy).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ingest import (CorruptFileError, ExtractionTimeoutError, FileTooLargeError,
                     ingest_file, parse_text)
 from ingest.bounded import run_bounded
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.ocreval import FONT, scan, scan_pdf, word_accuracy
+from summarizer.lab.ocreval import FONT, scan, scan_pdf, word_accuracy
 
 pytestmark = pytest.mark.skipif(not FONT.is_file(), reason=f"the test font {FONT} is not installed "
                                                          "(Debian: fonts-dejavu-core)")

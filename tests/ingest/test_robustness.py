@@ -53,7 +53,7 @@ def test_malformed_files_end_in_text_or_a_typed_error(fixtures):
 
 
 def test_malformed_images_read_by_ocr_end_in_text_or_a_typed_error():
-    from summarizer.ocreval import FONT, scan
+    from summarizer.lab.ocreval import FONT, scan
 
     if not FONT.is_file():
         pytest.skip(f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)")
