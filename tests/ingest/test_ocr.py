@@ -177,6 +177,12 @@ def test_a_poor_text_layer_under_a_scan_is_read_again():
     assert document.ocr.pages == (1,) and word_accuracy(text, document.text) >= 0.95
 
 
+def test_ocr_fits_well_inside_the_readers_memory_cap():
+    image, text = scan(ARTICLE, 300, points=9)
+    document = ingest_file("dense.png", image_file(image, "PNG"), IngestSettings(extract_memory_mb=1100))
+    assert word_accuracy(text, document.text) >= 0.95
+
+
 def test_with_ocr_off_images_and_scans_say_so():
     image, _ = scan(SHORT, 150)
     with pytest.raises(NoTextError, match="note.png is an image, and OCR is switched off"):
