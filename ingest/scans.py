@@ -18,6 +18,7 @@ from . import ocr, words
 from .document import OcrReport
 
 MAX_PIXELS = 36_000_000
+MIN_DPI = 72
 SAME_SIZE = 0.2
 EM_PER_CHARACTER = 2.0
 MIN_MEASURED = 4
@@ -49,9 +50,9 @@ class ScannedPage:
 
 
 def render(page, dpi: int):
-    """A PDF page as a grey image at `dpi`, less for a page so large it would pass MAX_PIXELS."""
+    """A PDF page as a grey image at `dpi` (72 at least), less for a page so large it would pass MAX_PIXELS."""
     width, height = page.get_size()
-    scale = min(dpi / 72, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
+    scale = min(max(dpi, MIN_DPI) / 72, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
     return page.render(scale=scale, grayscale=True).to_pil()
 
 
