@@ -14,7 +14,7 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import NoTextError
+from .errors import IngestError
 
 MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
 DETECTION_SIDE = 1280
@@ -93,7 +93,7 @@ def engine():
         folder = Path(rapidocr.__file__).resolve().parent / "models"
         missing = [name for name in MODELS.values() if not (folder / name).is_file()]
         if missing:
-            raise NoTextError(f"OCR cannot run: its model files ({', '.join(missing)}) are missing from the "
+            raise IngestError(f"OCR cannot run: its model files ({', '.join(missing)}) are missing from the "
                               "installed rapidocr package. Reinstall the requirements.")
         params = {f"{task}.model_path": str(folder / name) for task, name in MODELS.items()}
         params.update({"Global.log_level": "critical", "Global.use_cls": False, "Global.max_side_len": LARGEST_SIDE,
