@@ -4,7 +4,9 @@ A malformed file can send a parser into a loop; a thread cannot be stopped, a pr
 The child is forked: it starts in milliseconds and never re-runs the parent's main script
 (spawn and forkserver children would import it, and under Streamlit that is the page itself).
 The parsers are imported before forking, and the child does no logging, so it needs no lock
-that another thread of the parent might hold.
+that another thread of the parent might hold. OCR is the exception: onnxruntime and OpenCV start
+threads when imported, so they are imported in the child (nothing else there imports them).
+A child that reports progress (OCR, page by page) gets `step_timeout` seconds after each report.
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ def _limit_memory(megabytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def _child(connection, function: Callable, args: tuple, name: str, memory_mb: int) -> None:
+def _child(connection, function: Callable, args: tuple, name: str, memory_mb: int, reports: bool) -> None:
     try:
         _limit_memory(memory_mb)
+        if reports:
+            args = (*args, lambda fraction, message: connection.send(("progress", fraction, message)))
         connection.send(("ok", function(*args)))
     except MemoryError:
         connection.send(("error", FileTooLargeError(
@@ -50,26 +54,46 @@ def _child(connection, function: Callable, args: tuple, name: str, memory_mb: in
         connection.close()
 
 
-def run_bounded(function: Callable, args: tuple, name: str, timeout: float, memory_mb: int = 0):
-    """function(*args) in a child process capped at `memory_mb` more memory; its IngestError re-raised here;
-    ExtractionTimeoutError past `timeout`."""
-    for module in PARSERS:
-        importlib.import_module(module)
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, function, args, name, memory_mb), daemon=True)
-    process.start()
-    sender.close()
-    try:
-        if not receiver.poll(timeout):
+def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str], None] | None,
+             step_timeout: float):
+    """The child's final (status, value), passing its progress on; each report gives it `step_timeout` seconds more."""
+    reported = False
+    while True:
+        if not receiver.poll(step_timeout if reported else timeout):
+            if reported:
+                raise ExtractionTimeoutError(
+                    f"Reading a page of {name} by OCR took longer than {step_timeout:g} seconds and was stopped. "
+                    "Try again when the server is less busy, or upload a sharper or smaller scan.")
             raise ExtractionTimeoutError(
                 f"Reading {name} took longer than {timeout:g} seconds and was stopped: it is too long or too "
                 "complex to read in time. Split it into smaller parts.")
         try:
-            status, value = receiver.recv()
+            message = receiver.recv()
         except EOFError:
             raise CorruptFileError(f"{name} could not be read; the reader stopped unexpectedly (the file may be "
                                    "damaged, or need more memory than allowed).") from None
+        if message[0] != "progress":
+            return message
+        reported = True
+        progress(*message[1:])
+
+
+def run_bounded(function: Callable, args: tuple, name: str, timeout: float, memory_mb: int = 0,
+                progress: Callable[[float, str], None] | None = None, step_timeout: float | None = None):
+    """function(*args) in a child process capped at `memory_mb` more memory; its IngestError re-raised here;
+    ExtractionTimeoutError past `timeout` seconds. With `progress`, the child's function gets one more
+    argument, a report(fraction, message) whose calls reach `progress` here, and each call gives the child
+    `step_timeout` seconds (default `timeout`) more."""
+    for module in PARSERS:
+        importlib.import_module(module)
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_child, args=(sender, function, args, name, memory_mb, progress is not None),
+                              daemon=True)
+    process.start()
+    sender.close()
+    try:
+        status, value = _outcome(receiver, name, timeout, progress, step_timeout or timeout)
     finally:
         receiver.close()
         if process.is_alive():

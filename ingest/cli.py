@@ -38,21 +38,29 @@ def _read_regular(path: str, limit: int) -> bytes:
             raise IngestError(f"{path} cannot be read: {error.strerror}.") from error
 
 
+def _progress(fraction: float, message: str) -> None:
+    if sys.stderr.isatty():
+        print(f"\r{fraction:4.0%} {message:<50}", end="" if fraction < 1 else "\n", file=sys.stderr)
+
+
 def read_file(path: str, settings: IngestSettings | None = None):
     """A Document from a path, with user-facing errors for missing, special, oversized and unreadable files."""
     settings = settings or IngestSettings.from_env()
     data = _read_regular(path, settings.max_file_bytes)
     if len(data) > settings.max_file_bytes:
         raise FileTooLargeError(f"{Path(path).name} is larger than {settings.max_file_mb} MB, the limit.")
-    return ingest_file(Path(path).name, data, settings)
+    return ingest_file(Path(path).name, data, settings, _progress)
 
 
 def _show_file(path: str) -> int:
     document = read_file(path)
     print(document.text)
-    counts = f"{document.pages} pages" if document.pages else f"{document.paragraphs} paragraphs"
+    counts = f"{document.pages} page{'' if document.pages == 1 else 's'}" if document.pages else \
+        f"{document.paragraphs} paragraphs"
     title = f" \"{document.title}\"" if document.title else ""
     print(f"[{document.name}{title}: {document.kind}, {counts}, {document.words:,} words]", file=sys.stderr)
+    if document.ocr:
+        print(f"ocr: {document.ocr.describe()}", file=sys.stderr)
     for warning in document.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     return 0
@@ -67,6 +75,6 @@ def _run(source: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ingest", description=__doc__)
-    parser.add_argument("source", help="a .txt, .md, .docx or .pdf file, or 'news' for the headlines")
+    parser.add_argument("source", help="a .txt, .md, .docx, .pdf or image file, or 'news' for the headlines")
     args = parser.parse_args(argv)
     return run_command(lambda: _run(args.source), (IngestError,), sys.stderr)

@@ -28,6 +28,38 @@ class Block:
         return self.kind in PROSE_KINDS
 
 
+def page_ranges(numbers: list[int] | tuple[int, ...], dash: str = "-") -> str:
+    """Page numbers as ranges: [1, 2, 3, 5] as '1-3, 5'."""
+    spans, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            spans.append(str(start) if start == n else f"{start}{dash}{n}")
+            start = None
+    return ", ".join(spans)
+
+
+@dataclass(frozen=True)
+class OcrReport:
+    """Which pages were read by OCR, of how many, and the recognizer's mean confidence per character (0-1)."""
+
+    pages: tuple[int, ...]
+    total: int
+    confidence: float
+
+    def describe(self) -> str:
+        """'Pages 1–3 were read by OCR (confidence 94%).', said so a reader knows what to double-check."""
+        sure = f"(confidence {self.confidence:.0%})"
+        if self.total == 1 and self.pages == (1,):
+            return f"The text was read by OCR {sure}."
+        if len(self.pages) == 1:
+            return f"Page {self.pages[0]} of {self.total} was read by OCR {sure}."
+        if len(self.pages) == self.total:
+            return f"{'Both' if self.total == 2 else f'All {self.total:,}'} pages were read by OCR {sure}."
+        return f"Pages {page_ranges(self.pages, '–')} of {self.total} were read by OCR {sure}."
+
+
 def render(blocks: tuple[Block, ...] | list[Block]) -> str:
     """The document as plain text: one block per paragraph, list items marked, headings on their own line."""
     lines = []
@@ -38,7 +70,8 @@ def render(blocks: tuple[Block, ...] | list[Block]) -> str:
 
 @dataclass(frozen=True)
 class Document:
-    """Blocks in reading order, the title if any, the page count of paged formats, and extraction warnings."""
+    """Blocks in reading order, the title if any, the page count of paged formats, extraction warnings, and
+    which pages were read by OCR."""
 
     name: str
     kind: str
@@ -46,6 +79,7 @@ class Document:
     title: str = ""
     pages: int | None = None
     warnings: list[str] = field(default_factory=list)
+    ocr: OcrReport | None = None
 
     @property
     def text(self) -> str:

@@ -3,27 +3,41 @@
 from __future__ import annotations
 
 from pathlib import PurePath
+from typing import Callable
 
-from . import markdown, pdf, plaintext, textblocks, worddocx
+from . import images, markdown, pdf, plaintext, textblocks, worddocx
 from .bounded import run_bounded
-from .document import Block, Document
+from .document import Block, Document, OcrReport
 from .errors import FileTooLargeError, NoTextError
 from .settings import IngestSettings
-from .sniff import TEXT_SUFFIXES, kind_of
+from .sniff import IMAGE_SUFFIXES, TEXT_SUFFIXES, kind_of
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
+UNSURE = 0.8
 
 
-def _extract(kind: str, data: bytes, name: str, max_pages: int) -> tuple[tuple[Block, ...], str, int | None, list[str]]:
+def _extract(kind: str, data: bytes, name: str, settings: IngestSettings, report: Callable | None = None
+             ) -> tuple[tuple[Block, ...], str, int | None, list[str], OcrReport | None]:
     if kind == "pdf":
-        return pdf.extract(data, name, max_pages)
+        return pdf.extract(data, name, settings, report)
+    if kind == "image":
+        return images.extract(data, name, settings, report)
     if kind == "docx":
         blocks, title, warnings = worddocx.extract(data, name)
-        return blocks, title, None, warnings
+        return blocks, title, None, warnings, None
     text, encoding = plaintext.decode(data, name)
     warnings = [] if encoding.startswith(("utf-8", "ascii")) else [f"Read as {encoding} text."]
     parser = markdown if PurePath(name).suffix.lower() in MARKDOWN_SUFFIXES else textblocks
-    return parser.parse(text), "", None, warnings
+    return parser.parse(text), "", None, warnings, None
+
+
+def _ignore(fraction: float, message: str) -> None:
+    """Progress nobody watches: the child still reports, so each OCR page gets its own time bound."""
+
+
+def _misnamed(kind: str, suffix: str) -> bool:
+    expected = {"pdf": (".pdf",), "docx": (".docx",), "image": IMAGE_SUFFIXES, "text": TEXT_SUFFIXES + ("",)}
+    return suffix not in expected[kind]
 
 
 def _checked(name: str, blocks: tuple[Block, ...], settings: IngestSettings) -> None:
@@ -34,8 +48,11 @@ def _checked(name: str, blocks: tuple[Block, ...], settings: IngestSettings) -> 
         raise FileTooLargeError(f"{name} has {characters:,} characters of text; the limit is {settings.max_chars:,}.")
 
 
-def ingest_file(name: str, data: bytes, settings: IngestSettings | None = None) -> Document:
-    """Blocks of an uploaded file in reading order, or an IngestError that says what to do."""
+def ingest_file(name: str, data: bytes, settings: IngestSettings | None = None,
+                progress: Callable[[float, str], None] | None = None) -> Document:
+    """Blocks of an uploaded file in reading order, or an IngestError that says what to do.
+
+    `progress(fraction, message)` hears from pages read by OCR as they are done (nothing else reports)."""
     settings = settings or IngestSettings.from_env()
     name = PurePath(name).name or "the file"
     if len(data) > settings.max_file_bytes:
@@ -43,15 +60,17 @@ def ingest_file(name: str, data: bytes, settings: IngestSettings | None = None) 
     if not data:
         raise NoTextError(f"{name} is empty.")
     kind = kind_of(name, data)
-    blocks, title, pages, warnings = run_bounded(
-        _extract, (kind, data, name, settings.max_pages), name, settings.extract_timeout,
-        settings.extract_memory_mb)
-    suffix = PurePath(name).suffix.lower()
-    if kind == "pdf" and suffix != ".pdf" or kind == "docx" and suffix != ".docx" or \
-            kind == "text" and suffix not in TEXT_SUFFIXES + ("",):
-        warnings.insert(0, f"{name} is actually a {kind.upper() if kind == 'pdf' else kind} file and was read as one.")
+    blocks, title, pages, warnings, ocr = run_bounded(
+        _extract, (kind, data, name, settings), name, settings.extract_timeout, settings.extract_memory_mb,
+        progress or _ignore, settings.ocr_page_timeout)
+    if _misnamed(kind, PurePath(name).suffix.lower()):
+        label = {"pdf": "a PDF", "image": "an image"}.get(kind, f"a {kind}")
+        warnings.insert(0, f"{name} is actually {label} file and was read as one.")
+    if ocr and ocr.confidence < UNSURE:
+        warnings.append(f"OCR was unsure of this text (confidence {ocr.confidence:.0%}): names and figures may be "
+                        "wrong; check them against the scan.")
     _checked(name, blocks, settings)
-    return Document(name=name, kind=kind, blocks=blocks, title=title, pages=pages, warnings=warnings)
+    return Document(name=name, kind=kind, blocks=blocks, title=title, pages=pages, warnings=warnings, ocr=ocr)
 
 
 def parse_text(text: str, name: str = "pasted text", markdown_syntax: bool = False) -> Document:

@@ -14,8 +14,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
-from .document import Block
+from . import scans, words
+from .document import Block, OcrReport, page_ranges
 from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
+from .settings import IngestSettings
 from .structure import finish
 
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
@@ -43,6 +45,7 @@ FIXED_PITCH = 1
 BOLD_WEIGHT = 600
 MIN_SCANNED_CHARS = 30
 SCAN_SHARE = 0.5
+POOR_LAYER = 0.75
 
 
 @dataclass
@@ -60,6 +63,7 @@ class Line:
     tail: int = 0
     run_in: str = ""
     edge: bool = False
+    ocr: bool = False
 
 
 def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
@@ -269,7 +273,7 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
         text = current[0].text
         for line in current[1:]:
             if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
-                text = text[:-1] + line.text
+                text = words.dehyphenated(text, line.text) if line.ocr else text[:-1] + line.text
             else:
                 text += joiner + line.text
         blocks.append(Block(kind, text, page=current[0].page))
@@ -337,23 +341,31 @@ def _continued(blocks: list[Block]) -> int | None:
     return None
 
 
-def _page_ranges(numbers: list[int]) -> str:
-    spans, start = [], None
-    for i, n in enumerate(numbers):
-        if start is None:
-            start = n
-        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
-            spans.append(str(start) if start == n else f"{start}-{n}")
-            start = None
-    return ", ".join(spans)
-
-
-def _scanned_note(numbers: list[int], count: int) -> str:
+def _skipped_note(numbers: list[int], count: int, ocr: bool) -> str:
+    why = f"OCR reads at most the first {ocr:,} of them" if ocr else "OCR is switched off"
     if len(numbers) == 1:
-        return (f"Page {numbers[0]} of {count} looks scanned: it has no text layer and was skipped "
-                "(OCR is not built in).")
-    return (f"Pages {_page_ranges(numbers)} of {count} look scanned: they have no text layer and were skipped "
-            "(OCR is not built in).")
+        return f"Page {numbers[0]} of {count} looks scanned and was skipped: it has no text layer, and {why}."
+    return (f"Pages {page_ranges(numbers)} of {count} look scanned and were skipped: they have no text layer, "
+            f"and {why}.")
+
+
+def ocr_lines(page: scans.ScannedPage, number: int, scale: float) -> list[Line]:
+    """A page read by OCR as the reader's lines: pixels turned into points (`scale` per pixel), y counted upwards."""
+    lines = []
+    for row in page.rows:
+        top = (page.height - row.top) * scale
+        edge = row.top < page.height * EDGE_SHARE or row.top + row.height > page.height * (1 - EDGE_SHARE)
+        lines.append(Line(row.text, number, size=row.size * scale, x=row.left * scale, top=top, last_top=top,
+                          tail=len(row.text), edge=edge, ocr=True))
+    return lines
+
+
+def layout(pages: list[list[Line]], outline: set[str] = frozenset()) -> tuple[tuple[Block, ...], bool]:
+    """Typed blocks of the pages' lines with running headers, footers and page numbers left out; and whether
+    there were any."""
+    furniture = _furniture(pages)
+    lines = [line for page in pages for line in page if id(line) not in furniture]
+    return finish(_blocks(lines, outline)), bool(furniture)
 
 
 def _title(document, blocks: list[Block]) -> str:
@@ -381,42 +393,79 @@ def _open(data: bytes, name: str):
         raise CorruptFileError(f"{name} could not be read; the PDF seems damaged.") from error
 
 
-def extract(data: bytes, name: str, max_pages: int) -> tuple[tuple[Block, ...], str, int, list[str]]:
-    """(blocks, title, page count, warnings) of a PDF."""
+def _needs_ocr(lines: list[Line], image_share: float) -> bool:
+    """A scan with no text layer or a poor one, or a page whose text layer is junk from a broken font encoding."""
+    text = " ".join(line.text for line in lines)
+    letters = sum(map(str.isalnum, text))
+    if image_share >= SCAN_SHARE:
+        return letters < MIN_SCANNED_CHARS or words.known_share(text) < POOR_LAYER
+    return letters >= MIN_SCANNED_CHARS and words.garbled(text)
+
+
+def _read_scans(document, numbers: list[int], settings: IngestSettings,
+                report: scans.Report | None) -> tuple[dict[int, list[Line]], OcrReport]:
+    heights = {number: document[number - 1].get_height() for number in numbers}
+
+    def image_of(number: int):
+        page = document[number - 1]
+        try:
+            return scans.render(page, settings.ocr_dpi)
+        finally:
+            page.close()
+
+    found, ocr = scans.read_pages(numbers, image_of, len(document), report)
+    return {number: ocr_lines(page, number, heights[number] / max(page.height, 1.0))
+            for number, page in found.items()}, ocr
+
+
+def extract(data: bytes, name: str, settings: IngestSettings,
+            report: scans.Report | None = None) -> tuple[tuple[Block, ...], str, int, list[str], OcrReport | None]:
+    """(blocks, title, page count, warnings, OCR report) of a PDF; scanned pages read by OCR when it is on."""
     document = _open(data, name)
     try:
         count = len(document)
-        if count > max_pages:
-            raise FileTooLargeError(f"{name} has {count:,} pages; the limit is {max_pages:,}. Split it into parts.")
+        if count > settings.max_pages:
+            raise FileTooLargeError(f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. "
+                                    "Split it into parts.")
         pages: list[list[Line]] = []
         scanned: list[int] = []
-        blank: list[int] = []
         for number in range(1, count + 1):
             page = document[number - 1]
             try:
                 lines, image_share = _page_lines(page, number)
             finally:
                 page.close()
-            letters = sum(sum(map(str.isalnum, line.text)) for line in lines)
-            if letters < MIN_SCANNED_CHARS and image_share >= SCAN_SHARE:
+            if _needs_ocr(lines, image_share):
                 scanned.append(number)
-                lines = []
-            elif letters == 0:
-                blank.append(number)
             pages.append(lines)
+        chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []
+        ocr = None
+        if chosen:
+            read, ocr = _read_scans(document, chosen, settings, report)
+            for number, lines in read.items():
+                pages[number - 1] = lines
+            ocr = ocr if ocr.pages else None
+        skipped = [n for n in scanned if n not in chosen and sum(len(l.text) for l in pages[n - 1]) < MIN_SCANNED_CHARS]
+        for number in skipped:
+            pages[number - 1] = []
         if not any(pages):
-            if scanned:
-                raise NoTextError(f"{name} is a scanned image; it has no text to summarize. "
-                                  "Run it through OCR first (OCR is not built in).")
+            if chosen:
+                raise NoTextError(f"{name} is a scanned image, and OCR found no text in it (is the scan blank "
+                                  "or very faint?).")
+            if skipped:
+                raise NoTextError(f"{name} is a scanned image with no text layer, and OCR is switched off; "
+                                  "turn it on to read the file.")
             raise NoTextError(f"{name} has no text to summarize (its pages are blank).")
-        furniture = _furniture(pages)
-        lines = [line for page in pages for line in page if id(line) not in furniture]
-        blocks = _blocks(lines, _outline(document))
+        blocks, furniture = layout(pages, _outline(document))
         warnings = []
-        if scanned:
-            warnings.append(_scanned_note(scanned, count))
+        if skipped:
+            warnings.append(_skipped_note(skipped, count, settings.ocr_max_pages if settings.ocr else 0))
+        empty = [n for n in chosen if not pages[n - 1]]
+        if empty:
+            warnings.append(f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
+                            f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there.")
         if furniture:
             warnings.append("Running headers, footers and page numbers were removed.")
-        return finish(blocks), _title(document, blocks), count, warnings
+        return blocks, _title(document, list(blocks)), count, warnings, ocr
     finally:
         document.close()

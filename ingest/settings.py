@@ -1,4 +1,4 @@
-"""Limits and network settings for ingestion, read once from the environment."""
+"""Limits, OCR and network settings for ingestion, read once from the environment."""
 
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ class IngestSettings:
     max_chars: int = 2_000_000
     extract_timeout: float = 30.0
     extract_memory_mb: int = 1536
+    ocr: bool = True
+    ocr_max_pages: int = 50
+    ocr_dpi: int = 200
+    ocr_page_timeout: float = 60.0
     fetch_timeout: float = 10.0
     max_download_mb: int = 5
     newsapi_key: str = ""

@@ -9,15 +9,23 @@ from pathlib import PurePath
 from .errors import CorruptFileError, UnsupportedFormatError
 
 TEXT_SUFFIXES = (".txt", ".md", ".text", ".markdown")
-SUPPORTED = ".txt, .md, .docx, .pdf"
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp")
+SUPPORTED = ".txt, .md, .docx, .pdf, .png, .jpg, .jpeg, .tiff, .webp"
+IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
+
+
+def _is_image(data: bytes) -> bool:
+    return data.startswith(IMAGE_MAGIC) or data[:4] == b"RIFF" and data[8:12] == b"WEBP"
 
 
 def kind_of(name: str, data: bytes) -> str:
-    """'pdf', 'docx' or 'text'; a user-facing error for anything else."""
+    """'pdf', 'docx', 'image' or 'text'; a user-facing error for anything else."""
     suffix = PurePath(name).suffix.lower()
     head = data[:8]
     if data[:1024].lstrip().startswith(b"%PDF-") or b"%PDF-" in data[:1024]:
         return "pdf"
+    if _is_image(data):
+        return "image"
     if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
         raise UnsupportedFormatError(
             f"{name} is an old Word (.doc) or Office file; open it in Word and save it as .docx, then upload that.")
@@ -35,6 +43,8 @@ def kind_of(name: str, data: bytes) -> str:
         raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.")
     if suffix == ".pdf":
         raise CorruptFileError(f"{name} is not a valid PDF (it does not start with a PDF header).")
+    if suffix in IMAGE_SUFFIXES:
+        raise CorruptFileError(f"{name} is not a valid {suffix[1:].upper()} image; it may be damaged.")
     if suffix == ".doc":
         raise UnsupportedFormatError(f"{name} is an old Word (.doc) file; save it as .docx and upload that.")
     if suffix in TEXT_SUFFIXES or suffix == "":

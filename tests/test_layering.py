@@ -9,7 +9,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAB_TOOLS = {"cli", "benchmark", "finetune", "evaluation", "papers", "junk", "randommodel", "syntheticprose", "scaling"}
+LAB_TOOLS = {"cli", "benchmark", "finetune", "evaluation", "papers", "junk", "randommodel", "syntheticprose", "scaling",
+             "ocreval"}
 UI_INGEST = {"ingest", "ingest.articles", "ingest.news", "ingest.errors"}
 
 

@@ -1,5 +1,6 @@
-"""Upload a txt, md, docx or pdf file, see what was read, and summarize it."""
+"""Upload a txt, md, docx or pdf file or a scan or photo of pages, see what was read, and summarize it."""
 
+import dataclasses
 import hashlib
 
 import streamlit as st
@@ -11,6 +12,8 @@ from ui.markdown import escape
 DOCUMENT_KEY = "upload_document"
 UPLOAD_ERROR_KEY = "upload_error"
 UPLOADER_KEY = "uploader"
+OCR_KEY = "upload_ocr"
+TYPES = ["txt", "md", "docx", "pdf", "png", "jpg", "jpeg", "tif", "tiff", "webp"]
 
 
 def plural(count: int, noun: str) -> str:
@@ -20,11 +23,14 @@ def plural(count: int, noun: str) -> str:
 options = controls.sidebar()
 st.title("Upload a file")
 limit = resources.ingest_settings()
-uploaded = st.file_uploader(f"A .txt, .md, .docx or .pdf file, up to {limit.max_file_mb} MB",
-                            type=["txt", "md", "docx", "pdf"], key=UPLOADER_KEY)
+uploaded = st.file_uploader(f"A .txt, .md, .docx or .pdf file, or a scan or photo of pages (.png, .jpg, .tiff, "
+                            f".webp), up to {limit.max_file_mb} MB", type=TYPES, key=UPLOADER_KEY)
+ocr = st.toggle("Read scans and photos (OCR)", value=limit.ocr, key=OCR_KEY,
+                help="Reads pages that are pictures of text. Slower: a few seconds a page.")
+settings = dataclasses.replace(limit, ocr=ocr)
 status = st.empty()
 
-fingerprint = hashlib.sha1(uploaded.getvalue()).hexdigest() if uploaded is not None else None
+fingerprint = hashlib.sha1(uploaded.getvalue() + bytes([ocr])).hexdigest() if uploaded is not None else None
 if uploaded is None:
     st.session_state.pop(UPLOAD_ERROR_KEY, None)
 else:
@@ -33,8 +39,12 @@ else:
     if (current is None or current[0] != fingerprint) and (failed is None or failed[0] != fingerprint):
         st.session_state.pop(UPLOAD_ERROR_KEY, None)
         try:
-            with status, st.spinner(f"Reading {uploaded.name}…"):
-                document = ingest_file(uploaded.name, uploaded.getvalue(), limit)
+            with status.container():
+                bar = st.empty()
+                with st.spinner(f"Reading {uploaded.name}…"):
+                    document = ingest_file(uploaded.name, uploaded.getvalue(), settings,
+                                           lambda fraction, message: bar.progress(fraction, text=escape(message)))
+                bar.empty()
             st.session_state[DOCUMENT_KEY] = (fingerprint, document)
         except IngestError as error:
             st.session_state[UPLOAD_ERROR_KEY] = (fingerprint, str(error))
@@ -53,6 +63,8 @@ if stored:
     st.markdown(f"**{escape(document.title or document.name)}**")
     st.caption(f"{escape(document.name)} · {extent} · {plural(document.words, 'word')} · "
                f"about {max(1, round(document.reading_minutes))} min to read")
+    if document.ocr:
+        st.info(escape(document.ocr.describe()), icon=":material/document_scanner:")
     for warning in document.warnings:
         st.warning(escape(warning))
     with st.expander("Extracted text"):
@@ -61,3 +73,5 @@ if stored:
     summary = results.summarize(document.blocks, options, asked)
     if summary:
         results.show(summary, document.name, "upload", options.describe(), document.pages)
+        if document.ocr:
+            st.caption(f"{escape(document.ocr.describe())} Check names and figures against the scan.")

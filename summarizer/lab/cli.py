@@ -78,12 +78,15 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--batch-docs", type=int, default=32, help="articles in the throughput batch")
     bench.add_argument("--clients", type=int, default=8, help="concurrent callers in the concurrency and serve suites")
     bench.add_argument("--corpus-docs", type=int, default=1000, help="articles in the corpus suite")
-    bench.add_argument("--suite", choices=("all", "fast-path", "offline", "documents", "concurrency", "serve", "corpus"),
+    bench.add_argument("--suite", choices=("all", "fast-path", "offline", "documents", "concurrency", "serve", "corpus",
+                                           "ocr"),
                        default="all",
                        help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
                             "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched; "
-                            "serve: Ray Serve with 1 and 2 replicas; corpus: the batch command vs the evaluate loop")
+                            "serve: Ray Serve with 1 and 2 replicas; corpus: the batch command vs the evaluate loop; "
+                            "ocr: reading a scanned PDF")
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
+    bench.add_argument("--pages", type=int, default=5, help="scanned pages for the ocr suite (default 5)")
 
     corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
                                  parents=[verbose])
@@ -95,6 +98,12 @@ def _parser() -> argparse.ArgumentParser:
     corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
     corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
     corpus.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs each actor reserves (default 0)")
+
+    scans = commands.add_parser("ocr-eval", help="OCR word accuracy and ROUGE of articles rendered as one-page scans",
+                                parents=[verbose])
+    scans.add_argument("data", nargs="?", default=DEFAULT_EVAL, help="JSONL with id, article, highlights")
+    scans.add_argument("--limit", type=int, default=50, help="articles to render (default 50)")
+    scans.add_argument("--dpi", type=int, default=200, help="scan resolution (default 200)")
 
     tune = commands.add_parser("finetune", help="fine-tune a seq2seq checkpoint on article/highlights pairs")
     tune.add_argument("data", help="JSONL with id, article, highlights")
@@ -244,6 +253,12 @@ def _benchmark(args) -> int:
         _concurrency(args)
     if args.suite in ("all", "serve", "corpus"):
         _distributed(args)
+    if args.suite in ("all", "ocr"):
+        from .ocreval import benchmark
+
+        facts = benchmark(corpus(args.data, args.pages), args.pages)
+        print(f"OCR, {facts['pages']} scanned pages at {facts['dpi']} dpi: {facts['seconds_per_page']:.2f} s per page, "
+              f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)")
     if args.suite in ("all", "fast-path"):
         model = args.model or Settings.from_env().model
         results = run(model, args.data, print, args.batch_docs)
@@ -341,8 +356,17 @@ def _batch(args) -> int:
     return batch(args)
 
 
+def _ocr_eval(args) -> int:
+    from . import ocreval
+
+    pairs = load_pairs(args.data, args.limit)
+    result = ocreval.evaluate(pairs, args.dpi, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    print("\n".join(ocreval.report(result, args.dpi)))
+    return 0
+
+
 COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
-            "finetune": _finetune, "serve": _serve, "batch": _batch}
+            "finetune": _finetune, "serve": _serve, "batch": _batch, "ocr-eval": _ocr_eval}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -199,6 +199,26 @@ def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, pa
     page.screenshot(path=str(SHOTS / "upload-sections.png"), full_page=True)
 
 
+def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
+    from summarizer.lab.ocreval import FONT, scan, scan_pdf
+
+    if not FONT.is_file():
+        pytest.skip(f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)")
+    base, _ = server
+    path = tmp_path / "scanned-letter.pdf"
+    path.write_bytes(scan_pdf([scan(make_text(25, seed), 200)[0] for seed in (1, 2)]))
+    page.goto(f"{base}/upload")
+    page.locator("input[type=file]").set_input_files(str(path))
+    page.get_by_text(re.compile(r"Reading page \d by OCR \(\d of 2\)")).first.wait_for(timeout=TIMEOUT_MS)
+    assert page.locator("[data-testid=stProgress]").count() >= 1
+    page.screenshot(path=str(SHOTS / "upload-scan-progress.png"))
+    page.get_by_text(re.compile(r"Both pages were read by OCR \(confidence \d+%\)")).first.wait_for(
+        timeout=3 * TIMEOUT_MS)
+    page.get_by_role("button", name="Summarize").click()
+    wait_for_summary(page)
+    page.screenshot(path=str(SHOTS / "upload-scan.png"), full_page=True)
+
+
 def test_over_limit_upload_says_so_in_view(server, page, tmp_path):
     base, _ = server
     path = tmp_path / "huge.txt"

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from tests.conftest import make_text
 from tests.ingest.conftest import make_docx, make_pdf
 
@@ -116,6 +118,30 @@ def test_bad_upload_is_a_message_and_goes_when_a_good_file_replaces_it(app):
     assert texts(at, "error") == ["locked.pdf is password-protected; remove the password and upload it again."]
     at.file_uploader(key="uploader").set_value(("plan.pdf", make_pdf(pages=2), "application/pdf")).run()
     assert texts(at, "error") == [] and texts(at, "info") == []
+
+
+def test_a_scanned_page_is_read_by_ocr_and_says_how_sure_with_a_switch_to_turn_ocr_off(app):
+    import io
+
+    from summarizer.lab.ocreval import FONT, scan
+
+    if not FONT.is_file():
+        pytest.skip(f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)")
+    image, _ = scan(ARTICLE, 200)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    at = app("views/upload.py")
+    at.file_uploader(key="uploader").set_value(("letter.png", buffer.getvalue(), "image/png")).run()
+    assert not at.exception
+    assert texts(at, "info")[0].startswith("The text was read by OCR (confidence ")
+    assert any("letter.png · 1 page ·" in c for c in texts(at, "caption"))
+    at.button(key="summarize_upload").click().run()
+    assert any(c.startswith("Read 100% of 1 page in 1 part") for c in texts(at, "caption"))
+    assert any(c.startswith("The text was read by OCR (confidence ") and c.endswith("against the scan.")
+               for c in texts(at, "caption"))
+    at.toggle(key="upload_ocr").set_value(False).run()
+    assert texts(at, "error")[0].startswith("letter.png is an image, and OCR is switched off, so its text cannot "
+                                            "be read; turn OCR on to read it.")
 
 
 def test_untrusted_file_names_are_escaped_in_messages(app):

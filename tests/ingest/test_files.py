@@ -28,9 +28,9 @@ def test_pdf_pages_rejoined_without_headers_numbers_hyphens_or_ligatures(fixture
     assert "Running headers, footers and page numbers were removed." in document.warnings
 
 
-def test_pages_without_text_are_named(fixtures):
-    document = ingest_file("scan-inside.pdf", fixtures["scan-inside.pdf"])
-    assert ("Pages 3-5 of 5 look scanned: they have no text layer and were skipped (OCR is not built in)."
+def test_pages_without_text_are_named_when_ocr_is_off(fixtures):
+    document = ingest_file("scan-inside.pdf", fixtures["scan-inside.pdf"], IngestSettings(ocr=False))
+    assert ("Pages 3-5 of 5 look scanned and were skipped: they have no text layer, and OCR is switched off."
             in document.warnings)
     assert "Section 2:" in document.text
 
@@ -42,8 +42,8 @@ def test_encrypted_pdfs(fixtures):
 
 
 @pytest.mark.parametrize("name, error, message", [
-    ("scan.pdf", NoTextError, "scan.pdf is a scanned image; it has no text to summarize."),
-    ("scan-stray-word.pdf", NoTextError, "scan-stray-word.pdf is a scanned image; it has no text to summarize."),
+    ("scan.pdf", NoTextError, "scan.pdf is a scanned image with no text layer, and OCR is switched off"),
+    ("scan-stray-word.pdf", NoTextError, "scan-stray-word.pdf is a scanned image with no text layer, and OCR is"),
     ("fake.docx", CorruptFileError, "fake.docx is not a valid Word document (.docx)"),
     ("random.txt", UnsupportedFormatError, "random.txt is not a text file"),
     ("empty.txt", NoTextError, "empty.txt is empty."),
@@ -51,7 +51,7 @@ def test_encrypted_pdfs(fixtures):
 ])
 def test_each_bad_file_gets_its_own_message(fixtures, name, error, message):
     with pytest.raises(error) as raised:
-        ingest_file(name, fixtures[name])
+        ingest_file(name, fixtures[name], IngestSettings(ocr=False))
     assert message in str(raised.value)
 
 
@@ -66,8 +66,12 @@ def test_text_encodings(fixtures):
 def test_type_comes_from_content_not_name(fixtures):
     document = ingest_file("renamed.txt", fixtures["report.pdf"])
     assert document.kind == "pdf" and "actually a PDF" in document.warnings[0]
-    with pytest.raises(UnsupportedFormatError, match="supported formats are .txt, .md, .docx, .pdf"):
+    with pytest.raises(UnsupportedFormatError, match="supported formats are .txt, .md, .docx, .pdf, .png, .jpg"):
+        ingest_file("animation.gif", b"GIF89a" + b"\x00" * 50)
+    with pytest.raises(CorruptFileError, match="photo.png could not be read; the image seems damaged"):
         ingest_file("photo.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 50)
+    with pytest.raises(CorruptFileError, match="photo.jpg is not a valid JPG image"):
+        ingest_file("photo.jpg", b"just some words")
     with pytest.raises(CorruptFileError, match="not a valid PDF"):
         ingest_file("notes.pdf", b"just some words")
 

@@ -1,0 +1,143 @@
+"""Scanned pages read by OCR: rendered, recognized, put in reading order as lines of prose, with a confidence.
+
+Boxes on one baseline become one line; a page in two columns is read column by column between the
+lines that span both; words the recognizer ran together are split again. The width per character stands
+in for the font size (box heights say little: the detector pads short boxes less than long ones), snapped
+to the page's usual size when near it, so that the PDF reader's heading and paragraph rules apply to
+scans as they do to text pages.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+from . import ocr, words
+from .document import OcrReport
+
+MAX_PIXELS = 36_000_000
+MIN_DPI = 72
+SAME_SIZE = 0.2
+EM_PER_CHARACTER = 2.0
+MIN_MEASURED = 4
+MIN_COLUMN_LINES = 3
+GUTTER_RANGE = (0.3, 0.7)
+
+Report = Callable[[float, str], None]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a scanned page in reading order: its text, left edge, top, height and font size (pixels)."""
+
+    text: str
+    left: float
+    top: float
+    height: float
+    size: float
+
+
+@dataclass(frozen=True)
+class ScannedPage:
+    """The rows of one page, its height in pixels and how sure the recognizer was."""
+
+    rows: tuple[Row, ...]
+    height: float
+    confidence: float
+    characters: int
+
+
+def render(page, dpi: int):
+    """A PDF page as a grey image at `dpi` (72 at least), less for a page so large it would pass MAX_PIXELS."""
+    width, height = page.get_size()
+    scale = min(max(dpi, MIN_DPI) / 72, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
+    return page.render(scale=scale, grayscale=True).to_pil()
+
+
+def _gutter(lines: Sequence[ocr.OcrLine], width: int) -> float | None:
+    """The x of the gap between two columns, if there is one: where the fewest lines cross, with at least three
+    lines on each side and at most half as many crossing (headings that span both columns)."""
+    low, high = (share * width for share in GUTTER_RANGE)
+    best: tuple[int, float] | None = None
+    for split in sorted({round(line.right) + 1 for line in lines if low <= line.right <= high}):
+        left = sum(line.right <= split for line in lines)
+        right = sum(line.left >= split for line in lines)
+        crossing = sum(line.left < split < line.right for line in lines)
+        if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES and crossing <= min(left, right) / 2 and \
+                (best is None or crossing < best[0]):
+            best = (crossing, split)
+    return best[1] if best else None
+
+
+def _reading_order(lines: Sequence[ocr.OcrLine], width: int) -> list[list[ocr.OcrLine]]:
+    """Lines in reading order as groups: one group, or runs of left column, right column and spanning lines."""
+    ordered = sorted(lines, key=lambda line: line.top)
+    split = _gutter(ordered, width)
+    if split is None:
+        return [ordered]
+    groups: list[list[ocr.OcrLine]] = []
+    left: list[ocr.OcrLine] = []
+    right: list[ocr.OcrLine] = []
+    for line in ordered:
+        if line.left < split < line.right:
+            groups.extend(group for group in (left, right, [line]) if group)
+            left, right = [], []
+        else:
+            (left if line.right <= split else right).append(line)
+    groups.extend(group for group in (left, right) if group)
+    return groups
+
+
+def _rows(lines: list[ocr.OcrLine]) -> list[Row]:
+    """Boxes whose middles sit within half a line of each other are one row, read left to right."""
+    rows: list[list[ocr.OcrLine]] = []
+    for line in lines:
+        middle = (line.top + line.bottom) / 2
+        if rows and abs(middle - (rows[-1][0].top + rows[-1][0].bottom) / 2) < rows[-1][0].height / 2:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    result = []
+    for boxes in rows:
+        boxes.sort(key=lambda line: line.left)
+        text = words.spaced(" ".join(box.text for box in boxes))
+        characters = sum(len(box.text) for box in boxes)
+        size = EM_PER_CHARACTER * sum(box.right - box.left for box in boxes) / characters
+        result.append(Row(text, boxes[0].left, min(b.top for b in boxes), max(b.height for b in boxes),
+                          size if characters >= MIN_MEASURED else 0.0))
+    return result
+
+
+def _sized(rows: list[Row]) -> tuple[Row, ...]:
+    """Sizes within 20% of the page's usual size set to it (the width of letters varies that much in body
+    text), and so are those of lines too short to measure."""
+    measured = [row.size for row in rows if row.size]
+    if not measured:
+        return tuple(replace(row, size=row.height) for row in rows)
+    usual = statistics.median(measured)
+    return tuple(replace(row, size=usual) if not row.size or abs(row.size / usual - 1) < SAME_SIZE else row
+                 for row in rows)
+
+
+def scanned_page(image) -> ScannedPage:
+    """One page image read by OCR into rows in reading order."""
+    page = ocr.read(image)
+    rows = [row for group in _reading_order(page.lines, page.width) for row in _rows(group)]
+    return ScannedPage(_sized(rows), page.height, page.confidence, page.characters)
+
+
+def read_pages(numbers: Sequence[int], image_of: Callable[[int], object], total: int,
+               report: Report | None = None) -> tuple[dict[int, ScannedPage], OcrReport]:
+    """The pages `numbers` (of `total`) read by OCR, reporting before each page, and what OCR made of them."""
+    found: dict[int, ScannedPage] = {}
+    for done, number in enumerate(numbers):
+        if report:
+            report(done / len(numbers), f"Reading page {number} by OCR ({done + 1} of {len(numbers)})")
+        found[number] = scanned_page(image_of(number))
+    if report:
+        report(1.0, "Read by OCR")
+    characters = sum(page.characters for page in found.values())
+    confidence = sum(page.confidence * page.characters for page in found.values()) / max(1, characters)
+    return found, OcrReport(tuple(number for number, page in found.items() if page.rows), total, confidence)

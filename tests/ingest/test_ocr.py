@@ -1,0 +1,235 @@
+"""Scans and photos of pages read by OCR: known text rendered with a TrueType font, read back, and compared.
+
+Pages are made here (DejaVu Sans, 150-300 dpi, some turned or noisy) and put in PDFs or image files;
+word accuracy is 1 - word error rate (summarizer.lab.ocreval.word_accuracy).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ingest import (CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestSettings, NoTextError,
+                    ingest_file, parse_text)
+from ingest.bounded import run_bounded
+from summarizer import Settings, Summarizer, SummaryOptions
+from summarizer.lab.ocreval import FONT, scan, scan_pdf, word_accuracy
+
+pytestmark = pytest.mark.skipif(not FONT.is_file(), reason=f"the test font {FONT} is not installed "
+                                                         "(Debian: fonts-dejavu-core)")
+
+ARTICLE = """The city council voted on Tuesday to repair the old river bridge, which has been closed to traffic \
+since a flood damaged its eastern pillars in March. Engineers told the council that the repairs would take about \
+eight months and cost nearly four million pounds, most of it paid by a national fund for transport.
+
+Residents who live near the bridge said the closure had doubled their journeys to work and to school. Shop owners \
+on the high street reported that sales had fallen by a third since the spring, because fewer people now walk \
+across the river to reach the market.
+
+The mayor said the council would also plant trees along both banks and build a path for cyclists, so that the \
+bridge would be safer and quieter when it opens again. Work is expected to begin in the first week of June."""
+SHORT = ("Water quality in the northern lakes improved this year after farmers used less fertiliser, "
+         "according to a report published by the environment agency on Monday.")
+HYPHENATED = "Our engineers studied the water pipes and recom-\nmended replacing them; the well-\nknown firm agreed."
+
+
+def pdf_with_text_page_then(scanned) -> bytes:
+    """Page 1 has a text layer; the pages after it are images only, as from a scanner."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_font("DejaVu", fname=str(FONT))
+    pdf.add_page()
+    pdf.set_font("DejaVu", size=12)
+    pdf.multi_cell(0, 8, "Minutes of the council meeting. The meeting opened at seven in the evening with all "
+                         "members present, and the minutes of the last meeting were approved without changes.")
+    for image in scanned:
+        pdf.add_page()
+        pdf.image(image, x=0, y=0, w=210, h=297)
+    return bytes(pdf.output())
+
+
+def image_file(image, kind: str, **options) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, kind, **options)
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def council():
+    """A two-page PDF, text then a clean 200 dpi scan of ARTICLE under a heading, read with progress reported."""
+    image, text = scan(ARTICLE, 200, title="Bridge repairs approved")
+    reports = []
+    document = ingest_file("minutes.pdf", pdf_with_text_page_then([image]), None,
+                           lambda fraction, message: reports.append((fraction, message)))
+    return document, text, reports
+
+
+def test_a_clean_scan_is_read_word_for_word_with_its_page_and_confidence(council):
+    document, text, _ = council
+    scanned = [block for block in document.blocks if block.page == 2]
+    assert word_accuracy(text, " ".join(block.text for block in scanned if block.kind != "heading")) >= 0.95
+    assert document.ocr.pages == (2,) and document.ocr.total == 2 and document.ocr.confidence > 0.9
+    assert document.ocr.describe().startswith("Page 2 of 2 was read by OCR (confidence ")
+    assert "Minutes of the council meeting." in document.text
+    assert document.text.index("Minutes of the council") < document.text.index("The city council voted")
+
+
+def test_a_scan_keeps_its_heading_paragraphs_and_prose(council):
+    document, _, _ = council
+    scanned = [block for block in document.blocks if block.page == 2]
+    assert (scanned[0].kind, scanned[0].text) == ("heading", "Bridge repairs approved")
+    paragraphs = [block for block in scanned if block.kind == "paragraph"]
+    assert len(paragraphs) == 3 and paragraphs[1].text.startswith("Residents who live near the bridge")
+    assert "Thecitycouncil" not in document.text and "  " not in document.text
+
+
+def test_progress_is_reported_page_by_page(council):
+    _, _, reports = council
+    assert reports[0] == (0.0, "Reading page 2 by OCR (1 of 1)") and reports[-1][0] == 1.0
+    assert [fraction for fraction, _ in reports] == sorted(fraction for fraction, _ in reports)
+
+
+def test_the_summary_of_a_scan_matches_the_summary_of_its_text(council):
+    document, text, _ = council
+    summarizer = Summarizer(Settings(engine="extractive"))
+    options = SummaryOptions(length="short")
+    from_scan = summarizer.summarize([b for b in document.blocks if b.page == 2 and b.kind != "heading"], options)
+    from_text = summarizer.summarize(parse_text(text).blocks, options)
+    assert word_accuracy(from_text.text, from_scan.text) >= 0.95
+
+
+def test_a_skewed_noisy_150_dpi_scan_is_still_read():
+    image, text = scan(ARTICLE, 150, turn=2.0, noise=25, seed=3)
+    document = ingest_file("skewed.pdf", scan_pdf([image], 150), IngestSettings(ocr_dpi=150))
+    assert word_accuracy(text, document.text) >= 0.9
+
+
+def test_a_page_in_two_columns_is_read_column_by_column():
+    from PIL import Image
+
+    left, left_text = scan(ARTICLE.split("\n\n")[0], 150)
+    right, right_text = scan(ARTICLE.split("\n\n")[1], 150)
+    spread = Image.new("L", (left.width * 2, left.height), 255)
+    spread.paste(left, (0, 0))
+    spread.paste(right, (left.width, 0))
+    document = ingest_file("spread.png", image_file(spread, "PNG"))
+    assert [block.kind for block in document.blocks] == ["paragraph", "paragraph"]
+    assert word_accuracy(left_text, document.blocks[0].text) >= 0.95
+    assert word_accuracy(right_text, document.blocks[1].text) >= 0.95
+
+
+def test_line_end_hyphens_are_joined_and_compounds_keep_theirs():
+    image, _ = scan(HYPHENATED, 300)
+    document = ingest_file("pipes.png", image_file(image, "PNG"))
+    assert "recommended replacing them" in document.text
+    assert "the well-known firm agreed" in document.text
+    assert document.kind == "image" and document.ocr.describe().startswith("The text was read by OCR")
+
+
+def test_photos_upside_down_or_sideways_are_turned_upright():
+    upside_down, text = scan(SHORT, 200, turn=180)
+    sideways, _ = scan(SHORT, 200, turn=90)
+    for name, data in (("upside-down.jpg", image_file(upside_down.convert("RGB"), "JPEG", quality=80)),
+                       ("sideways.webp", image_file(sideways, "WEBP", quality=90))):
+        document = ingest_file(name, data)
+        assert word_accuracy(text, document.text) >= 0.9, name
+
+
+def test_each_frame_of_a_tiff_is_a_page_and_the_ocr_page_limit_holds():
+    frames = [scan(SHORT, 200, title=f"Part {n}")[0] for n in (1, 2, 3)]
+    data = image_file(frames[0], "TIFF", save_all=True, append_images=frames[1:], compression="tiff_deflate")
+    document = ingest_file("letter.tiff", data, IngestSettings(ocr_max_pages=2))
+    assert document.pages == 3 and document.ocr.pages == (1, 2)
+    assert [(block.kind, block.text, block.page) for block in document.blocks if block.kind == "heading"] == \
+        [("heading", "Part 1", 1), ("heading", "Part 2", 2)]
+    assert document.text.count("Water quality in the northern lakes improved") == 2
+    assert document.warnings == ["Only the first 2 of 3 pages were read: OCR reads at most 2 pages of a file."]
+
+
+def test_scanned_pages_past_the_ocr_limit_are_named():
+    images = [scan(SHORT, 150)[0] for _ in range(2)]
+    document = ingest_file("two.pdf", pdf_with_text_page_then(images), IngestSettings(ocr_max_pages=1, ocr_dpi=150))
+    assert document.ocr.pages == (2,)
+    assert "Page 3 of 3 looks scanned and was skipped: it has no text layer, and OCR reads at most the first 1 of " \
+           "them." in document.warnings
+
+
+def test_a_poor_text_layer_under_a_scan_is_read_again():
+    from fpdf import FPDF
+
+    image, text = scan(SHORT, 200)
+    pdf = FPDF()
+    pdf.add_font("DejaVu", fname=str(FONT))
+    pdf.add_page()
+    pdf.image(image, x=0, y=0, w=210, h=297)
+    pdf.set_font("DejaVu", size=11)
+    pdf.text_mode = "INVISIBLE"
+    pdf.set_xy(20, 20)
+    pdf.multi_cell(170, 6, "Wafcr qua1ity in tbe nortbern 1akes improvcd tbis ycar aftcr farmcrs uscd lcss "
+                           "fcrtiliscr, accordinq to a rcport pub1isbed by tbe cnvironmcnt aqcncy on Mondav.")
+    document = ingest_file("old-ocr.pdf", bytes(pdf.output()))
+    assert document.ocr.pages == (1,) and word_accuracy(text, document.text) >= 0.95
+
+
+def test_ocr_fits_well_inside_the_readers_memory_cap():
+    image, text = scan(ARTICLE, 300, points=9)
+    document = ingest_file("dense.png", image_file(image, "PNG"), IngestSettings(extract_memory_mb=1100))
+    assert word_accuracy(text, document.text) >= 0.95
+
+
+def test_with_ocr_off_images_and_scans_say_so():
+    image, _ = scan(SHORT, 150)
+    with pytest.raises(NoTextError, match="note.png is an image, and OCR is switched off"):
+        ingest_file("note.png", image_file(image, "PNG"), IngestSettings(ocr=False))
+    with pytest.raises(NoTextError, match="scan.pdf is a scanned image with no text layer, and OCR is switched off"):
+        ingest_file("scan.pdf", scan_pdf([image], 150), IngestSettings(ocr=False))
+
+
+def test_a_blank_photo_a_damaged_image_and_a_huge_one_get_messages():
+    from PIL import Image
+
+    with pytest.raises(FileTooLargeError, match="huge.png is 9,000 × 8,000 pixels; the limit is 60 megapixels"):
+        ingest_file("huge.png", image_file(Image.new("1", (9000, 8000), 1), "PNG"))
+    with pytest.raises(NoTextError, match="OCR found no text in blank.png"):
+        ingest_file("blank.png", image_file(Image.new("L", (800, 600), 255), "PNG"))
+    data = image_file(scan(SHORT, 150)[0], "PNG")
+    with pytest.raises(CorruptFileError, match="half.png could not be read; the image seems damaged"):
+        ingest_file("half.png", data[: len(data) // 2])
+
+
+def _report_then_wait(seconds: list[float], report) -> str:
+    import time
+
+    for pause in seconds:
+        report(0.5, "working")
+        time.sleep(pause)
+    return "done"
+
+
+def test_each_reported_step_gets_its_own_time_bound():
+    assert run_bounded(_report_then_wait, ([0.4] * 4,), "slow.pdf", 1.0, 0, lambda f, m: None, 1.0) == "done"
+    with pytest.raises(ExtractionTimeoutError, match="Reading a page of slow.pdf by OCR took longer than 0.5 seconds"):
+        run_bounded(_report_then_wait, ([30],), "slow.pdf", 5.0, 0, lambda f, m: None, 0.5)
+
+
+def test_ocr_runs_with_no_network_and_an_empty_home(tmp_path):
+    """The engine must find its models in the install: a process whose every connection fails still reads."""
+    image, text = scan(SHORT, 150)
+    (tmp_path / "note.png").write_bytes(image_file(image, "PNG"))
+    script = ("import socket, sys\n"
+              "def refuse(*args, **kwargs): raise OSError('network is off in this test')\n"
+              "socket.socket.connect = socket.socket.connect_ex = refuse\n"
+              "socket.create_connection = socket.getaddrinfo = refuse\n"
+              "from ingest.cli import read_file\n"
+              "print(read_file(sys.argv[1]).text)\n")
+    environment = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    result = subprocess.run([sys.executable, "-c", script, str(tmp_path / "note.png")], capture_output=True,
+                            text=True, env=environment, cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr
+    assert word_accuracy(text, result.stdout) >= 0.9
