@@ -247,4 +247,4 @@ def test_folder_job_on_its_own_local_ray_reads_every_format_and_records_bad_file
     assert [s["title"] for s in written["b.docx"]["sections"]] == ["Background", "Findings", "Next steps"]
     assert written["broken.pdf"]["error"] == "broken.pdf could not be read; the PDF seems damaged."
     assert written["empty.txt"]["error"] == "empty.txt is empty."
-    assert written["image.png"]["error"].startswith("image.png: .png files are not supported")
+    assert written["image.png"]["error"] == "image.png could not be read; the image seems damaged."
