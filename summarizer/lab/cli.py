@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
-    summarize.add_argument("source", help="a .txt/.md/.docx/.pdf file, an article URL, or - for stdin")
+    summarize.add_argument("source", help="a .txt/.md/.docx/.pdf file, a scan or photo (.png/.jpg/.tiff/.webp), an article URL, or - for stdin")
     _service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
@@ -90,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
 
     corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
                                  parents=[verbose])
-    corpus.add_argument("input", help="JSONL (id, text or article per line) or a folder of .txt/.md/.docx/.pdf")
+    corpus.add_argument("input", help="JSONL (id, text or article per line) or a folder of .txt/.md/.docx/.pdf and scans or photos")
     corpus.add_argument("output", help="JSONL to append one record per item to; items already there are skipped")
     _service_arguments(corpus)
     corpus.add_argument("--workers", type=int, help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
@@ -134,7 +134,7 @@ def _options(args, **extra) -> SummaryOptions:
 
 
 def read_document(source: str):
-    """An ingest Document from stdin, an article URL, or a file (txt, md, docx, pdf)."""
+    """An ingest Document from stdin, an article URL, or a file (txt, md, docx, pdf, an image)."""
     if source == "-":
         from ingest import parse_text
 
