@@ -21,7 +21,7 @@ from .engine import Engine, EngineOutput, Hints, Progress
 from .sentences import Sentence
 
 
-ARRIVAL_WAITS = 10
+ARRIVAL_WAITS = 30
 
 
 class _NobodyWaits(Exception):
