@@ -58,6 +58,17 @@ def connect(workers: int | None, verbose: bool = False) -> Iterator[Cluster]:
             ray.shutdown()
 
 
+def start(workers: int | None = None, verbose: bool = False) -> bool:
+    """Join RAY_ADDRESS's cluster, else start a local Ray, unless this process has one; True when it started
+    a local Ray of its own (which it should also stop)."""
+    import ray
+
+    if ray.is_initialized():
+        return False
+    _start(ray, workers, verbose)
+    return not os.environ.get("RAY_ADDRESS")
+
+
 def _start(ray, workers: int | None, verbose: bool) -> None:
     quiet = {"logging_level": logging.INFO if verbose else logging.WARNING, "log_to_driver": verbose}
     address = os.environ.get("RAY_ADDRESS")

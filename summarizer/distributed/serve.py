@@ -17,7 +17,6 @@ import asyncio
 import collections
 import json
 import logging
-import os
 import re
 import secrets
 import signal
@@ -34,6 +33,7 @@ from .. import wire
 from ..errors import InputTooLargeError, InvalidOptionError, ModelLoadError, SummarizerError
 from ..service import Summarizer
 from ..settings import Settings
+from . import cluster
 
 logger = logging.getLogger(__name__)
 APP_NAME = "summarizer"
@@ -171,12 +171,9 @@ def _startup_error(report: str) -> SummarizerError:
 
 
 def start_ray(num_cpus: int | None = None) -> bool:
-    """Join the cluster at RAY_ADDRESS, else start a local Ray; True when this process started it."""
-    if ray.is_initialized():
-        return False
-    address = os.environ.get("RAY_ADDRESS") or "local"
-    ray.init(address=address, num_cpus=num_cpus if address == "local" else None, include_dashboard=False)
-    return address == "local"
+    """Join the cluster at RAY_ADDRESS (checked at once, this checkout shipped), else start a local Ray, with
+    the replicas' logs on this terminal; True when this process started a local Ray."""
+    return cluster.start(num_cpus, verbose=True)
 
 
 def serve_forever(settings: Settings, say: Callable[[str], None]) -> int:
