@@ -16,12 +16,14 @@ PROSE_KINDS = frozenset({"paragraph", "list_item"})
 
 @dataclass(frozen=True)
 class Block:
-    """One unit of a document: its kind, text, heading level (headings only) and page (paged formats)."""
+    """One unit of a document: its kind, text, heading level (headings only), page (paged formats), and why
+    it was given its kind where that is not plain ('the PDF's outline', 'a row of short cells')."""
 
     kind: str
     text: str
     level: int = 0
     page: int | None = None
+    reason: str = ""
 
     @property
     def is_prose(self) -> bool:

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
-from . import scans, words
+from . import bookmarks, scans, words
 from .document import Block, OcrReport, page_ranges
 from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from .settings import IngestSettings
@@ -64,6 +64,7 @@ class Line:
     run_in: str = ""
     edge: bool = False
     ocr: bool = False
+    outline: int = 0
 
 
 def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
@@ -189,12 +190,12 @@ def _heading_level(line: Line, sizes: list[float], styles: dict[tuple[float, boo
     return min(len(larger) + 1, 6)
 
 
-def _styles(lines: list[Line], body: Line, outline: set[str]) -> dict[tuple[float, bool], int]:
+def _styles(lines: list[Line], body: Line) -> dict[tuple[float, bool], int]:
     """The most common numbered depth of each heading font."""
     seen: dict[tuple[float, bool], Counter[int]] = {}
     for line in lines:
         level = numbered_level(line.text)
-        if level and _is_heading(line, body, outline):
+        if level and _is_heading(line, body):
             seen.setdefault((round(line.size, 1), line.bold), Counter())[level] += 1
     return {style: counts.most_common(1)[0][0] for style, counts in seen.items()}
 
@@ -210,11 +211,9 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
     return (prefix, rest) if rest else ("", "")
 
 
-def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
+def _is_heading(line: Line, body: Line) -> bool:
     text = line.text
     words = text.split()
-    if _key(text) in outline:
-        return True
     if re.match(r"^\d+(?:\.\d+)*\.?\s+[a-z]", text):
         return False
     if len(words) > MAX_HEADING_WORDS or text.count(",") >= 3 or is_caption(text) or text[-1] in ".,;:!?" and not re.match(r"^\d+(\.\d+)*\.?$", text) \
@@ -230,17 +229,6 @@ def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
     return bool(NUMBERED_HEADING.match(text)) and len(words) <= 10 and (line.size >= body.size or line.bold)
 
 
-def _key(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch.isalnum())
-
-
-def _outline(document) -> set[str]:
-    try:
-        return {_key(item.title or "") for item in document.get_toc() if item.title}
-    except Exception:  # a damaged outline only costs the headings it would have named
-        return set()
-
-
 def _body(lines: list[Line]) -> Line:
     """A line with the most common size and weight among the text's characters: the body font."""
     sizes: Counter[tuple[float, bool]] = Counter()
@@ -250,11 +238,13 @@ def _body(lines: list[Line]) -> Line:
     return Line("", 0, size=size, bold=bold)
 
 
-def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
-    body = _body(lines)
+def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
+    """Paragraphs, code and headings of the lines; with an outline (`depth` levels deep) its entries are the
+    headings at their levels and what only looks like a heading goes below them."""
+    body = _body([line for line in lines if not line.outline])
     heading_sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE},
                            reverse=True)
-    styles = _styles(lines, body, outline)
+    styles = _styles(lines, body)
     gaps: dict[float, list[float]] = {}
     for a, b in zip(lines, lines[1:]):
         if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
@@ -281,23 +271,28 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
 
     for number, line in enumerate(lines):
         previous = lines[number - 1] if number else None
+        if line.outline:
+            flush()
+            blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
+            continue
         heading, rest = _run_in(line, body)
         if heading:
             flush()
-            blocks.append(Block("heading", heading, RUN_IN_LEVEL, line.page))
+            blocks.append(Block("heading", heading, RUN_IN_LEVEL + depth, line.page, reason="a bold run-in heading"))
             line.text, line.run_in = rest, ""
             current.append(line)
             continue
-        if _is_heading(line, body, outline):
+        if _is_heading(line, body):
             flush()
-            level = _heading_level(line, heading_sizes, styles)
+            level = _heading_level(line, heading_sizes, styles) + depth
             last = blocks[-1] if blocks else None
-            if last and last.kind == "heading" and last.page == line.page and previous and \
+            if last and last.kind == "heading" and last.reason != bookmarks.REASON and last.page == line.page \
+                    and previous and \
                     abs(previous.size - line.size) < 0.2 and previous.bold == line.bold and \
                     not NUMBERED_HEADING.match(line.text) and len(last.text.split()) + len(line.text.split()) <= 20:
-                blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page)
+                blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
             else:
-                blocks.append(Block("heading", line.text, level, line.page))
+                blocks.append(Block("heading", line.text, level, line.page, reason="its font and numbering"))
             continue
         if current and previous is not None:
             gap = previous.last_top - line.top
@@ -360,12 +355,44 @@ def ocr_lines(page: scans.ScannedPage, number: int, scale: float) -> list[Line]:
     return lines
 
 
-def layout(pages: list[list[Line]], outline: set[str] = frozenset()) -> tuple[tuple[Block, ...], bool]:
+def _anchored(pages: list[list[Line]], entries: list[bookmarks.Bookmark]) -> tuple[list[list[Line]], int]:
+    """The pages' lines with each outline entry's heading marked at its level (wrapped lines joined into one,
+    a run-in heading split off its paragraph, a heading not found on the page put at the entry's position);
+    and how deep the outline goes."""
+    anchors = bookmarks.anchor(entries, pages)
+    result = [list(lines) for lines in pages]
+    taken: set[tuple[int, int]] = set()
+    for item in sorted(anchors, key=lambda a: (a.page, -1 if a.line is None else a.line), reverse=True):
+        lines = result[item.page - 1]
+        if item.line is not None and any((item.page, i) in taken for i in range(item.line, item.line + item.span)):
+            continue
+        taken.update((item.page, i) for i in range(item.line or 0, (item.line or 0) + item.span))
+        if item.line is None:
+            below = [i for i, line in enumerate(lines) if item.entry.top is not None and line.top < item.entry.top]
+            at = below[0] if below else 0
+            lines.insert(at, Line(item.text, item.page, top=item.entry.top or 0.0, outline=item.level))
+            continue
+        first = lines[item.line]
+        if item.span == 1 and len(item.text) < len(first.text) and not first.outline:
+            rest = first.text[len(item.text):].strip()
+            lines.insert(item.line + 1, Line(rest, first.page, first.size, first.bold, first.mono, first.x, first.top,
+                                             first.last_top, len(rest), "", first.edge, first.ocr))
+        lines[item.line] = Line(item.text, first.page, first.size, first.bold, first.mono, first.x, first.top,
+                                lines[item.line + item.span - 1].last_top, first.tail, "", first.edge, first.ocr,
+                                item.level)
+        del lines[item.line + 1: item.line + item.span]
+    return result, max((a.level for a in anchors), default=0)
+
+
+def layout(pages: list[list[Line]], entries: list[bookmarks.Bookmark] = ()) -> tuple[tuple[Block, ...], bool]:
     """Typed blocks of the pages' lines with running headers, footers and page numbers left out; and whether
-    there were any."""
+    there were any. With outline entries, those are the headings."""
     furniture = _furniture(pages)
-    lines = [line for page in pages for line in page if id(line) not in furniture]
-    return finish(_blocks(lines, outline)), bool(furniture)
+    kept = [[line for line in page if id(line) not in furniture] for page in pages]
+    depth = 0
+    if entries:
+        kept, depth = _anchored(kept, list(entries))
+    return finish(_blocks([line for page in kept for line in page], depth)), bool(furniture)
 
 
 def _title(document, blocks: list[Block]) -> str:
@@ -456,8 +483,12 @@ def extract(data: bytes, name: str, settings: IngestSettings,
                 raise NoTextError(f"{name} is a scanned image with no text layer, and OCR is switched off; "
                                   "turn it on to read the file.")
             raise NoTextError(f"{name} has no text to summarize (its pages are blank).")
-        blocks, furniture = layout(pages, _outline(document))
+        entries = bookmarks.read(document)
+        unusable = bookmarks.usable(entries, count)
+        blocks, furniture = layout(pages, [] if unusable else entries)
         warnings = []
+        if entries and unusable:
+            warnings.append(f"The PDF's outline was not used for its sections ({unusable}); they come from the layout.")
         if skipped:
             warnings.append(_skipped_note(skipped, count, settings.ocr_max_pages if settings.ocr else 0))
         empty = [n for n in chosen if not pages[n - 1]]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .bookmarks import REASON as OUTLINE
 from .classify import TOC_LINE, is_caption, is_reference_entry, is_toc_line, looks_like_code, section_role
 from .document import Block
 
@@ -37,7 +38,7 @@ def _typed(block: Block) -> Block:
 
 def _toc_entry(block: Block) -> bool:
     text = block.text.strip()
-    return block.kind in ("heading", "paragraph", "list_item", "toc") and (
+    return block.reason != OUTLINE and block.kind in ("heading", "paragraph", "list_item", "toc") and (
         is_toc_line(text) or len(text.split()) <= MAX_TOC_ENTRY_WORDS and bool(TOC_LINE.match(text)))
 
 
@@ -91,7 +92,7 @@ def _in_order(blocks: list[Block]) -> list[Block]:
     is an item of a numbered list, not a section."""
     result, last = [], ()
     for block in blocks:
-        number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" else None
+        number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" and block.reason != OUTLINE else None
         if number:
             current = tuple(int(part) for part in number.group(1).split("."))
             if last and current <= last:

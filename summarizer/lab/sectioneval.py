@@ -18,7 +18,7 @@ from typing import Callable
 
 FRONT_BACK = re.compile(r"^(?:table of )?contents?$|^abstract$|^references?$|^bibliography$|^index$|"
                         r"^acknowledge?ments?$|^list of (?:figures|tables)$|^foreword$|^preface$", re.I)
-LEADING_NUMBER = re.compile(r"^\s*(?:(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b[.:]?|"
+LEADING_NUMBER = re.compile(r"^\s*§?\s*(?:(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b[.:]?|"
                             r"(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,3})*\.?(?=\s|$))\s*", re.I)
 MIN_ENTRIES = 3
 
