@@ -38,6 +38,15 @@ HEADING_SIZE = 1.15
 PARAGRAPH_GAP = 1.3
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 RUN_IN_LEVEL = 6
+MIN_CHAPTER_HEADS = 3
+LABEL = re.compile(r"^(?:definition|theorem|lemma|corollary|proposition|proof|example|remark|question|conjecture|"
+                   r"claim|step|case|note|observation|fact|exercise|problem|notation|assumption|hypothesis|"
+                   r"axiom|property|invariant|rule|requirement)s?\b(?:\s+[\dA-Z][\w.]*)?[.:]?", re.I)
+ROMAN_HEADING = re.compile(r"^(?:[IVXLC]{2,6}\.?|[IVX]\.)\s+(?=[A-Z])")
+SHOUTED = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
+TITLE_ZONE = 0.45
+MAX_TITLE_LINES = 4
+FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[\d∗*†‡§¶]+$|\s+[∗*†‡§¶]+$")
 MAX_RUN_IN_WORDS = 8
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 MAX_HEADING_WORDS = 16
@@ -83,7 +92,7 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
     """Lines of one page, and the share of it covered by an image (a scan, when it has no text)."""
     textpage = page.get_textpage()
     try:
-        text = textpage.get_text_range()
+        text = _page_text(textpage)
         aligned = len(text) == textpage.count_chars()
         height = page.get_height() or 1.0
         buffer = ctypes.create_string_buffer(128)
@@ -112,6 +121,21 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
     finally:
         textpage.close()
     return lines, _image_share(page)
+
+
+def _page_text(textpage) -> str:
+    """The page's text, one character per PDFium character index, so each letter's font can be looked up.
+
+    `get_text_range` usually is that, but not always (a few characters merged or dropped shift every
+    index after them); then the text is built from the characters one by one."""
+    import pypdfium2.raw as pdfium_c
+
+    text = textpage.get_text_range()
+    count = textpage.count_chars()
+    if len(text) == count:
+        return text
+    codes = [pdfium_c.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
+    return "".join("\ufffe" if code == 2 else chr(code) if 0 < code < 0x110000 else " " for code in codes)
 
 
 def _bold_prefix(textpage, raw: str, start: int, buffer) -> str:
@@ -148,24 +172,30 @@ def _edges(lines: list[Line]) -> list[Line]:
 
 
 def _furniture(pages: list[list[Line]]) -> set[int]:
-    """ids of running headers, footers and page numbers: edge lines repeated across pages or numbered like the page."""
+    """ids of running headers, footers and page numbers: edge lines repeated across pages (on most pages, on
+    most even or odd pages, or on three or more: a chapter's heads) or numbered like the page."""
     found: set[int] = set()
     counts: Counter[str] = Counter()
+    by_side: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
     offsets: Counter[int] = Counter()
     for index, lines in enumerate(pages):
         edges = _edges(lines)
         for line in edges:
             if PAGE_NUMBER.match(line.text):
                 found.add(id(line))
-        counts.update({_signature(l.text) for l in edges if not l.text[0].islower()})
+        signatures = {_signature(l.text) for l in edges if not l.text[0].islower()}
+        counts.update(signatures)
+        by_side[index % 2].update(signatures)
         for line in edges:
             number = EDGE_NUMBER.search(line.text)
             if number:
                 offsets[int(number.group(1)) - index] += 1
     if sum(1 for lines in pages if lines) < 3:
         return found
-    with_text = sum(1 for lines in pages if lines)
-    running = {sig for sig, n in counts.items() if n >= max(2, RUNNING_SHARE * with_text)}
+    sides = [sum(1 for lines in pages[side::2] if lines) for side in (0, 1)]
+    running = {sig for sig, n in counts.items()
+               if n >= max(2, RUNNING_SHARE * sum(sides)) or n >= MIN_CHAPTER_HEADS and len(sig.split()) >= 2
+               or any(by_side[side][sig] >= max(2, RUNNING_SHARE * sides[side]) for side in (0, 1))}
     offset, seen = offsets.most_common(1)[0] if offsets else (0, 0)
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(pages):
@@ -204,7 +234,7 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
     """(heading, rest) for a line that opens with a short bold heading run into its paragraph, else ('', '')."""
     prefix = line.run_in.rstrip(" .:—–-")
     words = prefix.split()
-    if not prefix or body.bold or not 1 <= len(words) <= MAX_RUN_IN_WORDS or not line.text.startswith(line.run_in) \
+    if not prefix or LABEL.match(prefix) or body.bold or not 1 <= len(words) <= MAX_RUN_IN_WORDS or not line.text.startswith(line.run_in) \
             or is_caption(line.text) or not prefix[:1].isupper() or sum(ch.isalpha() for ch in prefix) < 3:
         return "", ""
     rest = line.text[len(line.run_in):].strip()
@@ -222,11 +252,21 @@ def _is_heading(line: Line, body: Line) -> bool:
     if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or \
             len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text):
         return False
+    if LABEL.match(text) and not NUMBERED_HEADING.match(text) or not _starts_like_title(text):
+        return False
     if body.size and line.size >= body.size * HEADING_SIZE:
         return True
     if line.bold and not body.bold and len(words) <= 12:
         return True
-    return bool(NUMBERED_HEADING.match(text)) and len(words) <= 10 and (line.size >= body.size or line.bold)
+    numbered = NUMBERED_HEADING.match(text) or ROMAN_HEADING.match(text)
+    return bool(numbered) and len(words) <= 10 and (line.size >= body.size - 0.3 or line.bold)
+
+
+def _starts_like_title(text: str) -> bool:
+    """Its first word after any number is capitalized and it has a word of three letters or more."""
+    rest = ROMAN_HEADING.sub("", NUMBERED_HEADING.sub("", text, count=1), count=1).lstrip("§ ")
+    return bool(rest[:1].isupper() or rest[:1].isdigit()) and any(
+        sum(ch.isalpha() for ch in word) >= 3 for word in rest.split())
 
 
 def _body(lines: list[Line]) -> Line:
