@@ -31,7 +31,7 @@ MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|men
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
                         r"slide \d+|title|none|unknown|\W*)$", re.I)
 SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
-EDGE_SHARE = 0.07
+EDGE_SHARE = 0.12
 EDGE_LINES = 3
 RUNNING_SHARE = 0.5
 HEADING_SIZE = 1.15
@@ -39,6 +39,9 @@ PARAGRAPH_GAP = 1.3
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 RUN_IN_LEVEL = 6
 MIN_CHAPTER_HEADS = 3
+MAX_ROW_WORDS = 20
+CELL_GAP = 1.0
+MIN_CELLS = 3
 LABEL = re.compile(r"^(?:definition|theorem|lemma|corollary|proposition|proof|example|remark|question|conjecture|"
                    r"claim|step|case|note|observation|fact|exercise|problem|notation|assumption|hypothesis|"
                    r"axiom|property|invariant|rule|requirement)s?\b(?:\s+[\dA-Z][\w.]*)?[.:]?", re.I)
@@ -74,6 +77,7 @@ class Line:
     edge: bool = False
     ocr: bool = False
     outline: int = 0
+    cells: int = 1
 
 
 def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
@@ -117,10 +121,30 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                     line.x, line.top = left, top
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
                     line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
+                    if len(clean.split()) <= MAX_ROW_WORDS:
+                        line.cells = _cells(textpage, match.start(), match.end(), text, line.size)
             lines.append(line)
     finally:
         textpage.close()
     return lines, _image_share(page)
+
+
+def _cells(textpage, start: int, end: int, text: str, size: float) -> int:
+    """How many runs of text the line falls into when split at gaps wider than CELL_GAP ems: a table row has three
+    or more; a line of prose, a heading or a caption one."""
+    import pypdfium2.raw as pdfium_c
+
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    cells, last_right = 1, None
+    for index in range(start, end):
+        if text[index].isspace():
+            continue
+        if not pdfium_c.FPDFText_GetCharBox(textpage.raw, index, *(ctypes.byref(v) for v in (left, right, bottom, top))):
+            continue
+        if last_right is not None and left.value - last_right > CELL_GAP * (size or 10):
+            cells += 1
+        last_right = right.value
+    return cells
 
 
 def _page_text(textpage) -> str:
@@ -252,7 +276,7 @@ def _is_heading(line: Line, body: Line) -> bool:
     if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or \
             len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text):
         return False
-    if LABEL.match(text) and not NUMBERED_HEADING.match(text) or not _starts_like_title(text):
+    if line.cells >= MIN_CELLS or LABEL.match(text) and not NUMBERED_HEADING.match(text) or not _starts_like_title(text):
         return False
     if body.size and line.size >= body.size * HEADING_SIZE:
         return True
@@ -299,14 +323,16 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
         if not current:
             return
         kind = "code" if all(l.mono for l in current) and body.size and not body.mono else "paragraph"
-        joiner = "\n" if kind == "code" else " "
+        if all(l.cells >= MIN_CELLS for l in current):
+            kind = "table"
+        joiner = "\n" if kind in ("code", "table") else " "
         text = current[0].text
         for line in current[1:]:
             if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
                 text = words.dehyphenated(text, line.text) if line.ocr else text[:-1] + line.text
             else:
                 text += joiner + line.text
-        blocks.append(Block(kind, text, page=current[0].page))
+        blocks.append(Block(kind, text, page=current[0].page, reason="rows of short cells" if kind == "table" else ""))
         current.clear()
 
     for number, line in enumerate(lines):
@@ -343,7 +369,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
                 or ended and previous.tail < 0.7 * typical
                 or ended and line.x - previous.x > 0.6 * (line.size or 10) and previous.page == line.page
                 and abs(gap) < 3 * (spacing or 12)
-                or previous.mono != line.mono
+                or previous.mono != line.mono or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
                 or line.text[:1] in "•▪◦‣●■□➢►" or REFERENCE_START.match(line.text)
                 or is_toc_line(line.text) or is_toc_line(previous.text))
             if new_paragraph:
