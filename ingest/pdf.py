@@ -39,6 +39,8 @@ PARAGRAPH_GAP = 1.3
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 RUN_IN_LEVEL = 6
 MIN_CHAPTER_HEADS = 3
+FONT_REASON = "its font and numbering"
+FIGURE_REASON = "text inside a figure"
 MAX_ROW_WORDS = 20
 CELL_GAP = 1.0
 MIN_CELLS = 3
@@ -48,6 +50,7 @@ LABEL = re.compile(r"^(?:definition|theorem|lemma|corollary|proposition|proof|ex
 ROMAN_HEADING = re.compile(r"^(?:[IVXLC]{2,6}\.?|[IVX]\.)\s+(?=[A-Z])")
 SHOUTED = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
 TITLE_ZONE = 0.45
+STAMP = re.compile(r"^(?:arxiv:|doi:|https?://|www\.|preprint|draft|submitted to|accepted|published|copyright|©)", re.I)
 MAX_TITLE_LINES = 4
 FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[\d∗*†‡§¶]+$|\s+[∗*†‡§¶]+$")
 MAX_RUN_IN_WORDS = 8
@@ -78,6 +81,7 @@ class Line:
     ocr: bool = False
     outline: int = 0
     cells: int = 1
+    title: bool = False
 
 
 def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
@@ -337,6 +341,14 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
 
     for number, line in enumerate(lines):
         previous = lines[number - 1] if number else None
+        if line.title:
+            flush()
+            last = blocks[-1] if blocks else None
+            if last and last.kind == "title":
+                blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, reason=last.reason)
+            else:
+                blocks.append(Block("title", line.text, page=line.page, reason="the largest text on the first page"))
+            continue
         if line.outline:
             flush()
             blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
@@ -358,7 +370,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
                     not NUMBERED_HEADING.match(line.text) and len(last.text.split()) + len(line.text.split()) <= 20:
                 blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
             else:
-                blocks.append(Block("heading", line.text, level, line.page, reason="its font and numbering"))
+                blocks.append(Block("heading", line.text, level, line.page, reason=FONT_REASON))
             continue
         if current and previous is not None:
             gap = previous.last_top - line.top
@@ -376,7 +388,24 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
                 flush()
         current.append(line)
     flush()
-    return _rejoined(blocks)
+    return _rejoined(_figure_text(blocks))
+
+
+def _figure_text(blocks: list[Block]) -> list[Block]:
+    """Unnumbered 'headings' right before a figure's caption are its labels and legends (axis titles, plot
+    names), not sections."""
+    result = list(blocks)
+    index = 0
+    while index < len(result):
+        end = index
+        while end < len(result) and result[end].kind == "heading" and result[end].reason == FONT_REASON \
+                and not NUMBERED_HEADING.match(result[end].text):
+            end += 1
+        if end > index and end < len(result) and is_caption(result[end].text):
+            for at in range(index, end):
+                result[at] = Block("caption", result[at].text, page=result[at].page, reason=FIGURE_REASON)
+        index = end + 1 if end > index else index + 1
+    return result
 
 
 def _rejoined(blocks: list[Block]) -> list[Block]:
@@ -458,19 +487,55 @@ def layout(pages: list[list[Line]], entries: list[bookmarks.Bookmark] = ()) -> t
     depth = 0
     if entries:
         kept, depth = _anchored(kept, list(entries))
+    if kept and kept[0]:
+        body = _body([line for page in kept for line in page])
+        for line in _title_lines(kept[0], body):
+            line.title = True
     return finish(_blocks([line for page in kept for line in page], depth)), bool(furniture)
 
 
+def _title_lines(lines: list[Line], body: Line) -> list[Line]:
+    """The document's title on its first page: the largest text in the top part of the page (stamps, page
+    numbers and running heads aside), its lines joined; none when nothing stands out from the body."""
+    height = max((l.top for l in lines), default=0.0) or 1.0
+    bottom = min((l.top for l in lines), default=0.0)
+    zone = [l for l in lines if l.top >= bottom + (1 - TITLE_ZONE) * (height - bottom) and not l.outline
+            and sum(ch.isalpha() for ch in l.text) >= 4 and not STAMP.match(l.text) and l.cells < MIN_CELLS]
+    if not zone or not body.size:
+        return []
+    size = max(l.size for l in zone)
+    if size < body.size * HEADING_SIZE:
+        first = zone[0]
+        if not (first.bold or SHOUTED.match(first.text)) or first is not lines[0] or NUMBERED_HEADING.match(first.text):
+            return []
+        size = first.size
+    start = next(i for i, l in enumerate(lines) if l in zone and abs(l.size - size) < 0.5)
+    chosen = [lines[start]]
+    for line in lines[start + 1: start + MAX_TITLE_LINES]:
+        if abs(line.size - size) >= 0.5 or line.bold != chosen[0].bold or chosen[-1].top - line.top > 2.5 * size:
+            break
+        chosen.append(line)
+    return chosen
+
+
+def clean_title(text: str) -> str:
+    """A title without footnote marks ('Design1', 'Types ∗') and spacing runs."""
+    return FOOTNOTE_MARK.sub("", " ".join(text.split())).strip()
+
+
 def _title(document, blocks: list[Block]) -> str:
-    """The metadata title unless it is a file name or a placeholder; else the first page's first heading."""
+    """The first page's title block; else the metadata title when its words are on the first page."""
+    shown = next((b.text for b in blocks if b.kind == "title"), "")
+    if shown:
+        return clean_title(shown)
     try:
         title = " ".join(str(document.get_metadata_value("Title") or "").split())
     except Exception:  # metadata of damaged files is best-effort; the text is what matters
         title = ""
-    if title and not JUNK_TITLE.search(title) and len(title) >= 4:
-        return title
-    first = [b for b in blocks if b.page == 1 and b.kind == "heading"]
-    return first[0].text if first else ""
+    first_page = bookmarks.key(" ".join(b.text for b in blocks if b.page == 1))
+    if title and not JUNK_TITLE.search(title) and len(title) >= 4 and bookmarks.key(title) in first_page:
+        return clean_title(title)
+    return ""
 
 
 def _open(data: bytes, name: str):
