@@ -39,6 +39,8 @@ PARAGRAPH_GAP = 1.3
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 RUN_IN_LEVEL = 6
 MIN_CHAPTER_HEADS = 3
+MAX_RUNNING_WORDS = 12
+NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b", re.I)
 FONT_REASON = "its font and numbering"
 FIGURE_REASON = "text inside a figure"
 MAX_ROW_WORDS = 20
@@ -125,7 +127,7 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                     line.x, line.top = left, top
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
                     line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
-                    if len(clean.split()) <= MAX_ROW_WORDS:
+                    if len(clean.split()) <= MAX_ROW_WORDS and not line.mono:
                         line.cells = _cells(textpage, match.start(), match.end(), text, line.size)
             lines.append(line)
     finally:
@@ -199,6 +201,11 @@ def _edges(lines: list[Line]) -> list[Line]:
     return [line for line in ends if line.edge or not any(l.size for l in lines)]
 
 
+def _may_run(text: str) -> bool:
+    """Whether a line could be a running head or foot: not the start or middle of a sentence."""
+    return not text[0].islower() and len(text.split()) <= MAX_RUNNING_WORDS and not text.endswith(("-", ",", ";"))
+
+
 def _furniture(pages: list[list[Line]]) -> set[int]:
     """ids of running headers, footers and page numbers: edge lines repeated across pages (on most pages, on
     most even or odd pages, or on three or more: a chapter's heads) or numbered like the page."""
@@ -211,7 +218,7 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
         for line in edges:
             if PAGE_NUMBER.match(line.text):
                 found.add(id(line))
-        signatures = {_signature(l.text) for l in edges if not l.text[0].islower()}
+        signatures = {_signature(l.text) for l in edges if _may_run(l.text)}
         counts.update(signatures)
         by_side[index % 2].update(signatures)
         for line in edges:
@@ -228,7 +235,7 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(pages):
         for line in _edges(lines):
-            if line.text[0].islower():
+            if not _may_run(line.text):
                 continue
             number = EDGE_NUMBER.search(line.text)
             if _signature(line.text) in running or \
@@ -293,6 +300,9 @@ def _is_heading(line: Line, body: Line) -> bool:
 def _starts_like_title(text: str) -> bool:
     """Its first word after any number is capitalized and it has a word of three letters or more."""
     rest = ROMAN_HEADING.sub("", NUMBERED_HEADING.sub("", text, count=1), count=1).lstrip("§ ")
+    named = NAMED_PART.match(text)
+    if named:
+        return True
     return bool(rest[:1].isupper() or rest[:1].isdigit()) and any(
         sum(ch.isalpha() for ch in word) >= 3 for word in rest.split())
 
@@ -310,7 +320,8 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     """Paragraphs, code and headings of the lines; with an outline (`depth` levels deep) its entries are the
     headings at their levels and what only looks like a heading goes below them."""
     body = _body([line for line in lines if not line.outline])
-    heading_sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE},
+    heading_sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE
+                            and not l.title and not l.outline},
                            reverse=True)
     styles = _styles(lines, body)
     gaps: dict[float, list[float]] = {}
@@ -500,7 +511,8 @@ def _title_lines(lines: list[Line], body: Line) -> list[Line]:
     height = max((l.top for l in lines), default=0.0) or 1.0
     bottom = min((l.top for l in lines), default=0.0)
     zone = [l for l in lines if l.top >= bottom + (1 - TITLE_ZONE) * (height - bottom) and not l.outline
-            and sum(ch.isalpha() for ch in l.text) >= 4 and not STAMP.match(l.text) and l.cells < MIN_CELLS]
+            and sum(ch.isalpha() for ch in l.text) >= 4 and not STAMP.match(l.text) and l.cells < MIN_CELLS
+            and not NUMBERED_HEADING.match(l.text) and not ROMAN_HEADING.match(l.text)]
     if not zone or not body.size:
         return []
     size = max(l.size for l in zone)
