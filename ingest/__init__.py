@@ -1,13 +1,13 @@
 """Turn the outside world into text: uploaded files now; the news feed and article pages too."""
 
-from .document import Block, Document, OcrReport
+from .document import LEFT_OUT_KINDS, Block, Document, OcrReport
 from .errors import (CorruptFileError, ExtractionTimeoutError, FetchError, FileTooLargeError, IngestError,
                      NewsApiError, NoTextError, PasswordProtectedError, UnsafeUrlError, UnsupportedFormatError)
 from .files import ingest_file, parse_text
 from .settings import IngestSettings
 
 __all__ = [
-    "Block", "CorruptFileError", "Document", "ExtractionTimeoutError", "FetchError", "FileTooLargeError", "IngestError",
+    "LEFT_OUT_KINDS", "Block", "CorruptFileError", "Document", "ExtractionTimeoutError", "FetchError", "FileTooLargeError", "IngestError",
     "IngestSettings", "NewsApiError", "NoTextError", "OcrReport", "PasswordProtectedError", "UnsafeUrlError",
     "UnsupportedFormatError", "ingest_file", "parse_text",
 ]

@@ -42,6 +42,7 @@ MIN_CHAPTER_HEADS = 3
 MAX_RUNNING_WORDS = 12
 NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b", re.I)
 FONT_REASON = "its font and numbering"
+RUNNING_REASON = "a running head, foot or page number"
 FIGURE_REASON = "text inside a figure"
 MAX_ROW_WORDS = 20
 CELL_GAP = 1.0
@@ -199,6 +200,9 @@ def _signature(line: str) -> str:
 def _edges(lines: list[Line]) -> list[Line]:
     ends = lines[:EDGE_LINES] + lines[-EDGE_LINES:] if len(lines) > 2 * EDGE_LINES else lines
     return [line for line in ends if line.edge or not any(l.size for l in lines)]
+
+
+RUNNING_NOTE = "Running headers, footers and page numbers were left out of the summary (see what was left out)."
 
 
 def _may_run(text: str) -> bool:
@@ -502,7 +506,10 @@ def layout(pages: list[list[Line]], entries: list[bookmarks.Bookmark] = ()) -> t
         body = _body([line for page in kept for line in page])
         for line in _title_lines(kept[0], body):
             line.title = True
-    return finish(_blocks([line for page in kept for line in page], depth)), bool(furniture)
+    running = [Block("running", " · ".join(line.text for line in page if id(line) in furniture), page=number,
+                     reason=RUNNING_REASON) for number, page in enumerate(pages, 1)
+               if any(id(line) in furniture for line in page)]
+    return finish(_blocks([line for page in kept for line in page], depth)) + tuple(running), bool(furniture)
 
 
 def _title_lines(lines: list[Line], body: Line) -> list[Line]:
@@ -639,7 +646,7 @@ def extract(data: bytes, name: str, settings: IngestSettings,
             warnings.append(f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
                             f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there.")
         if furniture:
-            warnings.append("Running headers, footers and page numbers were removed.")
+            warnings.append(RUNNING_NOTE)
         return blocks, _title(document, list(blocks)), count, warnings, ocr
     finally:
         document.close()
