@@ -12,7 +12,7 @@ def test_docx_paragraphs_and_tables_in_order(fixtures):
     assert document.text.split("\n\n") == [
         "Summary of findings", "Sales rose by a fifth in the third quarter. Costs stayed flat.",
         "Region | Sales", "North | 120", "The board will meet again in March."]
-    assert "CONFIDENTIAL" not in document.text and document.warnings == ["Headers and footers were left out."]
+    assert "CONFIDENTIAL" not in document.text and document.warnings == ["Headers and footers were left out of the summary (see what was left out)."]
 
 
 def test_pdf_pages_rejoined_without_headers_numbers_hyphens_or_ligatures(fixtures):
