@@ -133,7 +133,16 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
             lines.append(line)
     finally:
         textpage.close()
+    _lone_rows(lines)
     return lines, _image_share(page)
+
+
+def _lone_rows(lines: list[Line]) -> None:
+    """A table has rows: a line of cells with no such line above or below it is a justified or spaced-out line."""
+    rows = [line.cells >= MIN_CELLS for line in lines]
+    for index, line in enumerate(lines):
+        if rows[index] and not (index and rows[index - 1] or index + 1 < len(lines) and rows[index + 1]):
+            line.cells = 1
 
 
 def _cells(textpage, start: int, end: int, text: str, size: float) -> int:

@@ -77,7 +77,8 @@ def _roles(blocks: list[Block]) -> list[Block]:
                 result.append(replace(block, kind=role, level=0))
                 continue
         if role and block.kind in ("paragraph", "list_item", "toc", "caption", "code", "table"):
-            if role == "toc" and not _toc_entry(block) and len(block.text.split()) > MAX_TOC_ENTRY_WORDS:
+            if role == "toc" and not _toc_entry(block) and (len(block.text.split()) > MAX_TOC_ENTRY_WORDS
+                                                            or block.text.rstrip().endswith((".", "!", "?"))):
                 role = None
             else:
                 block = replace(block, kind=role)
