@@ -98,7 +98,8 @@ class Document:
 
     @property
     def paragraphs(self) -> int:
-        return len(self.blocks)
+        """Blocks of the document's own text (running heads and feet are the page's, not the text's)."""
+        return sum(1 for block in self.blocks if block.kind != "running")
 
     @property
     def words(self) -> int:

@@ -72,6 +72,7 @@ class Summary:
     warnings: list[str] = field(default_factory=list)
     sections: list[SectionSummary] = field(default_factory=list)
     pages: list[int | None] = field(default_factory=list)
+    title: str = ""
 
     @property
     def overview(self) -> str:

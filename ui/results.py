@@ -189,7 +189,9 @@ def left_out(document) -> None:
     with st.expander(f"Left out of the summary: {total:,} words"):
         for kind, blocks in groups.items():
             words = sum(len(b.text.split()) for b in blocks)
-            st.markdown(f"**{escape(LEFT_OUT_KINDS[kind].capitalize())}** · {words:,} words")
+            reasons = sorted({b.reason for b in blocks if b.reason})
+            why = f" · typed so because {escape('; '.join(reasons))}" if reasons else ""
+            st.markdown(f"**{escape(LEFT_OUT_KINDS[kind].capitalize())}** · {words:,} words{why}")
             st.text("\n\n".join(f"[p. {b.page}] {b.text}" if b.page else b.text for b in blocks))
 
 

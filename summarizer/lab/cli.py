@@ -166,7 +166,7 @@ def summarize_path(summarizer: Summarizer, path: str, options: SummaryOptions,
     """Read a file (or - for stdin, or an article URL) and summarize its blocks; extraction warnings come first."""
     document = read_document(path)
     summary = summarizer.summarize(document.blocks, options, progress=progress)
-    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings)
+    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
 
 
 def _progress(fraction: float, message: str) -> None:

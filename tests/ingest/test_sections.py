@@ -181,3 +181,32 @@ def test_structure_command_scores_a_folder_with_and_without_the_outline(tmp_path
     for run in ("with outline", "without outline"):
         totals = scores[run]["totals"]
         assert totals["truth"] == 5 and totals["matched_truth"] == 5 and totals["matched_shown"] == totals["shown"]
+
+
+def test_a_useless_outline_falls_back_to_the_layout_and_says_so():
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.add_font("Sans", fname=FONT)
+    pdf.add_font("Sans", style="B", fname=BOLD)
+    for heading, body in SECTIONS:
+        pdf.add_page()
+        pdf.start_section("Bookmark", level=0)
+        pdf.set_font("Sans", style="B", size=13)
+        pdf.multi_cell(190, 7, heading, align="L")
+        pdf.set_font("Sans", size=11)
+        pdf.multi_cell(190, 6, body)
+    document = ingest_file("odd.pdf", bytes(pdf.output()))
+    assert any("outline was not used" in w and "share one title" in w for w in document.warnings)
+    assert sections(bytes(pdf.output())) and "Bookmark" not in sections(bytes(pdf.output()))
+
+
+def test_summarize_json_carries_the_title(tmp_path):
+    path = tmp_path / "paper.pdf"
+    path.write_bytes(paper())
+    result = subprocess.run([sys.executable, "-m", "summarizer", "summarize", str(path), "--json", "--engine",
+                             "extractive"], capture_output=True, text=True, timeout=300,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["title"] == TITLE and [s["title"].upper() for s in data["sections"]][0] == SECTIONS[0][0]
