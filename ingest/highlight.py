@@ -93,7 +93,7 @@ def _ocr_layer(page, dpi: int) -> _Page:
     scale = width / max(image.width, 1)
     read = ocr.read(image)
     stream, owners, boxes = [], [], []
-    for line in read.lines if not read.turn else ():
+    for line in scans.reading_lines(read) if not read.turn else ():
         text = _key(line.text)
         step = (line.right - line.left) / max(len(text), 1)
         for offset, ch in enumerate(text):
