@@ -75,9 +75,14 @@ def _text_layer(page) -> _Page:
     text = textpage.get_text_range()
     stream, owners = [], []
     for match in ALNUM.finditer(text):
-        key = _key(match.group())
-        stream.append(key)
-        owners.extend([match.start()] * len(key))
+        ch = match.group()
+        if ch.isascii():
+            stream.append(ch.lower())
+            owners.append(match.start())
+        else:
+            key = _key(ch)
+            stream.append(key)
+            owners.extend([match.start()] * len(key))
     if len(text) != textpage.count_chars():  # characters outside the BMP: fall back to PDFium's own index
         import pypdfium2.raw as pdfium_c
         owners = [pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage.raw, i) for i in owners]
