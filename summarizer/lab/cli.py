@@ -100,6 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
     corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
     corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
+    corpus.add_argument("--highlight-dir", metavar="DIR",
+                        help="also write each file's highlighted copy here (PDFs as PDFs, other files as .html)")
     corpus.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs each actor reserves (default 0)")
 
     terms = commands.add_parser("keyterms", help="key terms against the authors' keywords of the dev papers",
@@ -183,14 +185,14 @@ def _summarize(args) -> int:
         raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
     document = read_document(args.source)
     if args.highlight:
-        from .highlighting import check_target
+        from ..highlighting import check_target
 
         check_target(document, args.highlight)
     summary = summarize_document(Summarizer(_settings(args)), document,
                                  _options(args, max_input_words=args.max_input_words),
                                  progress=_progress if args.verbose else None)
     if args.highlight:
-        from .highlighting import write_highlighted
+        from ..highlighting import write_highlighted
 
         print(write_highlighted(args.source, document, summary, args.highlight), file=sys.stderr)
     if args.json:

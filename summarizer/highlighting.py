@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InvalidOptionError
-from ..summary import Summary
+from .errors import InvalidOptionError
+from .summary import Summary
 
 
 def check_target(document, out: str) -> None:
@@ -37,3 +37,19 @@ def write_highlighted(source: str, document, summary: Summary, out: str) -> str:
         raise InvalidOptionError(f"{out} cannot be written: {error.strerror}.") from error
     found = len(passages) - len(missing)
     return f"highlighted {found} of {len(passages)} source passages{extra}: {out}"
+
+
+def write_beside(folder: Path, key: str, path: str, document, summary: Summary) -> str | None:
+    """A corpus item's marked-up copy under `folder` at its key (PDF as `KEY`, else `KEY.html`); None when written,
+    else a warning for the item's record, so a copy that cannot be made never costs the summary."""
+    from ingest import IngestError
+
+    name = key if document.kind == "pdf" and key.lower().endswith(".pdf") else \
+        key + (".pdf" if document.kind == "pdf" else ".html")
+    target = folder / name
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_highlighted(path, document, summary, str(target))
+    except (IngestError, InvalidOptionError, OSError) as error:
+        return f"The highlighted copy was not written: {error}"
+    return None
