@@ -6,8 +6,8 @@ summarized. Text is matched on its letters and digits alone, lower-cased and NFK
 breaks, hyphenation, ligatures and the spacing ingest repaired do not stop a match.
 
 pypdf writes the result as an incremental update: the original bytes come first, unchanged, and
-only the annotations and the outline are appended, so every page keeps its content, text and images
-and a 300-page file is written in the time of a few pages. It lives in ingest because it is PDF
+only the annotations and the outline are appended, so every page keeps its content, text and images.
+(A file encrypted with an empty password is written as a decrypted full copy instead.) It lives in ingest because it is PDF
 knowledge: it takes the marks as plain data (text, page, role, note) and knows nothing of models.
 """
 
@@ -203,11 +203,29 @@ def _bookmarks(writer, headings: Sequence[Block]) -> int:
     return added
 
 
+def _writer(reader, name: str):
+    """An incremental writer; for a file encrypted with an empty password (which ingest opens too), a decrypted
+    full copy, since an update cannot be appended to it without its keys."""
+    from pypdf import PdfWriter
+    from pypdf.errors import DependencyError
+
+    if not reader.is_encrypted:
+        return PdfWriter(reader, incremental=True)
+    try:
+        opened = reader.decrypt("")
+    except DependencyError as error:
+        raise PasswordProtectedError(f"{name} is encrypted in a way this server cannot open to write highlights "
+                                     f"({error}).") from error
+    if not opened:
+        raise PasswordProtectedError(f"{name} is password-protected; remove the password to get it highlighted.")
+    return PdfWriter(clone_from=reader)
+
+
 def highlight_pdf(data: bytes, marks: Sequence[Mark], headings: Sequence[Block] = (), name: str = "the PDF",
                   settings: IngestSettings | None = None) -> Highlighted:
     """The PDF with one highlight (and pop-up note) per mark, and bookmarks for `headings` unless it has an outline."""
     import pypdfium2 as pdfium
-    from pypdf import PdfReader, PdfWriter
+    from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
     settings = settings or IngestSettings.from_env()
@@ -219,9 +237,7 @@ def highlight_pdf(data: bytes, marks: Sequence[Mark], headings: Sequence[Block] 
         pages = _Pages(document, settings)
         try:
             reader = PdfReader(io.BytesIO(data))
-            if reader.is_encrypted:
-                raise PasswordProtectedError(f"{name} is encrypted; a highlighted copy cannot be written.")
-            writer = PdfWriter(reader, incremental=True)
+            writer = _writer(reader, name)
             placed, missing = 0, []
             for mark in marks:
                 found = pages.find(_key(mark.text), mark.page) if _key(mark.text) else {}

@@ -206,3 +206,21 @@ def test_html_export_escapes_the_document():
     page, missing = marked_html("<title>", blocks, [Mark()])
     assert not missing and "<script>" not in page and "<img" not in page and "&lt;img src=x" in page
     assert 'title="Summary &quot;quoted&quot; &lt;b&gt;"' in page
+
+
+def test_a_pdf_encrypted_with_an_empty_password_is_highlighted_in_a_decrypted_copy():
+    from tests.ingest.conftest import make_pdf
+
+    data = make_pdf(pages=2, password="")
+    document = ingest_file("open.pdf", data)
+    summary = OFFLINE.summarize(document.blocks, SummaryOptions())
+    result = highlight_pdf(data, summary.passages(), document.blocks)
+    assert result.placed == len(summary.passages()) and len(highlights(result.data)) == len(summary.passages())
+    assert page_texts(result.data) == page_texts(data)
+
+
+def test_a_damaged_pdf_is_a_clear_error():
+    from ingest import CorruptFileError
+
+    with pytest.raises(CorruptFileError, match="broken.pdf could not be read for highlighting"):
+        highlight_pdf(b"%PDF-1.4 not really", [], name="broken.pdf")
