@@ -57,3 +57,10 @@ def test_the_keywords_line_is_taken_out_and_found_keywords_are_counted():
     rows = table([PaperTerms("p", keywords, {"a": ["consensus algorithms", "tolerance"], "b": ["paxos"]})])
     assert rows[-2].startswith("| a | 1/3 (33%) | 2/3 (67%) | 50% |")
     assert rows[-1].startswith("| b | 1/3 (33%) | 1/3 (33%) | 0% |")
+
+
+def test_a_long_text_is_sampled_evenly_so_its_end_still_counts():
+    start = ["The river bridge was closed for repairs after the flood."] * 6000
+    end = ["The solar farm opened near the old quarry this spring."] * 6000
+    terms = key_terms(start + end)
+    assert "river bridge" in terms and any("solar farm" in term for term in terms), "120,000 words, sampled"
