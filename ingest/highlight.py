@@ -28,6 +28,7 @@ ALNUM = re.compile(r"[^\W_]")
 MIN_LAYER_CHARS = 30
 LINE_OVERLAP = 0.5
 POPUP_SIZE = (220.0, 120.0)
+CLOSING = ".!?;:,)]\"'”’»"
 
 
 class Mark(Protocol):
@@ -56,18 +57,19 @@ def _key(text: str) -> str:
 
 
 class _Page:
-    """One page's matchable text (`stream`) and the box of each of its characters."""
+    """One page's matchable text (`stream`), the character each of its letters came from, and their boxes; with
+    the page's text, the closing punctuation after a match is covered too."""
 
-    def __init__(self, stream: str, owners: list, box_of):
-        self.stream, self.owners, self._box_of = stream, owners, box_of
+    def __init__(self, stream: str, owners: list, box_of, text: str = ""):
+        self.stream, self.owners, self._box_of, self.text = stream, owners, box_of, text
 
     def boxes(self, start: int, stop: int) -> list[tuple[float, float, float, float]]:
-        seen, result = set(), []
-        for owner in self.owners[start:stop]:
-            if owner not in seen:
-                seen.add(owner)
-                result.append(self._box_of(owner))
-        return result
+        chosen = list(dict.fromkeys(self.owners[start:stop]))
+        after = chosen[-1] + 1 if chosen and self.text else len(self.text)
+        while after < len(self.text) and self.text[after] in CLOSING:
+            chosen.append(after)
+            after += 1
+        return [self._box_of(owner) for owner in chosen]
 
 
 def _text_layer(page) -> _Page:
@@ -86,7 +88,8 @@ def _text_layer(page) -> _Page:
     if len(text) != textpage.count_chars():  # characters outside the BMP: fall back to PDFium's own index
         import pypdfium2.raw as pdfium_c
         owners = [pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage.raw, i) for i in owners]
-    return _Page("".join(stream), owners, lambda index: textpage.get_charbox(index, loose=False))
+    closing = text if len(text) == textpage.count_chars() else ""
+    return _Page("".join(stream), owners, lambda index: textpage.get_charbox(index, loose=False), closing)
 
 
 def _ocr_layer(page, dpi: int) -> _Page:
