@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .bookmarks import REASON as OUTLINE
 from .classify import TOC_LINE, is_caption, is_reference_entry, is_toc_line, looks_like_code, section_role
 from .document import Block
 
@@ -24,8 +25,6 @@ def _typed(block: Block) -> Block:
     text = block.text
     if BULLET.match(text):
         return replace(block, kind="list_item", text=BULLET.sub("", text, count=1))
-    if is_toc_line(text):
-        return replace(block, kind="toc")
     if is_caption(text):
         return replace(block, kind="caption")
     if is_reference_entry(text):
@@ -37,8 +36,8 @@ def _typed(block: Block) -> Block:
 
 def _toc_entry(block: Block) -> bool:
     text = block.text.strip()
-    return block.kind in ("heading", "paragraph", "list_item", "toc") and (
-        is_toc_line(text) or len(text.split()) <= MAX_TOC_ENTRY_WORDS and bool(TOC_LINE.match(text)))
+    return block.reason != OUTLINE and block.kind in ("heading", "paragraph", "list_item", "toc") and \
+        len(text.split()) <= MAX_TOC_ENTRY_WORDS and (is_toc_line(text) or bool(TOC_LINE.match(text)))
 
 
 def _toc_runs(blocks: list[Block]) -> list[Block]:
@@ -51,7 +50,7 @@ def _toc_runs(blocks: list[Block]) -> list[Block]:
             end += 1
         if end - start >= MIN_TOC_RUN:
             for i in range(start, end):
-                result[i] = replace(result[i], kind="toc", level=0)
+                result[i] = replace(result[i], kind="toc", level=0, reason="a run of lines ending in page numbers")
             start = end
         else:
             start += 1
@@ -91,7 +90,7 @@ def _in_order(blocks: list[Block]) -> list[Block]:
     is an item of a numbered list, not a section."""
     result, last = [], ()
     for block in blocks:
-        number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" else None
+        number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" and block.reason != OUTLINE else None
         if number:
             current = tuple(int(part) for part in number.group(1).split("."))
             if last and current <= last:

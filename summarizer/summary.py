@@ -19,9 +19,14 @@ class Coverage:
     read_tokens: int
     sentences: int
     prose_words: int = 0
+    left_out_kinds: dict[str, int] = field(default_factory=dict)
 
     @property
     def left_out(self) -> int:
+        """Words of the input no summary reads: tables, code, references, contents, running heads, and sentences
+        of prose blocks that are not prose (formulas, fragments) or sit in back matter."""
+        if self.left_out_kinds:
+            return sum(self.left_out_kinds.values())
         return max(0, self.read_words - self.prose_words)
 
     @property

@@ -68,7 +68,8 @@ if stored:
     for warning in document.warnings:
         st.warning(escape(warning))
     with st.expander("Extracted text"):
-        st.text(document.text)
+        st.text(document.read_text)
+    results.left_out(document)
     asked = st.button("Summarize", type="primary", key="summarize_upload")
     summary = results.summarize(document.blocks, options, asked)
     if summary:

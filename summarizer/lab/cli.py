@@ -24,6 +24,7 @@ from .finetune import Recipe
 EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jsonl")
 DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
+DEFAULT_STRUCTURE = str(Path(DEFAULT_EVAL).parent / "structure")
 
 
 def _engine_arguments(parser: argparse.ArgumentParser) -> None:
@@ -108,6 +109,13 @@ def _parser() -> argparse.ArgumentParser:
                                 parents=[verbose])
     terms.add_argument("folder", nargs="?", default=DEFAULT_PAPERS, help="the papers folder: manifest.jsonl and pdf/")
     terms.add_argument("--limit", type=int, help="use only the first N papers that have a keywords line")
+
+    sections = commands.add_parser("structure", help="the sections shown, scored against PDF bookmarks (with and "
+                                   "without the outline)", parents=[verbose])
+    sections.add_argument("target", nargs="?", default=DEFAULT_STRUCTURE,
+                          help="a manifest.jsonl (pdf paths relative to it), a folder holding one, or a folder of PDFs")
+    sections.add_argument("--details", action="store_true", help="print each document's misses and inventions")
+    sections.add_argument("--json", action="store_true", help="print the scores and each document's misses as JSON")
 
     scans = commands.add_parser("ocr-eval", help="OCR word accuracy and ROUGE of articles rendered as one-page scans",
                                 parents=[verbose])
@@ -392,6 +400,37 @@ def _keyterms(args) -> int:
     return 0
 
 
+def _structure(args) -> int:
+    from ingest import ingest_file
+
+    from . import sectioneval
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # the outline-free copies are written by pypdf, which chatters
+    summarizer = Summarizer(Settings.from_env(engine="extractive"))
+
+    def sections(data: bytes, name: str) -> list[sectioneval.Entry]:
+        document = ingest_file(name, data)
+        summary = summarizer.summarize(document.blocks, SummaryOptions())
+        return [sectioneval.Entry(s.title, s.first_page) for s in summary.sections]
+
+    try:
+        paths = sectioneval.load(args.target)
+    except FileNotFoundError as error:
+        raise InvalidOptionError(str(error)) from None
+    runs = sectioneval.score(paths, sections, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    if args.json:
+        print(json.dumps({run: {"totals": dataclasses.asdict(sectioneval.totals(items)),
+                                "documents": [{"pdf": i.name, "missed": [dataclasses.asdict(e) for e in i.misses],
+                                               "invented": [dataclasses.asdict(e) for e in i.inventions],
+                                               "error": i.error} for i in items]}
+                          for run, items in runs.items()}, ensure_ascii=False, indent=2))
+        return 0
+    print(sectioneval.table(runs))
+    if args.details:
+        print(sectioneval.details(runs))
+    return 0
+
+
 def _ocr_eval(args) -> int:
     from . import ocreval
 
@@ -403,7 +442,7 @@ def _ocr_eval(args) -> int:
 
 COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
             "finetune": _finetune, "serve": _serve, "batch": _batch, "ocr-eval": _ocr_eval,
-            "keyterms": _keyterms}
+            "keyterms": _keyterms, "structure": _structure}
 
 
 def main(argv: list[str] | None = None) -> int:
