@@ -16,6 +16,7 @@ from .engines.extractive import ExtractiveEngine
 from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
 from .grounding import ground
+from .keyterms import key_terms
 from .options import SummaryOptions
 from .sentences import Sentence
 from .settings import Settings
@@ -158,7 +159,7 @@ class Summarizer:
                               read_tokens=output.read_tokens, sentences=len(item.read),
                               prose_words=sum(len(s.text.split()) for s in item.read), left_out_kinds=item.left_out),
             target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
-            sections=sections, pages=item.layout.pages)
+            sections=sections, pages=item.layout.pages, keyterms=key_terms([s.text for s in item.read]))
 
     @staticmethod
     def _words(source: str | Sequence[BlockLike]) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from .passages import Passage, passages
 from .sentences import Sentence
 
 
@@ -73,6 +74,7 @@ class Summary:
     sections: list[SectionSummary] = field(default_factory=list)
     pages: list[int | None] = field(default_factory=list)
     title: str = ""
+    keyterms: list[str] = field(default_factory=list)
 
     @property
     def overview(self) -> str:
@@ -90,6 +92,10 @@ class Summary:
             where = f" ({section.pages})" if section.pages else ""
             parts.append(f"{section.title}{where}\n" + "\n".join(f"- {s}" for s in section.sentences))
         return "\n\n".join(parts)
+
+    def passages(self) -> list[Passage]:
+        """The source sentences each summary sentence rests on, with page, role and note: marks for a highlighted copy."""
+        return passages(self)
 
     def page_of(self, index: int) -> int | None:
         return self.pages[index] if index < len(self.pages) else None

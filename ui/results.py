@@ -13,7 +13,7 @@ from ingest import LEFT_OUT_KINDS, parse_text
 from summarizer import Summary, SummarizerError, SummaryOptions
 
 from . import boundary, jobs, navigation, outline, resources
-from .exports import as_markdown, as_text
+from .exports import as_markdown, as_text, marked_source
 from .markdown import escape
 
 RESULTS_KEY = "summaries"
@@ -217,10 +217,14 @@ def left_out_note(coverage) -> str:
     return f" ({coverage.left_out:,} words left out{': ' + named if named else ''})"
 
 
-def show(summary: Summary, source: str, key: str, length: str, pages: int | None = None) -> None:
-    """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it."""
+def show(summary: Summary, source: str, key: str, length: str, pages: int | None = None,
+         document: Any = None, original: bytes | None = None) -> None:
+    """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it;
+    with the uploaded `document` (and its bytes), the source marked up with the summary too."""
     with st.container(border=True):
         st.markdown("#### TL;DR" if length == "TL;DR" else "#### Summary")
+        if summary.keyterms:
+            st.caption("Key terms: " + escape(", ".join(summary.keyterms)))
         outline.overview(summary)
         engine = "offline extractive" if summary.engine == "extractive" else f"abstractive, {summary.model}"
         if resources.server():
@@ -233,10 +237,14 @@ def show(summary: Summary, source: str, key: str, length: str, pages: int | None
         if grounded:
             outline.sources(summary, summary.sentences, summary.support)
         outline.sections(summary, grounded)
-        left, right = st.columns(2)
+        marked = marked_source(summary, document, original) if document is not None else None
+        left, right, *more = st.columns(3 if marked else 2)
         stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"
         left.download_button("Download .txt", as_text(summary), file_name=f"{stem}-summary.txt",
                              mime="text/plain", on_click="ignore", key=f"txt-{key}")
         right.download_button("Download .md", as_markdown(summary, source, length),
                               file_name=f"{stem}-summary.md", mime="text/markdown", on_click="ignore",
                               key=f"md-{key}")
+        if marked:
+            label, name, mime, make = marked
+            more[0].download_button(label, make, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")

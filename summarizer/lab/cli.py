@@ -55,6 +55,9 @@ def _parser() -> argparse.ArgumentParser:
     _service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
+    summarize.add_argument("--highlight", metavar="OUT",
+                           help="also write the source with the summary's sentences highlighted: a PDF for a PDF "
+                                "(with bookmarks), an HTML page with a table of contents for other files")
 
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
@@ -98,7 +101,14 @@ def _parser() -> argparse.ArgumentParser:
     corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
     corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
     corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
+    corpus.add_argument("--highlight-dir", metavar="DIR",
+                        help="also write each file's highlighted copy here (PDFs as PDFs, other files as .html)")
     corpus.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs each actor reserves (default 0)")
+
+    terms = commands.add_parser("keyterms", help="key terms against the authors' keywords of the dev papers",
+                                parents=[verbose])
+    terms.add_argument("folder", nargs="?", default=DEFAULT_PAPERS, help="the papers folder: manifest.jsonl and pdf/")
+    terms.add_argument("--limit", type=int, help="use only the first N papers that have a keywords line")
 
     sections = commands.add_parser("structure", help="the sections shown, scored against PDF bookmarks (with and "
                                    "without the outline)", parents=[verbose])
@@ -164,7 +174,12 @@ def read_document(source: str):
 def summarize_path(summarizer: Summarizer, path: str, options: SummaryOptions,
                    progress: Callable[[float, str], None] | None = None) -> Summary:
     """Read a file (or - for stdin, or an article URL) and summarize its blocks; extraction warnings come first."""
-    document = read_document(path)
+    return summarize_document(summarizer, read_document(path), options, progress)
+
+
+def summarize_document(summarizer: Summarizer, document, options: SummaryOptions,
+                       progress: Callable[[float, str], None] | None = None) -> Summary:
+    """Summarize an ingest Document's blocks; extraction warnings come first."""
     summary = summarizer.summarize(document.blocks, options, progress=progress)
     return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
 
@@ -174,13 +189,26 @@ def _progress(fraction: float, message: str) -> None:
 
 
 def _summarize(args) -> int:
-    summary = summarize_path(Summarizer(_settings(args)), args.source,
-                             _options(args, max_input_words=args.max_input_words),
-                             progress=_progress if args.verbose else None)
+    if args.highlight and (args.source == "-" or args.source.startswith(("http://", "https://"))):
+        raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
+    document = read_document(args.source)
+    if args.highlight:
+        from ..highlighting import check_target
+
+        check_target(document, args.highlight)
+    summary = summarize_document(Summarizer(_settings(args)), document,
+                                 _options(args, max_input_words=args.max_input_words),
+                                 progress=_progress if args.verbose else None)
+    if args.highlight:
+        from ..highlighting import write_highlighted
+
+        print(write_highlighted(args.source, document, summary, args.highlight), file=sys.stderr)
     if args.json:
         print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
         return 0
     print(summary.text)
+    if summary.keyterms:
+        print(f"\nKey terms: {', '.join(summary.keyterms)}")
     for warning in summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     coverage = summary.coverage
@@ -364,6 +392,14 @@ def _batch(args) -> int:
     return batch(args)
 
 
+def _keyterms(args) -> int:
+    from . import keytermeval
+
+    results = keytermeval.run(args.folder, args.limit, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    print("\n".join(keytermeval.table(results)))
+    return 0
+
+
 def _structure(args) -> int:
     from ingest import ingest_file
 
@@ -406,7 +442,7 @@ def _ocr_eval(args) -> int:
 
 COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
             "finetune": _finetune, "serve": _serve, "batch": _batch, "ocr-eval": _ocr_eval,
-            "structure": _structure}
+            "keyterms": _keyterms, "structure": _structure}
 
 
 def main(argv: list[str] | None = None) -> int:
