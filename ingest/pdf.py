@@ -42,7 +42,9 @@ MIN_CHAPTER_HEADS = 3
 MIN_FONT_SIZE = 2.0
 LOOSE_BOX_PER_POINT = 1.15
 MAX_RUNNING_WORDS = 12
-NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b", re.I)
+NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}(?:\s*[.:—–-]|\s+[A-Z(]|\s*$)", re.I)
+TORN = re.compile(r"[a-z\])][.!?]\s+[A-Z][a-z]")
+EDGE_LEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D")
 FONT_REASON = "its font and numbering"
 RUNNING_REASON = "a running head, foot or page number"
 FIGURE_REASON = "text inside a figure"
@@ -256,9 +258,11 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
         for line in _edges(lines):
             if not _may_run(line.text):
                 continue
-            number = EDGE_NUMBER.search(line.text)
-            if _signature(line.text) in running or \
-                    numbered and number and int(number.group(1)) - index == offset:
+            trailing, leading = EDGE_NUMBER.search(line.text), EDGE_LEAD_NUMBER.match(line.text)
+            signature = _signature(line.text)
+            if signature in running or numbered and (
+                    trailing and int(trailing.group(1)) - index == offset
+                    or leading and counts[signature] >= 2 and int(leading.group(1)) - index == offset):
                 found.add(id(line))
     return found
 
@@ -303,7 +307,7 @@ def _is_heading(line: Line, body: Line) -> bool:
     if len(words) > MAX_HEADING_WORDS or text.count(",") >= 3 or is_caption(text) or text[-1] in ".,;:!?" and not re.match(r"^\d+(\.\d+)*\.?$", text) \
             or text[0].islower() or text.count("(") != text.count(")") or not any(ch.isalpha() for ch in text):
         return False
-    if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or \
+    if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or TORN.search(text) or \
             len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text):
         return False
     if line.cells >= MIN_CELLS or LABEL.match(text) and not NUMBERED_HEADING.match(text) or not _starts_like_title(text):
