@@ -43,6 +43,9 @@ MIN_FONT_SIZE = 2.0
 LOOSE_BOX_PER_POINT = 1.15
 MAX_RUNNING_WORDS = 12
 NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}(?:\s*[.:—–-]|\s+[A-Z(]|\s*$)", re.I)
+LOWER_AFTER_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+[a-z]")
+BARE_NUMBER = re.compile(r"^\d+(\.\d+)*\.?$")
+INNER_SENTENCE = re.compile(r"[a-z]{2}[.!?]\s+\S")
 TORN = re.compile(r"[a-z\])][.!?]\s+[A-Z][a-z]")
 EDGE_LEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D")
 FONT_REASON = "its font and numbering"
@@ -300,24 +303,33 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
 
 
 def _is_heading(line: Line, body: Line) -> bool:
+    """A line that reads like a heading and stands out from the body by size, weight or numbering."""
+    return _reads_like_heading(line) and _stands_out(line, body)
+
+
+def _reads_like_heading(line: Line) -> bool:
+    """Short, capitalized, no sentence inside or after it (a numbered question may end in '?'), not a table row,
+    a caption, a formula or a theorem's label."""
     text = line.text
-    words = text.split()
-    if re.match(r"^\d+(?:\.\d+)*\.?\s+[a-z]", text):
+    numbered = bool(NUMBERED_HEADING.match(text))
+    if LOWER_AFTER_NUMBER.match(text) or len(text.split()) > MAX_HEADING_WORDS or text.count(",") >= 3:
         return False
-    if len(words) > MAX_HEADING_WORDS or text.count(",") >= 3 or is_caption(text) or text[-1] in ".,;:!?" and not re.match(r"^\d+(\.\d+)*\.?$", text) \
-            or text[0].islower() or text.count("(") != text.count(")") or not any(ch.isalpha() for ch in text):
+    ends_sentence = text[-1] in ".,;:!?" and not BARE_NUMBER.match(text) and not (text[-1] == "?" and numbered)
+    if ends_sentence or text[0].islower() or text.count("(") != text.count(")") or is_caption(text):
         return False
-    if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or TORN.search(text) or \
+    if looks_like_code(text) or INNER_SENTENCE.search(text) or TORN.search(text) or \
             len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text):
         return False
-    if line.cells >= MIN_CELLS or LABEL.match(text) and not NUMBERED_HEADING.match(text) or not _starts_like_title(text):
-        return False
+    return line.cells < MIN_CELLS and not (LABEL.match(text) and not numbered) and _starts_like_title(text)
+
+
+def _stands_out(line: Line, body: Line) -> bool:
     if body.size and line.size >= body.size * HEADING_SIZE:
         return True
-    if line.bold and not body.bold and len(words) <= 12:
+    if line.bold and not body.bold and len(line.text.split()) <= 12:
         return True
-    numbered = NUMBERED_HEADING.match(text) or ROMAN_HEADING.match(text)
-    return bool(numbered) and len(words) <= 10 and (line.size >= body.size - 0.3 or line.bold)
+    numbered = NUMBERED_HEADING.match(line.text) or ROMAN_HEADING.match(line.text)
+    return bool(numbered) and len(line.text.split()) <= 10 and (line.size >= body.size - 0.3 or line.bold)
 
 
 def _starts_like_title(text: str) -> bool:
