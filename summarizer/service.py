@@ -7,9 +7,10 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from . import outline, structure
+from .eta import time_left
 from .batching import BatchingEngine
 from .engine import Engine, Hints
 from .engines.extractive import ExtractiveEngine
@@ -17,6 +18,7 @@ from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
 from .grounding import ground
 from .options import SummaryOptions
+from .partial import Partial
 from .sentences import Sentence
 from .settings import Settings
 from .structure import BlockLike
@@ -116,6 +118,48 @@ class Summarizer:
             taken += count
         return results
 
+    def stream(self, source: str | Sequence[BlockLike], options: SummaryOptions | None = None,
+               progress: Progress | None = None) -> Iterator[Partial]:
+        """The summary as it is made: the overview first, then the sections in order, each group as soon as it is done.
+
+        Every `Partial` holds a Summary of what has arrived and the sections still coming; the last has none
+        coming. The offline engine takes milliseconds, so it yields once, the same as `summarize`. A model
+        summarizes the overview alone, then sections in groups of 1, 2, 4 ... up to its batch size, so the
+        first sections come soon and later ones still share calls. Bad input raises before anything is yielded.
+        """
+        options = options or SummaryOptions()
+        if not self.engine.batches:
+            yield Partial(self.summarize(source, options, progress))
+            return
+        report = progress or (lambda fraction, message: None)
+        started = time.perf_counter()
+        report(0.02, "Splitting into sentences")
+        engine = self.engine
+        item = self._prepare(source, options)
+        split_seconds = time.perf_counter() - started
+        jobs = list(item.engine_jobs())
+        groups = _stream_groups(len(item.jobs), getattr(engine, "batch_size", 1))
+        weights = [sum(len(s.text.split()) for s in job[0]) for job in jobs]
+        whole, done_weight = max(1, sum(weights)), 0
+        generated_at = time.perf_counter()
+        outputs: list = []
+        for group in groups:
+            share = sum(weights[i] for i in group) / whole
+            documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
+            tick = self._stage(report, 0.1 + 0.85 * done_weight / whole, 0.85 * share,
+                               f"Summarizing {_what(group, len(item.jobs))}: part")
+            outputs += engine.summarize_many(documents, targets, tick, preset=options.preset, hints=hints,
+                                             max_sentences=caps)
+            done_weight += sum(weights[i] for i in group)
+            now = time.perf_counter()
+            timings = {"split": split_seconds, "summarize": now - generated_at, "total": now - started}
+            summary = self._finish(item, outputs, engine, options, timings)
+            coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
+                                     job.section.last_page, [], []) for job in item.jobs[len(outputs) - 1:]]
+            if not coming:
+                report(1.0, "Done")
+            yield Partial(summary, coming)
+
     def _prepare_or_error(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared | SummarizerError":
         try:
             return self._prepare(source, options)
@@ -177,13 +221,16 @@ class Summarizer:
 
     @staticmethod
     def _stage(report: Progress, begin: float, width: float, label: str) -> Callable[[int, int], None]:
-        """An engine's (done, total) mapped onto its share of the bar; never moving back when the total grows."""
-        reached = begin
+        """An engine's (done, total) mapped onto its share of the bar, with the time left estimated from the parts
+        done so far; never moving back when the total grows."""
+        reached, started = begin, time.perf_counter()
 
         def tick(done: int, total: int) -> None:
             nonlocal reached
-            reached = max(reached, begin + width * min(1.0, done / max(total, 1)))
-            report(reached, f"{label} {done} of {total}")
+            share = min(1.0, done / max(total, 1))
+            reached = max(reached, begin + width * share)
+            left = time_left(time.perf_counter() - started, share)
+            report(reached, f"{label} {done} of {total}" + (f" · {left}" if left else ""))
         return tick
 
     @staticmethod
@@ -205,6 +252,25 @@ class Summarizer:
         if kept == len(source):
             return kept, []
         return kept, [f"Only the first {kept} of {len(source)} sentences were read, as requested."]
+
+
+def _stream_groups(sections: int, batch_size: int) -> list[list[int]]:
+    """Job indices per engine call when streaming: the overview (0) alone, then sections in groups of 1, 2, 4 ... up to the batch size."""
+    groups, start, size = [[0]], 1, 1
+    while start <= sections:
+        groups.append(list(range(start, min(start + size, sections + 1))))
+        start += size
+        size = min(size * 2, max(1, batch_size))
+    return groups
+
+
+def _what(group: list[int], sections: int) -> str:
+    """'the overview', 'section 3 of 9', 'sections 4-7 of 9' for a streaming group."""
+    if group == [0]:
+        return "the overview"
+    if len(group) == 1:
+        return f"section {group[0]} of {sections}"
+    return f"sections {group[0]}–{group[-1]} of {sections}"
 
 
 @dataclass

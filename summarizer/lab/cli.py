@@ -8,13 +8,14 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from ingest.errors import IngestError
 from ingest.incidents import run_command
 
 from ..errors import InputTooLargeError, InvalidOptionError, SummarizerError
 from ..options import FORMATS, LENGTHS, SummaryOptions
+from ..partial import Partial
 from ..service import Summarizer
 from ..settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
 from ..summary import Summary
@@ -161,18 +162,44 @@ def summarize_path(summarizer: Summarizer, path: str, options: SummaryOptions,
     return dataclasses.replace(summary, warnings=document.warnings + summary.warnings)
 
 
+def stream_path(summarizer: Summarizer, path: str, options: SummaryOptions,
+                progress: Callable[[float, str], None] | None = None) -> Iterator[Partial]:
+    """`summarize_path` as it is made (`Summarizer.stream`); extraction warnings come first in every part."""
+    document = read_document(path)
+    for partial in summarizer.stream(document.blocks, options, progress=progress):
+        yield dataclasses.replace(partial, summary=dataclasses.replace(
+            partial.summary, warnings=document.warnings + partial.summary.warnings))
+
+
+def _print_as_made(partials: Iterator[Partial]) -> Summary:
+    """The overview, then each section as soon as it is done, flushed; the same text as `Summary.text`."""
+    shown = 0
+    for partial in partials:
+        summary = partial.summary
+        if not shown:
+            print(summary.overview, flush=True)
+        for section in summary.sections[max(0, shown - 1):]:
+            print(f"\n{section.text}", flush=True)
+        shown = 1 + len(summary.sections)
+    return summary
+
+
 def _progress(fraction: float, message: str) -> None:
     print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
 
 
 def _summarize(args) -> int:
-    summary = summarize_path(Summarizer(_settings(args)), args.source,
-                             _options(args, max_input_words=args.max_input_words),
-                             progress=_progress if args.verbose else None)
+    summarizer, options = Summarizer(_settings(args)), _options(args, max_input_words=args.max_input_words)
+    progress = _progress if args.verbose else None
+    if args.format == "outline" and not args.json:
+        summary = _print_as_made(stream_path(summarizer, args.source, options, progress))
+    else:
+        summary = summarize_path(summarizer, args.source, options, progress)
     if args.json:
         print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
         return 0
-    print(summary.text)
+    if args.format != "outline":
+        print(summary.text)
     for warning in summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     coverage = summary.coverage

@@ -1,0 +1,23 @@
+"""A summary while it is being made: what has arrived so far and what is still coming.
+
+`Summarizer.stream` yields these: first the overview with every section still coming, then one
+more group of sections at a time; the last one has nothing coming.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .summary import SectionSummary, Summary
+
+
+@dataclass(frozen=True)
+class Partial:
+    """The overview and the sections done so far (`summary`), and the sections still coming (titles and pages, no sentences)."""
+
+    summary: Summary
+    coming: list[SectionSummary] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return not self.coming
