@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import queue
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Generator, Iterator, Sequence
 
 from . import outline, structure
 from .eta import time_left
@@ -125,7 +126,9 @@ class Summarizer:
         Every `Partial` holds a Summary of what has arrived and the sections still coming; the last has none
         coming. The offline engine takes milliseconds, so it yields once, the same as `summarize`. A model
         summarizes the overview alone, then sections in groups of 1, 2, 4 ... up to its batch size, so the
-        first sections come soon and later ones still share calls. Bad input raises before anything is yielded.
+        first sections come soon and later ones still share calls. Text without sections is one call, as in
+        `summarize`; with sections, `summarize` batches the overview's parts with the sections' (sharing
+        length budgets), so a model's words may differ slightly. Bad input raises before anything is yielded.
         """
         options = options or SummaryOptions()
         if not self.engine.batches:
@@ -139,6 +142,8 @@ class Summarizer:
         split_seconds = time.perf_counter() - started
         jobs = list(item.engine_jobs())
         groups = _stream_groups(len(item.jobs), getattr(engine, "batch_size", 1))
+        all_coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
+                                     job.section.last_page, [], []) for job in item.jobs]
         weights = [sum(len(s.text.split()) for s in job[0]) for job in jobs]
         whole, done_weight = max(1, sum(weights)), 0
         generated_at = time.perf_counter()
@@ -146,16 +151,21 @@ class Summarizer:
         for group in groups:
             share = sum(weights[i] for i in group) / whole
             documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
-            tick = self._stage(report, 0.1 + 0.85 * done_weight / whole, 0.85 * share,
-                               f"Summarizing {_what(group, len(item.jobs))}: part")
-            outputs += engine.summarize_many(documents, targets, tick, preset=options.preset, hints=hints,
-                                             max_sentences=caps)
+            tick = self._stage(report, 0.1 + 0.85 * done_weight / whole, 0.85 * share, "Summarizing part",
+                               f" ({_what(group, len(item.jobs))})")
+
+            def call(**streaming) -> list:
+                return engine.summarize_many(documents, targets, tick, preset=options.preset, hints=hints,
+                                             max_sentences=caps, **streaming)
+            if group == [0] and engine.streams(options.preset):
+                outputs += yield from _drafted(call, all_coming)
+            else:
+                outputs += call()
             done_weight += sum(weights[i] for i in group)
             now = time.perf_counter()
             timings = {"split": split_seconds, "summarize": now - generated_at, "total": now - started}
             summary = self._finish(item, outputs, engine, options, timings)
-            coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
-                                     job.section.last_page, [], []) for job in item.jobs[len(outputs) - 1:]]
+            coming = all_coming[len(outputs) - 1:]
             if not coming:
                 report(1.0, "Done")
             yield Partial(summary, coming)
@@ -220,7 +230,7 @@ class Summarizer:
                 "Split it into smaller documents.")
 
     @staticmethod
-    def _stage(report: Progress, begin: float, width: float, label: str) -> Callable[[int, int], None]:
+    def _stage(report: Progress, begin: float, width: float, label: str, where: str = "") -> Callable[[int, int], None]:
         """An engine's (done, total) mapped onto its share of the bar, with the time left estimated from the parts
         done so far; never moving back when the total grows."""
         reached, started = begin, time.perf_counter()
@@ -230,7 +240,7 @@ class Summarizer:
             share = min(1.0, done / max(total, 1))
             reached = max(reached, begin + width * share)
             left = time_left(time.perf_counter() - started, share)
-            report(reached, f"{label} {done} of {total}" + (f" · {left}" if left else ""))
+            report(reached, f"{label} {done} of {total}{where}" + (f" · {left}" if left else ""))
         return tick
 
     @staticmethod
@@ -262,6 +272,43 @@ def _stream_groups(sections: int, batch_size: int) -> list[list[int]]:
         start += size
         size = min(size * 2, max(1, batch_size))
     return groups
+
+
+class _Stopped(Exception):
+    """Nobody reads the draft any more."""
+
+
+def _drafted(call: Callable[..., list], coming: list[SectionSummary]) -> Generator[Partial, None, list]:
+    """`call(on_text=...)` in a thread, its text so far yielded as a draft while it grows; returns its outputs.
+
+    When the reader goes away (the generator is closed), the next token stops the call.
+    """
+    updates: queue.SimpleQueue = queue.SimpleQueue()
+    stop = threading.Event()
+
+    def heard(text: str) -> None:
+        if stop.is_set():
+            raise _Stopped
+        updates.put((False, text))
+
+    def run() -> None:
+        try:
+            updates.put((True, call(on_text=heard)))
+        except BaseException as error:
+            updates.put((True, error))
+
+    threading.Thread(target=run, name="summarizer-draft", daemon=True).start()
+    try:
+        while True:
+            finished, value = updates.get()
+            if not finished:
+                yield Partial(None, coming, value)
+            elif isinstance(value, BaseException):
+                raise value
+            else:
+                return value
+    finally:
+        stop.set()
 
 
 def _what(group: list[int], sections: int) -> str:

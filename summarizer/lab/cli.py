@@ -164,9 +164,11 @@ def summarize_path(summarizer: Summarizer, path: str, options: SummaryOptions,
 
 def stream_path(summarizer: Summarizer, path: str, options: SummaryOptions,
                 progress: Callable[[float, str], None] | None = None) -> Iterator[Partial]:
-    """`summarize_path` as it is made (`Summarizer.stream`); extraction warnings come first in every part."""
+    """`summarize_path` as it is made (`Summarizer.stream`), without drafts; extraction warnings come first in each."""
     document = read_document(path)
     for partial in summarizer.stream(document.blocks, options, progress=progress):
+        if partial.summary is None:
+            continue
         yield dataclasses.replace(partial, summary=dataclasses.replace(
             partial.summary, warnings=document.warnings + partial.summary.warnings))
 
