@@ -27,6 +27,7 @@ from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[float, str], None]
+ENGINE_BEGIN, ENGINE_WIDTH = 0.1, 0.85
 
 
 class Summarizer:
@@ -100,11 +101,12 @@ class Summarizer:
             if not ready:
                 return prepared
             jobs = [job for item in ready for job in item.engine_jobs()]
-            report(0.1, "Summarizing")
+            report(ENGINE_BEGIN, "Summarizing")
             generated_at = time.perf_counter()
             documents, targets, hints, caps = (list(column) for column in zip(*jobs))
-            outputs = engine.summarize_many(documents, targets, self._stage(report, 0.1, 0.85, "Summarizing part"),
-                                            preset=options.preset, hints=hints, max_sentences=caps)
+            stage = self._stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part")
+            outputs = engine.summarize_many(documents, targets, stage, preset=options.preset, hints=hints,
+                                            max_sentences=caps)
         engine_seconds = time.perf_counter() - generated_at
         report(1.0, "Done")
         results: list[Summary | SummarizerError] = []
@@ -151,8 +153,9 @@ class Summarizer:
         for group in groups:
             share = sum(weights[i] for i in group) / whole
             documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
-            tick = self._stage(report, 0.1 + 0.85 * done_weight / whole, 0.85 * share, "Summarizing part",
-                               f" ({_what(group, len(item.jobs))})")
+            tick = self._stage(report, ENGINE_BEGIN + ENGINE_WIDTH * done_weight / whole, ENGINE_WIDTH * share,
+                               "Summarizing part",
+                               f" ({_what(group, len(item.jobs))})", since=generated_at)
 
             def call(**streaming) -> list:
                 return engine.summarize_many(documents, targets, tick, preset=options.preset, hints=hints,
@@ -230,16 +233,17 @@ class Summarizer:
                 "Split it into smaller documents.")
 
     @staticmethod
-    def _stage(report: Progress, begin: float, width: float, label: str, where: str = "") -> Callable[[int, int], None]:
-        """An engine's (done, total) mapped onto its share of the bar, with the time left estimated from the parts
-        done so far; never moving back when the total grows."""
-        reached, started = begin, time.perf_counter()
+    def _stage(report: Progress, begin: float, width: float, label: str, where: str = "",
+               since: float | None = None) -> Callable[[int, int], None]:
+        """An engine's (done, total) mapped onto its share of the bar, never moving back when the total grows, with
+        the time left for the whole of the engine's work (its share of the bar, begun at `since`, by default now)
+        estimated from the share done so far."""
+        reached, started = begin, time.perf_counter() if since is None else since
 
         def tick(done: int, total: int) -> None:
             nonlocal reached
-            share = min(1.0, done / max(total, 1))
-            reached = max(reached, begin + width * share)
-            left = time_left(time.perf_counter() - started, share)
+            reached = max(reached, begin + width * min(1.0, done / max(total, 1)))
+            left = time_left(time.perf_counter() - started, (reached - ENGINE_BEGIN) / ENGINE_WIDTH)
             report(reached, f"{label} {done} of {total}{where}" + (f" · {left}" if left else ""))
         return tick
 

@@ -2,7 +2,8 @@
 
 The model itself holds the work still: a forward pre-hook on the tiny T5's encoder (torch's public hook API)
 waits, once the first section has arrived, until the test has looked at the page. So "the first section is on
-the page before the last is computed" is checked without timing anything.
+the page before the last is computed" is checked without timing anything. Meanwhile the test reruns the page
+as its poll would, so the job stays watched.
 """
 
 from __future__ import annotations
