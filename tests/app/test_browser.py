@@ -387,14 +387,17 @@ def streaming_server(tmp_path_factory, tiny_model_dir, news):
         yield served
 
 
-def test_sections_stream_into_the_page(streaming_server, page):
+def test_sections_stream_into_the_page(streaming_server, open_page):
     from tests.summarizer.test_streaming import report
 
     base, _ = streaming_server
+    page = open_page({"width": 1400, "height": 1100})
     paste(page, base, report(12))
     page.get_by_role("button", name="Summarize").click()
     page.get_by_text(re.compile(r"Section by section \([1-9]\d* of 12 so far\)")).first.wait_for(timeout=180_000)
     page.get_by_text(re.compile(r"· coming$")).first.wait_for()
+    page.get_by_role("button", name="Summarize").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 400)
     page.screenshot(path=str(SHOTS / "streaming-sections.png"), full_page=True)
     wait_for_summary(page, timeout=180_000)
     assert page.get_by_text("Section by section (12)").count() == 1
