@@ -198,10 +198,14 @@ def _of_document(summary: Summary, document) -> Summary:
 
 
 def _print_as_made(partials: Iterator[Partial]) -> Summary:
-    """The overview, then each section as soon as it is done, flushed; the same text as `Summary.text`."""
+    """The overview, then each section as soon as it is done, flushed; the same text as `Summary.text`.
+
+    On a terminal, the progress line (`-v`) is cleared first so the text starts at the left edge."""
     shown = 0
     for partial in partials:
         summary = partial.summary
+        if sys.stderr.isatty() and sys.stdout.isatty():
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
         if not shown:
             print(summary.overview, flush=True)
         for section in summary.sections[max(0, shown - 1):]:
