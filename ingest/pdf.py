@@ -39,6 +39,8 @@ PARAGRAPH_GAP = 1.3
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 RUN_IN_LEVEL = 6
 MIN_CHAPTER_HEADS = 3
+MIN_FONT_SIZE = 2.0
+LOOSE_BOX_PER_POINT = 1.15
 MAX_RUNNING_WORDS = 12
 NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b", re.I)
 FONT_REASON = "its font and numbering"
@@ -53,8 +55,10 @@ LABEL = re.compile(r"^(?:definition|theorem|lemma|corollary|proposition|proof|ex
 ROMAN_HEADING = re.compile(r"^(?:[IVXLC]{2,6}\.?|[IVX]\.)\s+(?=[A-Z])")
 SHOUTED = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
 TITLE_ZONE = 0.45
-STAMP = re.compile(r"^(?:arxiv:|doi:|https?://|www\.|preprint|draft|submitted to|accepted|published|copyright|©)", re.I)
-MAX_TITLE_LINES = 4
+STAMP = re.compile(r"^(?:arxiv:|doi:|https?://|www\.|preprint|draft|submitted to|accepted|published|copyright|©|"
+                   r"(?:international |european |national )?standard$|technical (?:report|specification|note)$|"
+                   r"white paper$|working paper$|research report$)", re.I)
+MAX_TITLE_LINES = 6
 FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[\d∗*†‡§¶]+$|\s+[∗*†‡§¶]+$")
 MAX_RUN_IN_WORDS = 8
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
@@ -126,6 +130,8 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                         line.run_in = _bold_prefix(textpage, raw, match.start(), buffer)
                     left, bottom, _, top = textpage.get_charbox(letters[0], loose=True)
                     line.x, line.top = left, top
+                    if line.size < MIN_FONT_SIZE:  # text scaled by its matrix reports size 1: measure the glyph box
+                        line.size = round((top - bottom) / LOOSE_BOX_PER_POINT, 1)
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
                     line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
                     if len(clean.split()) <= MAX_ROW_WORDS and not line.mono:
@@ -527,7 +533,8 @@ def _title_lines(lines: list[Line], body: Line) -> list[Line]:
     height = max((l.top for l in lines), default=0.0) or 1.0
     bottom = min((l.top for l in lines), default=0.0)
     zone = [l for l in lines if l.top >= bottom + (1 - TITLE_ZONE) * (height - bottom) and not l.outline
-            and sum(ch.isalpha() for ch in l.text) >= 4 and not STAMP.match(l.text) and l.cells < MIN_CELLS
+            and sum(sum(ch.isalpha() for ch in word) >= 3 for word in l.text.split()) >= 2
+            and not STAMP.match(l.text) and l.cells < MIN_CELLS
             and not NUMBERED_HEADING.match(l.text) and not ROMAN_HEADING.match(l.text)]
     if not zone or not body.size:
         return []
@@ -540,7 +547,7 @@ def _title_lines(lines: list[Line], body: Line) -> list[Line]:
     start = next(i for i, l in enumerate(lines) if l in zone and abs(l.size - size) < 0.5)
     chosen = [lines[start]]
     for line in lines[start + 1: start + MAX_TITLE_LINES]:
-        if abs(line.size - size) >= 0.5 or line.bold != chosen[0].bold or chosen[-1].top - line.top > 2.5 * size:
+        if abs(line.size - size) >= 0.5 or chosen[-1].top - line.top > 2.5 * size or STAMP.match(line.text):
             break
         chosen.append(line)
     return chosen

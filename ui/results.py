@@ -235,7 +235,7 @@ def left_out_note(coverage) -> str:
     if not coverage.left_out:
         return ""
     kinds = sorted(coverage.left_out_kinds.items(), key=lambda item: -item[1])
-    named = ", ".join(f"{words:,} of {LEFT_OUT_KINDS.get(kind, 'sentences that are not prose')}" for kind, words in kinds)
+    named = ", ".join(f"{words:,} in {LEFT_OUT_KINDS.get(kind, 'sentences that are not prose')}" for kind, words in kinds)
     return f" ({coverage.left_out:,} words left out{': ' + named if named else ''})"
 
 
