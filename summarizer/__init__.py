@@ -3,6 +3,7 @@
 from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, ModelLoadError,
                      NoSentencesError, ServiceBusyError, ServiceUnavailableError, SummarizerError)
 from .options import SummaryOptions
+from .partial import Partial
 from .remote import RemoteSummarizer, connect
 from .service import Summarizer
 from .settings import Settings
@@ -10,6 +11,6 @@ from .summary import Coverage, SectionSummary, Summary
 
 __all__ = [
     "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-    "NoSentencesError", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
+    "NoSentencesError", "Partial", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
     "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "connect",
 ]

@@ -122,5 +122,5 @@ def test_public_api_of_summarizer_is_pinned():
     import summarizer
     assert sorted(summarizer.__all__) == sorted([
         "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-        "NoSentencesError", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
+        "NoSentencesError", "Partial", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
         "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "connect"])

@@ -408,3 +408,29 @@ def test_closing_the_tab_stops_the_work(t5_server, open_page):
     while server.cpu_percent(interval=1.0) > 10:
         assert time.monotonic() - closed < 30, "the server kept working after the tab was closed"
     print(f"server idle {time.monotonic() - closed:.1f} s after the tab closed")
+
+
+@pytest.fixture(scope="module")
+def streaming_server(tmp_path_factory, tiny_model_dir, news):
+    """The tiny T5 on transformers, one section per call: sections arrive one after another, slowly enough to see."""
+    environment = {**news.environment(), "SUMMARIZER_ENGINE": "abstractive", "SUMMARIZER_MODEL": str(tiny_model_dir),
+                   "SUMMARIZER_PRESET": "fast", "SUMMARIZER_MAX_INPUT_TOKENS": "128",
+                   "SUMMARIZER_BACKEND": "transformers", "SUMMARIZER_BATCH_SIZE": "1"}
+    with streamlit_server(tmp_path_factory.mktemp("hf"), **environment) as served:
+        yield served
+
+
+def test_sections_stream_into_the_page(streaming_server, open_page):
+    from tests.summarizer.test_streaming import report
+
+    base, _ = streaming_server
+    page = open_page({"width": 1400, "height": 1100})
+    paste(page, base, report(12))
+    page.get_by_role("button", name="Summarize").click()
+    page.get_by_text(re.compile(r"Section by section \([1-9]\d* of 12 so far\)")).first.wait_for(timeout=180_000)
+    page.get_by_text(re.compile(r"· coming$")).first.wait_for()
+    page.get_by_role("button", name="Summarize").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 400)
+    page.screenshot(path=str(SHOTS / "streaming-sections.png"), full_page=True)
+    wait_for_summary(page, timeout=180_000)
+    assert page.get_by_text("Section by section (12)").count() == 1
