@@ -227,16 +227,7 @@ def coverage_line(summary: Summary, pages: int | None = None) -> str:
     coverage = summary.coverage
     extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
     parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
-    return f"Read {coverage.share:.0%} of {extent} in {parts}{left_out_note(coverage)}"
-
-
-def left_out_note(coverage) -> str:
-    """' (1,204 words left out: 900 of references, 304 of tables)', or '' when every word was read."""
-    if not coverage.left_out:
-        return ""
-    kinds = sorted(coverage.left_out_kinds.items(), key=lambda item: -item[1])
-    named = ", ".join(f"{words:,} in {LEFT_OUT_KINDS.get(kind, 'sentences that are not prose')}" for kind, words in kinds)
-    return f" ({coverage.left_out:,} words left out{': ' + named if named else ''})"
+    return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
 
 
 def show(summary: Summary, source: str, key: str, length: str, pages: int | None = None,

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
+from ingest import LEFT_OUT_KINDS
 from ingest.errors import IngestError
 from ingest.incidents import run_command
 
@@ -246,7 +247,7 @@ def _summarize(args) -> int:
     for warning in summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     coverage = summary.coverage
-    left_out = f", {coverage.left_out:,} of them not prose (left out)" if coverage.left_out else ""
+    left_out = coverage.left_out_note(LEFT_OUT_KINDS)
     print(f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
           f"of {coverage.input_words:,} words{left_out} in {coverage.parts} part(s); "
           f"{summary.timings['total']:.2f} s]", file=sys.stderr)
