@@ -351,21 +351,69 @@ def _body(lines: list[Line]) -> Line:
     return Line("", 0, size=size, bold=bold)
 
 
+@dataclass
+class _Page:
+    """What the whole text says about its lines: the body font, heading sizes and styles, line spacing per size and
+    the typical line length, measured once before the lines are read in order."""
+
+    body: Line
+    heading_sizes: list[float]
+    styles: dict[tuple[float, bool], int]
+    spacings: dict[float, float]
+    typical: int
+
+    @classmethod
+    def measure(cls, lines: list[Line]) -> "_Page":
+        body = _body([line for line in lines if not line.outline])
+        sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE
+                        and not l.title and not l.outline}, reverse=True)
+        gaps: dict[float, list[float]] = {}
+        for a, b in zip(lines, lines[1:]):
+            if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
+                gaps.setdefault(round(a.size), []).append(a.last_top - b.top)
+        widths = sorted(l.tail for l in lines)
+        return cls(body, sizes, _styles(lines, body), {size: sorted(v)[len(v) // 4] for size, v in gaps.items()},
+                   widths[len(widths) * 3 // 4] if widths else 0)
+
+    def new_paragraph(self, previous: Line, line: Line) -> bool:
+        """Whether `line` starts a paragraph: a wider gap, a short last line, an indent after a sentence end,
+        a change of font kind, a bullet, a reference entry or a contents line."""
+        gap = previous.last_top - line.top
+        spacing = self.spacings.get(round(line.size), 0.0)
+        same_page = previous.page == line.page
+        ended = previous.text.endswith(SENTENCE_ENDS)
+        indented = line.x - previous.x > 0.6 * (line.size or 10) and same_page and abs(gap) < 3 * (spacing or 12)
+        return bool(
+            spacing and same_page and gap > PARAGRAPH_GAP * spacing
+            or ended and (previous.tail < 0.7 * self.typical or indented)
+            or previous.mono != line.mono or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
+            or line.text[:1] in "•▪◦‣●■□➢►" or REFERENCE_START.match(line.text)
+            or is_toc_line(line.text) or is_toc_line(previous.text))
+
+
+def _joined(lines: list[Line], kind: str) -> str:
+    """The lines of one block as its text: code and table rows one per line, prose with hyphenation repaired."""
+    text = lines[0].text
+    for line in lines[1:]:
+        if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
+            text = words.dehyphenated(text, line.text) if line.ocr else text[:-1] + line.text
+        else:
+            text += ("\n" if kind in ("code", "table") else " ") + line.text
+    return text
+
+
+def _continues_heading(last: Block | None, previous: Line | None, line: Line) -> bool:
+    """A layout heading's next line in the same font on the same page: its wrapped second line."""
+    return bool(last and last.kind == "heading" and last.reason != bookmarks.REASON and last.page == line.page
+                and previous and abs(previous.size - line.size) < 0.2 and previous.bold == line.bold
+                and not NUMBERED_HEADING.match(line.text) and len(last.text.split()) + len(line.text.split()) <= 20)
+
+
 def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
-    """Paragraphs, code and headings of the lines; with an outline (`depth` levels deep) its entries are the
+    """Paragraphs, code, tables and headings of the lines; with an outline (`depth` levels deep) its entries are the
     headings at their levels and what only looks like a heading goes below them."""
-    body = _body([line for line in lines if not line.outline])
-    heading_sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE
-                            and not l.title and not l.outline},
-                           reverse=True)
-    styles = _styles(lines, body)
-    gaps: dict[float, list[float]] = {}
-    for a, b in zip(lines, lines[1:]):
-        if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
-            gaps.setdefault(round(a.size), []).append(a.last_top - b.top)
-    spacings = {size: sorted(values)[len(values) // 4] for size, values in gaps.items()}
-    widths = sorted(l.tail for l in lines)
-    typical = widths[len(widths) * 3 // 4] if widths else 0
+    page = _Page.measure(lines)
+    body = page.body
     blocks: list[Block] = []
     current: list[Line] = []
 
@@ -375,64 +423,38 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
         kind = "code" if all(l.mono for l in current) and body.size and not body.mono else "paragraph"
         if all(l.cells >= MIN_CELLS for l in current):
             kind = "table"
-        joiner = "\n" if kind in ("code", "table") else " "
-        text = current[0].text
-        for line in current[1:]:
-            if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
-                text = words.dehyphenated(text, line.text) if line.ocr else text[:-1] + line.text
-            else:
-                text += joiner + line.text
-        blocks.append(Block(kind, text, page=current[0].page, reason="rows of short cells" if kind == "table" else ""))
+        blocks.append(Block(kind, _joined(current, kind), page=current[0].page,
+                            reason="rows of short cells" if kind == "table" else ""))
         current.clear()
 
     for number, line in enumerate(lines):
         previous = lines[number - 1] if number else None
-        if line.title:
+        heading, rest = _run_in(line, body)
+        if line.title or line.outline or heading or _is_heading(line, body):
             flush()
+        if line.title:
             last = blocks[-1] if blocks else None
             if last and last.kind == "title":
                 blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, reason=last.reason)
             else:
                 blocks.append(Block("title", line.text, page=line.page, reason="the largest text on the first page"))
-            continue
-        if line.outline:
-            flush()
+        elif line.outline:
             blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
-            continue
-        heading, rest = _run_in(line, body)
-        if heading:
-            flush()
+        elif heading:
             blocks.append(Block("heading", heading, RUN_IN_LEVEL + depth, line.page, reason="a bold run-in heading"))
             line.text, line.run_in = rest, ""
             current.append(line)
-            continue
-        if _is_heading(line, body):
-            flush()
-            level = _heading_level(line, heading_sizes, styles) + depth
+        elif _is_heading(line, body):
             last = blocks[-1] if blocks else None
-            if last and last.kind == "heading" and last.reason != bookmarks.REASON and last.page == line.page \
-                    and previous and \
-                    abs(previous.size - line.size) < 0.2 and previous.bold == line.bold and \
-                    not NUMBERED_HEADING.match(line.text) and len(last.text.split()) + len(line.text.split()) <= 20:
+            if _continues_heading(last, previous, line):
                 blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
             else:
+                level = _heading_level(line, page.heading_sizes, page.styles) + depth
                 blocks.append(Block("heading", line.text, level, line.page, reason=FONT_REASON))
-            continue
-        if current and previous is not None:
-            gap = previous.last_top - line.top
-            spacing = spacings.get(round(line.size), 0.0)
-            ended = previous.text.endswith(SENTENCE_ENDS)
-            new_paragraph = (
-                spacing and previous.page == line.page and gap > PARAGRAPH_GAP * spacing
-                or ended and previous.tail < 0.7 * typical
-                or ended and line.x - previous.x > 0.6 * (line.size or 10) and previous.page == line.page
-                and abs(gap) < 3 * (spacing or 12)
-                or previous.mono != line.mono or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
-                or line.text[:1] in "•▪◦‣●■□➢►" or REFERENCE_START.match(line.text)
-                or is_toc_line(line.text) or is_toc_line(previous.text))
-            if new_paragraph:
+        else:
+            if current and previous is not None and page.new_paragraph(previous, line):
                 flush()
-        current.append(line)
+            current.append(line)
     flush()
     return _rejoined(_figure_text(blocks))
 
