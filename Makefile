@@ -1,4 +1,5 @@
-# `make run` starts the app, `make dev` starts it reloading on save, `make test` runs every test.
+# `make run` starts the app, `make dev` starts it reloading on save, `make test` runs every test,
+# `make lint` runs ruff and mypy (settings in pyproject.toml).
 # Each builds the venv first. torch is the CPU build unless an NVIDIA GPU answers `nvidia-smi`;
 # override with TORCH_INDEX=<index url> (e.g. https://download.pytorch.org/whl/cu128) or TORCH_INDEX=pypi.
 PYTHON ?= python3.11
@@ -10,7 +11,7 @@ GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
 TORCH_INDEX ?= $(if $(GPU),pypi,https://download.pytorch.org/whl/cpu)
 PIP := $(BIN)/pip install --disable-pip-version-check -q
 
-.PHONY: run dev test test-fast clean
+.PHONY: run dev test test-fast lint clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -48,6 +49,10 @@ test: $(VENV)/.dev
 
 test-fast: $(VENV)/.dev
 	$(BIN)/python -m pytest -m "not slow"
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache artifacts

@@ -7,8 +7,9 @@ breaks, hyphenation, ligatures and the spacing ingest repaired do not stop a mat
 
 pypdf writes the result as an incremental update: the original bytes come first, unchanged, and
 only the annotations and the outline are appended, so every page keeps its content, text and images.
-(A file encrypted with an empty password is written as a decrypted full copy instead.) It lives in ingest because it is PDF
-knowledge: it takes the marks as plain data (text, page, role, note) and knows nothing of models.
+(A file encrypted with an empty password is written as a decrypted full copy instead.) It lives in
+ingest because it is PDF knowledge: it takes the marks as plain data (text, page, role, note) and
+knows nothing of models.
 """
 
 from __future__ import annotations

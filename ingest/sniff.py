@@ -37,7 +37,8 @@ def kind_of(name: str, data: bytes) -> str:
         if "word/document.xml" in names:
             return "docx"
         if suffix == ".docx":
-            raise CorruptFileError(f"{name} is not a valid Word document (.docx): it is a damaged file or another kind of archive.")
+            raise CorruptFileError(f"{name} is not a valid Word document (.docx): it is a damaged file or "
+                                   "another kind of archive.")
         raise UnsupportedFormatError(f"{name} is a zip archive; supported formats are {SUPPORTED}.")
     if suffix == ".docx":
         raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.")

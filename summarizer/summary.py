@@ -94,7 +94,8 @@ class Summary:
         return "\n\n".join(parts)
 
     def passages(self) -> list[Passage]:
-        """The source sentences each summary sentence rests on, with page, role and note: marks for a highlighted copy."""
+        """The source sentences each summary sentence rests on, with page, role and note: marks for a
+        highlighted copy."""
         return passages(self)
 
     def page_of(self, index: int) -> int | None:

@@ -1,4 +1,5 @@
-"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune | serve | batch`: messages, never tracebacks."""
+"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune | serve | batch`: messages,
+never tracebacks."""
 
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
-    summarize.add_argument("source", help="a .txt/.md/.docx/.pdf file, a scan or photo (.png/.jpg/.tiff/.webp), an article URL, or - for stdin")
+    summarize.add_argument("source", help="a .txt/.md/.docx/.pdf file, a scan or photo (.png/.jpg/.tiff/.webp), "
+                                          "an article URL, or - for stdin")
     _service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
@@ -94,10 +96,12 @@ def _parser() -> argparse.ArgumentParser:
 
     corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
                                  parents=[verbose])
-    corpus.add_argument("input", help="JSONL (id, text or article per line) or a folder of .txt/.md/.docx/.pdf and scans or photos")
+    corpus.add_argument("input", help="JSONL (id, text or article per line) or a folder of .txt/.md/.docx/.pdf "
+                                      "and scans or photos")
     corpus.add_argument("output", help="JSONL to append one record per item to; items already there are skipped")
     _service_arguments(corpus)
-    corpus.add_argument("--workers", type=int, help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
+    corpus.add_argument("--workers", type=int,
+                        help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
     corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
     corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
     corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
@@ -395,7 +399,11 @@ def _batch(args) -> int:
 def _keyterms(args) -> int:
     from . import keytermeval
 
-    results = keytermeval.run(args.folder, args.limit, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    def say(line: str) -> None:
+        if args.verbose:
+            print(line, file=sys.stderr)
+
+    results = keytermeval.run(args.folder, args.limit, say)
     print("\n".join(keytermeval.table(results)))
     return 0
 

@@ -37,7 +37,7 @@ class SystemScore:
 
 def load_pairs(path: str | Path, limit: int | None = None) -> list[Pair]:
     """Pairs from a JSONL file with id, article and highlights; clear errors for bad lines."""
-    pairs = []
+    pairs: list[Pair] = []
     try:
         handle = open(path, encoding="utf-8")
     except OSError as error:
@@ -111,4 +111,5 @@ def one_per_line_reference(highlights: str) -> str:
 def table(scores: dict[str, SystemScore]) -> Iterable[str]:
     yield f"{'system':<14}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}{'docs/s':>10}{'n':>6}"
     for name, s in scores.items():
-        yield f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}{s.docs_per_sec:>10.1f}{s.n:>6}"
+        yield (f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}"
+               f"{s.docs_per_sec:>10.1f}{s.n:>6}")
