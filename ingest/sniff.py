@@ -8,9 +8,23 @@ from pathlib import PurePath
 
 from .errors import CorruptFileError, UnsupportedFormatError
 
-TEXT_SUFFIXES = (".txt", ".md", ".text", ".markdown")
+PLAIN_SUFFIXES = (".txt", ".text")
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+TEXT_SUFFIXES = PLAIN_SUFFIXES + MARKDOWN_SUFFIXES
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp")
-SUPPORTED = ".txt, .md, .docx, .pdf, .png, .jpg, .jpeg, .tiff, .webp"
+# The one list of what can be uploaded: (what a reader calls it, file name endings, a note). The app's
+# uploader, the About and Start pages, the CLI help and the messages below read it from here.
+FORMATS = (
+    ("plain text", PLAIN_SUFFIXES, ""),
+    ("Markdown", MARKDOWN_SUFFIXES, ""),
+    ("Word", (".docx",), ""),
+    ("PDF", (".pdf",), "scanned pages read by OCR"),
+    ("scans and photos of pages", IMAGE_SUFFIXES, "read by OCR"),
+)
+UPLOAD_SUFFIXES = tuple(suffix for _, suffixes, _ in FORMATS for suffix in suffixes)
+FORMATS_IN_WORDS = ", ".join(f"{name} ({', '.join(suffixes)}{'; ' + note if note else ''})"
+                             for name, suffixes, note in FORMATS)
+SUPPORTED = FORMATS_IN_WORDS
 IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
 
 

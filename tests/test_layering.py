@@ -123,4 +123,4 @@ def test_public_api_of_summarizer_is_pinned():
     assert sorted(summarizer.__all__) == sorted([
         "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
         "NoSentencesError", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
-        "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "connect"])
+        "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "WORD_TARGET_RANGE", "connect"])

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+from ingest import FORMATS_IN_WORDS
 from ingest.errors import IngestError
 from ingest.incidents import run_command
 
@@ -52,8 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
-    summarize.add_argument("source", help="a .txt/.md/.docx/.pdf file, a scan or photo (.png/.jpg/.tiff/.webp), "
-                                          "an article URL, or - for stdin")
+    summarize.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
     _service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
@@ -96,8 +96,7 @@ def _parser() -> argparse.ArgumentParser:
 
     corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
                                  parents=[verbose])
-    corpus.add_argument("input", help="JSONL (id, text or article per line) or a folder of .txt/.md/.docx/.pdf "
-                                      "and scans or photos")
+    corpus.add_argument("input", help=f"JSONL (id, text or article per line) or a folder of files ({FORMATS_IN_WORDS})")
     corpus.add_argument("output", help="JSONL to append one record per item to; items already there are skipped")
     _service_arguments(corpus)
     corpus.add_argument("--workers", type=int,
