@@ -27,6 +27,21 @@ EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jsonl")
 DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
 DEFAULT_STRUCTURE = str(Path(DEFAULT_EVAL).parent / "structure")
+# The evaluation data is not in the repository (the defaults point at ../shared/eval beside the checkout);
+# what each set is and where it comes from, said in one line when a path is missing.
+EVAL_SOURCE = ("the CNN/DailyMail pairs: Hugging Face cnn_dailymail 3.0.0 (test split) as JSONL with id, article "
+               "and highlights")
+PAPERS_SOURCE = ("the papers: PDFs from github.com/papers-we-love/papers-we-love in pdf/, with a manifest.jsonl "
+                 "(id, title, abstract)")
+STRUCTURE_SOURCE = "the structure set: PDFs that carry bookmarks, with a manifest.jsonl (pdf, source)"
+
+
+def _data(path: str, source: str) -> str:
+    """`path` when it exists; otherwise a one-line error saying what the data is and where it comes from."""
+    if not Path(path).exists():
+        raise InvalidOptionError(f"{path} is not there. It should hold {source}; the data is not in the "
+                                 f"repository (this workplace keeps it in ../shared/eval): give its path.")
+    return path
 
 
 def _engine_arguments(parser: argparse.ArgumentParser) -> None:
@@ -223,7 +238,7 @@ def _summarize(args) -> int:
 
 
 def _evaluate(args) -> int:
-    pairs = load_pairs(args.data, args.limit)
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
     summarizer = Summarizer(_settings(args))
     handle = open(args.predictions, "w", encoding="utf-8") if args.predictions else None
 
@@ -247,7 +262,7 @@ def _evaluate(args) -> int:
 def _papers(args) -> int:
     from . import papers
 
-    chosen = papers.load_papers(args.folder, args.limit, args.ids)
+    chosen = papers.load_papers(_data(args.folder, PAPERS_SOURCE), args.limit, args.ids)
     summarizer = Summarizer(_settings(args))
 
     def progress(number: int, result) -> None:
@@ -278,6 +293,9 @@ def _benchmark(args) -> int:
     from . import scaling
     from .benchmark import corpus, report, run
 
+    if args.suite in ("all", "offline", "ocr", "fast-path") and not Path(args.data).is_file():
+        print(f"No articles at {args.data} ({EVAL_SOURCE}): timing synthetic news-length prose instead.",
+              file=sys.stderr)
     if args.suite in ("all", "offline"):
         suites = scaling.run_offline(corpus(args.data, 200), print)
         print("\n".join(scaling.report_offline(suites)))
@@ -402,7 +420,7 @@ def _keyterms(args) -> int:
         if args.verbose:
             print(line, file=sys.stderr)
 
-    results = keytermeval.run(args.folder, args.limit, say)
+    results = keytermeval.run(_data(args.folder, PAPERS_SOURCE), args.limit, say)
     print("\n".join(keytermeval.table(results)))
     return 0
 
@@ -421,7 +439,7 @@ def _structure(args) -> int:
         return [sectioneval.Entry(s.title, s.first_page) for s in summary.sections]
 
     try:
-        paths = sectioneval.load(args.target)
+        paths = sectioneval.load(_data(args.target, STRUCTURE_SOURCE))
     except FileNotFoundError as error:
         raise InvalidOptionError(str(error)) from None
     runs = sectioneval.score(paths, sections, lambda line: print(line, file=sys.stderr) if args.verbose else None)
@@ -441,7 +459,7 @@ def _structure(args) -> int:
 def _ocr_eval(args) -> int:
     from . import ocreval
 
-    pairs = load_pairs(args.data, args.limit)
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
     result = ocreval.evaluate(pairs, args.dpi, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     print("\n".join(ocreval.report(result, args.dpi)))
     return 0

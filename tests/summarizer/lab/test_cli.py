@@ -101,3 +101,17 @@ def test_benchmark_reports_every_path_against_the_naive_one(tiny_model_dir, tmp_
 def test_finetune_cli_rejects_missing_data(tmp_path):
     result = run("finetune", str(tmp_path / "none.jsonl"), "--output", str(tmp_path / "out"))
     assert result.returncode == 1 and "Cannot read" in result.stderr
+
+
+@pytest.mark.parametrize("command, source", [
+    (["evaluate"], "CNN/DailyMail"), (["ocr-eval"], "CNN/DailyMail"), (["papers"], "papers-we-love"),
+    (["keyterms"], "papers-we-love"), (["structure"], "bookmarks"),
+])
+def test_missing_evaluation_data_says_in_one_line_what_it_is_and_where_it_comes_from(tmp_path, command, source):
+    missing = tmp_path / "shared" / "eval" / "data"
+    result = run(*command, str(missing), "--engine", "extractive") if command[0] in ("evaluate", "papers") else \
+        run(*command, str(missing))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert lines[0].startswith(f"error: {missing} is not there.") and source in lines[0] and "../shared/eval" in lines[0]
