@@ -25,6 +25,10 @@ st.title("Upload a file")
 limit = resources.ingest_settings()
 uploaded = st.file_uploader(f"A file, up to {limit.max_file_mb} MB: {FORMATS_IN_WORDS}", type=TYPES,
                             key=UPLOADER_KEY)
+# Streamlit's own line under the button gives its transport cap (server.maxUploadSize, kept above ours so a
+# larger file reaches ingest and gets a message in view; Streamlit's refusal shows only on hover): the label
+# above says the real limit, so that line is hidden.
+st.html("<style>[data-testid='stFileUploaderDropzoneInstructions'] {display: none}</style>")
 ocr = st.toggle("Read scans and photos (OCR)", value=limit.ocr, key=OCR_KEY,
                 help="Reads pages that are pictures of text. Slower: a few seconds a page.")
 settings = dataclasses.replace(limit, ocr=ocr)
