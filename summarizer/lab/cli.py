@@ -203,7 +203,11 @@ def summarize_document(summarizer: Summarizer, document, options: SummaryOptions
 
 
 def _progress(fraction: float, message: str) -> None:
-    print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
+    """One line rewritten in place on a terminal; plain lines in a log or a pipe (no carriage returns)."""
+    if sys.stderr.isatty():
+        print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
+    else:
+        print(f"{fraction:4.0%} {message}", file=sys.stderr)
 
 
 def _summarize(args) -> int:

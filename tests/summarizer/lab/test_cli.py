@@ -115,3 +115,12 @@ def test_missing_evaluation_data_says_in_one_line_what_it_is_and_where_it_comes_
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert lines[0].startswith(f"error: {missing} is not there.") and source in lines[0] and "../shared/eval" in lines[0]
+
+
+def test_verbose_progress_into_a_pipe_is_plain_lines(text_factory):
+    result = run("summarize", "-", "--engine", "extractive", "-v", stdin=text_factory(20))
+    assert result.returncode == 0, result.stderr
+    assert "\r" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert "  2% Splitting into sentences" in lines and "100% Done" in lines
+    assert lines[-1].startswith("[extractive:")
