@@ -6,6 +6,8 @@ PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
+# A local app answers this machine only; `make run ADDRESS=0.0.0.0` (or the container) serves the network.
+ADDRESS ?= 127.0.0.1
 TORCH_VERSION ?= 2.13.0
 GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
 TORCH_INDEX ?= $(if $(GPU),pypi,https://download.pytorch.org/whl/cpu)
@@ -39,10 +41,11 @@ $(VENV)/.dev: requirements-dev.txt requirements-ray.txt $(VENV)/.runtime
 	touch $@
 
 run: $(VENV)/.runtime
-	$(BIN)/python -m streamlit run app.py --server.port $(PORT)
+	$(BIN)/python -m streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT)
 
 dev: $(VENV)/.runtime
-	$(BIN)/python -m streamlit run app.py --server.port $(PORT) --server.fileWatcherType auto --server.runOnSave true
+	$(BIN)/python -m streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT) --server.fileWatcherType auto \
+	  --server.runOnSave true
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest
