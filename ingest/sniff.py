@@ -60,8 +60,8 @@ def kind_of(name: str, data: bytes) -> str:
         raise CorruptFileError(f"{name} is not a valid PDF (it does not start with a PDF header).")
     if suffix in IMAGE_SUFFIXES:
         raise CorruptFileError(f"{name} is not a valid {suffix[1:].upper()} image; it may be damaged.")
-    if suffix == ".doc":
-        raise UnsupportedFormatError(f"{name} is an old Word (.doc) file; save it as .docx and upload that.")
-    if suffix in TEXT_SUFFIXES or suffix == "":
-        return "text"
+    if data.lstrip()[:5] == b"{\\rtf":
+        raise UnsupportedFormatError(f"{name} is a Rich Text (RTF) file; save it as .docx and upload that.")
+    if suffix in TEXT_SUFFIXES or suffix in ("", ".doc"):
+        return "text"  # a .doc that is not an old Word file is read as text, with a note that says so
     raise UnsupportedFormatError(f"{name}: {suffix} files are not supported; supported formats are {SUPPORTED}.")
