@@ -124,3 +124,11 @@ def test_public_api_of_summarizer_is_pinned():
         "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
         "NoSentencesError", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
         "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "WORD_TARGET_RANGE", "connect"])
+
+
+def test_rouge_score_is_a_lab_requirement_only():
+    outside_lab = [p for p in files("summarizer", "ingest") if "lab" not in p.parts] + ui_files()
+    for path in outside_lab:
+        assert not {n for n in imports(path) if n.split(".")[0] == "rouge_score"}, path
+    assert "rouge-score" not in (ROOT / "requirements.txt").read_text()
+    assert "rouge-score==" in (ROOT / "requirements-dev.txt").read_text()

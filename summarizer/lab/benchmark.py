@@ -139,9 +139,9 @@ def _engine_run(engine: AbstractiveEngine, texts: Sequence[str]) -> Callable[[],
 
 def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: Sequence[str]) -> float:
     """Mean ROUGE-L F1 (0-100) between two engines' summaries of the same texts."""
-    from rouge_score import rouge_scorer
+    from .evaluation import rouge_scorer
 
-    scorer = rouge_scorer.RougeScorer(["rougeL"])
+    scorer = rouge_scorer(["rougeL"])
     docs = [split_sentences(t) for t in texts]
     a = engine_a.summarize_many(docs, [target(t) for t in texts])
     b = engine_b.summarize_many(docs, [target(t) for t in texts])

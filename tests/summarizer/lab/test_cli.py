@@ -124,3 +124,13 @@ def test_verbose_progress_into_a_pipe_is_plain_lines(text_factory):
     lines = result.stderr.splitlines()
     assert "  2% Splitting into sentences" in lines and "100% Done" in lines
     assert lines[-1].startswith("[extractive:")
+
+
+def test_scoring_without_rouge_score_says_how_to_install_it(tmp_path, text_factory):
+    data = tmp_path / "pairs.jsonl"
+    data.write_text(json.dumps({"id": 1, "article": text_factory(12), "highlights": text_factory(2, 50)}))
+    probe = ("import sys; sys.modules['rouge_score'] = None; from summarizer.lab.cli import main; "
+             f"sys.exit(main(['evaluate', {str(data)!r}, '--engine', 'extractive']))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "Scoring needs rouge-score, a development requirement: pip install -r requirements-dev.txt" in result.stderr
