@@ -23,7 +23,6 @@ from ..summary import Summary
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
 
-EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jsonl")
 DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
 DEFAULT_STRUCTURE = str(Path(DEFAULT_EVAL).parent / "structure")
