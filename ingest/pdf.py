@@ -39,8 +39,15 @@ PARAGRAPH_GAP = 1.3
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 RUN_IN_LEVEL = 6
 MIN_CHAPTER_HEADS = 3
+MIN_FONT_SIZE = 2.0
+LOOSE_BOX_PER_POINT = 1.15
 MAX_RUNNING_WORDS = 12
-NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b", re.I)
+NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}(?:\s*[.:—–-]|\s+[A-Z(]|\s*$)", re.I)
+LOWER_AFTER_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+[a-z]")
+BARE_NUMBER = re.compile(r"^\d+(\.\d+)*\.?$")
+INNER_SENTENCE = re.compile(r"[a-z]{2}[.!?]\s+\S")
+TORN = re.compile(r"[a-z\])][.!?]\s+[A-Z][a-z]")
+EDGE_LEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D")
 FONT_REASON = "its font and numbering"
 RUNNING_REASON = "a running head, foot or page number"
 FIGURE_REASON = "text inside a figure"
@@ -53,8 +60,10 @@ LABEL = re.compile(r"^(?:definition|theorem|lemma|corollary|proposition|proof|ex
 ROMAN_HEADING = re.compile(r"^(?:[IVXLC]{2,6}\.?|[IVX]\.)\s+(?=[A-Z])")
 SHOUTED = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
 TITLE_ZONE = 0.45
-STAMP = re.compile(r"^(?:arxiv:|doi:|https?://|www\.|preprint|draft|submitted to|accepted|published|copyright|©)", re.I)
-MAX_TITLE_LINES = 4
+STAMP = re.compile(r"^(?:arxiv:|doi:|https?://|www\.|preprint|draft|submitted to|accepted|published|copyright|©|"
+                   r"(?:international |european |national )?standard$|technical (?:report|specification|note)$|"
+                   r"white paper$|working paper$|research report$)", re.I)
+MAX_TITLE_LINES = 6
 FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[\d∗*†‡§¶]+$|\s+[∗*†‡§¶]+$")
 MAX_RUN_IN_WORDS = 8
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
@@ -126,6 +135,8 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                         line.run_in = _bold_prefix(textpage, raw, match.start(), buffer)
                     left, bottom, _, top = textpage.get_charbox(letters[0], loose=True)
                     line.x, line.top = left, top
+                    if line.size < MIN_FONT_SIZE:  # text scaled by its matrix reports size 1: measure the glyph box
+                        line.size = round((top - bottom) / LOOSE_BOX_PER_POINT, 1)
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
                     line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
                     if len(clean.split()) <= MAX_ROW_WORDS and not line.mono:
@@ -250,9 +261,11 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
         for line in _edges(lines):
             if not _may_run(line.text):
                 continue
-            number = EDGE_NUMBER.search(line.text)
-            if _signature(line.text) in running or \
-                    numbered and number and int(number.group(1)) - index == offset:
+            trailing, leading = EDGE_NUMBER.search(line.text), EDGE_LEAD_NUMBER.match(line.text)
+            signature = _signature(line.text)
+            if signature in running or numbered and (
+                    trailing and int(trailing.group(1)) - index == offset
+                    or leading and counts[signature] >= 2 and int(leading.group(1)) - index == offset):
                 found.add(id(line))
     return found
 
@@ -290,24 +303,33 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
 
 
 def _is_heading(line: Line, body: Line) -> bool:
+    """A line that reads like a heading and stands out from the body by size, weight or numbering."""
+    return _reads_like_heading(line) and _stands_out(line, body)
+
+
+def _reads_like_heading(line: Line) -> bool:
+    """Short, capitalized, no sentence inside or after it (a numbered question may end in '?'), not a table row,
+    a caption, a formula or a theorem's label."""
     text = line.text
-    words = text.split()
-    if re.match(r"^\d+(?:\.\d+)*\.?\s+[a-z]", text):
+    numbered = bool(NUMBERED_HEADING.match(text))
+    if LOWER_AFTER_NUMBER.match(text) or len(text.split()) > MAX_HEADING_WORDS or text.count(",") >= 3:
         return False
-    if len(words) > MAX_HEADING_WORDS or text.count(",") >= 3 or is_caption(text) or text[-1] in ".,;:!?" and not re.match(r"^\d+(\.\d+)*\.?$", text) \
-            or text[0].islower() or text.count("(") != text.count(")") or not any(ch.isalpha() for ch in text):
+    ends_sentence = text[-1] in ".,;:!?" and not BARE_NUMBER.match(text) and not (text[-1] == "?" and numbered)
+    if ends_sentence or text[0].islower() or text.count("(") != text.count(")") or is_caption(text):
         return False
-    if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or \
+    if looks_like_code(text) or INNER_SENTENCE.search(text) or TORN.search(text) or \
             len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text):
         return False
-    if line.cells >= MIN_CELLS or LABEL.match(text) and not NUMBERED_HEADING.match(text) or not _starts_like_title(text):
-        return False
+    return line.cells < MIN_CELLS and not (LABEL.match(text) and not numbered) and _starts_like_title(text)
+
+
+def _stands_out(line: Line, body: Line) -> bool:
     if body.size and line.size >= body.size * HEADING_SIZE:
         return True
-    if line.bold and not body.bold and len(words) <= 12:
+    if line.bold and not body.bold and len(line.text.split()) <= 12:
         return True
-    numbered = NUMBERED_HEADING.match(text) or ROMAN_HEADING.match(text)
-    return bool(numbered) and len(words) <= 10 and (line.size >= body.size - 0.3 or line.bold)
+    numbered = NUMBERED_HEADING.match(line.text) or ROMAN_HEADING.match(line.text)
+    return bool(numbered) and len(line.text.split()) <= 10 and (line.size >= body.size - 0.3 or line.bold)
 
 
 def _starts_like_title(text: str) -> bool:
@@ -527,7 +549,8 @@ def _title_lines(lines: list[Line], body: Line) -> list[Line]:
     height = max((l.top for l in lines), default=0.0) or 1.0
     bottom = min((l.top for l in lines), default=0.0)
     zone = [l for l in lines if l.top >= bottom + (1 - TITLE_ZONE) * (height - bottom) and not l.outline
-            and sum(ch.isalpha() for ch in l.text) >= 4 and not STAMP.match(l.text) and l.cells < MIN_CELLS
+            and sum(sum(ch.isalpha() for ch in word) >= 3 for word in l.text.split()) >= 2
+            and not STAMP.match(l.text) and l.cells < MIN_CELLS
             and not NUMBERED_HEADING.match(l.text) and not ROMAN_HEADING.match(l.text)]
     if not zone or not body.size:
         return []
@@ -540,7 +563,7 @@ def _title_lines(lines: list[Line], body: Line) -> list[Line]:
     start = next(i for i, l in enumerate(lines) if l in zone and abs(l.size - size) < 0.5)
     chosen = [lines[start]]
     for line in lines[start + 1: start + MAX_TITLE_LINES]:
-        if abs(line.size - size) >= 0.5 or line.bold != chosen[0].bold or chosen[-1].top - line.top > 2.5 * size:
+        if abs(line.size - size) >= 0.5 or chosen[-1].top - line.top > 2.5 * size or STAMP.match(line.text):
             break
         chosen.append(line)
     return chosen

@@ -16,7 +16,7 @@ import contextlib
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .engine import Engine, EngineOutput, Hints, Progress
 from .sentences import Sentence
@@ -37,6 +37,7 @@ class _Request:
     preset: str | None
     hints: Sequence[Hints] | None
     max_sentences: Sequence[int | None] | None
+    on_text: Callable[[str], None] | None = None
     finished: threading.Event = field(default_factory=threading.Event)
     outputs: list[EngineOutput] | None = None
     error: BaseException | None = None
@@ -82,8 +83,10 @@ class BatchingEngine:
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
                        progress: Progress | None = None, *, preset: str | None = None,
                        hints: Sequence[Hints] | None = None,
-                       max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]:
-        request = _Request(documents, targets, progress, preset, hints, max_sentences)
+                       max_sentences: Sequence[int | None] | None = None,
+                       on_text: Callable[[str], None] | None = None) -> list[EngineOutput]:
+        """As the engine's; `on_text` is passed on when this call's one document is the whole batch."""
+        request = _Request(documents, targets, progress, preset, hints, max_sentences, on_text)
         with self._ready:
             self._queue.append(request)
             self._arriving.discard(threading.get_ident())
@@ -146,9 +149,10 @@ class BatchingEngine:
         targets = [t for r in batch for t in r.targets]
         hints = [h for r in batch for h in (r.hints or [Hints()] * len(r.documents))]
         caps = [c for r in batch for c in (r.max_sentences or [None] * len(r.documents))]
+        alone = {"on_text": batch[0].on_text} if len(documents) == 1 and batch[0].on_text else {}
         try:
             outputs = self.engine.summarize_many(documents, targets, tick, preset=batch[0].preset,
-                                                 hints=hints, max_sentences=caps)
+                                                 hints=hints, max_sentences=caps, **alone)
         except _NobodyWaits:
             return
         except BaseException as error:

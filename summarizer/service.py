@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import queue
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Generator, Iterator, Sequence
 
 from . import outline, structure
+from .eta import time_left
 from .batching import BatchingEngine
 from .engine import Engine, Hints
 from .engines.extractive import ExtractiveEngine
@@ -18,6 +20,7 @@ from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSente
 from .grounding import ground
 from .keyterms import key_terms
 from .options import SummaryOptions
+from .partial import Partial
 from .sentences import Sentence
 from .settings import Settings
 from .structure import BlockLike
@@ -25,6 +28,7 @@ from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[float, str], None]
+ENGINE_BEGIN, ENGINE_WIDTH = 0.1, 0.85
 
 
 class Summarizer:
@@ -98,11 +102,12 @@ class Summarizer:
             if not ready:
                 return prepared
             jobs = [job for item in ready for job in item.engine_jobs()]
-            report(0.1, "Summarizing")
+            report(ENGINE_BEGIN, "Summarizing")
             generated_at = time.perf_counter()
             documents, targets, hints, caps = (list(column) for column in zip(*jobs))
-            outputs = engine.summarize_many(documents, targets, self._stage(report, 0.1, 0.85, "Summarizing part"),
-                                            preset=options.preset, hints=hints, max_sentences=caps)
+            stage = self._stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part")
+            outputs = engine.summarize_many(documents, targets, stage, preset=options.preset, hints=hints,
+                                            max_sentences=caps)
         engine_seconds = time.perf_counter() - generated_at
         report(1.0, "Done")
         results: list[Summary | SummarizerError] = []
@@ -116,6 +121,58 @@ class Summarizer:
             results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
             taken += count
         return results
+
+    def stream(self, source: str | Sequence[BlockLike], options: SummaryOptions | None = None,
+               progress: Progress | None = None) -> Iterator[Partial]:
+        """The summary as it is made: the overview first, then the sections in order, each group as soon as it is done.
+
+        Every `Partial` holds a Summary of what has arrived and the sections still coming; the last has none
+        coming. The offline engine takes milliseconds, so it yields once, the same as `summarize`. A model
+        summarizes the overview alone, then sections in groups of 1, 2, 4 ... up to its batch size, so the
+        first sections come soon and later ones still share calls. Text without sections is one call, as in
+        `summarize`; with sections, `summarize` batches the overview's parts with the sections' (sharing
+        length budgets), so a model's words may differ slightly. Bad input raises before anything is yielded.
+        """
+        options = options or SummaryOptions()
+        if not self.engine.batches:
+            yield Partial(self.summarize(source, options, progress))
+            return
+        report = progress or (lambda fraction, message: None)
+        started = time.perf_counter()
+        report(0.02, "Splitting into sentences")
+        engine = self.engine
+        item = self._prepare(source, options)
+        split_seconds = time.perf_counter() - started
+        jobs = list(item.engine_jobs())
+        groups = _stream_groups(len(item.jobs), getattr(engine, "batch_size", 1))
+        all_coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
+                                     job.section.last_page, [], []) for job in item.jobs]
+        weights = [sum(len(s.text.split()) for s in job[0]) for job in jobs]
+        whole, done_weight = max(1, sum(weights)), 0
+        generated_at = time.perf_counter()
+        outputs: list = []
+        for group in groups:
+            share = sum(weights[i] for i in group) / whole
+            documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
+            tick = self._stage(report, ENGINE_BEGIN + ENGINE_WIDTH * done_weight / whole, ENGINE_WIDTH * share,
+                               "Summarizing part",
+                               f" ({_what(group, len(item.jobs))})", since=generated_at)
+
+            def call(**streaming) -> list:
+                return engine.summarize_many(documents, targets, tick, preset=options.preset, hints=hints,
+                                             max_sentences=caps, **streaming)
+            if group == [0] and engine.streams(options.preset):
+                outputs += yield from _drafted(call, all_coming)
+            else:
+                outputs += call()
+            done_weight += sum(weights[i] for i in group)
+            now = time.perf_counter()
+            timings = {"split": split_seconds, "summarize": now - generated_at, "total": now - started}
+            summary = self._finish(item, outputs, engine, options, timings)
+            coming = all_coming[len(outputs) - 1:]
+            if not coming:
+                report(1.0, "Done")
+            yield Partial(summary, coming)
 
     def _prepare_or_error(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared | SummarizerError":
         try:
@@ -193,14 +250,18 @@ class Summarizer:
                 "Split it into smaller documents.")
 
     @staticmethod
-    def _stage(report: Progress, begin: float, width: float, label: str) -> Callable[[int, int], None]:
-        """An engine's (done, total) mapped onto its share of the bar; never moving back when the total grows."""
-        reached = begin
+    def _stage(report: Progress, begin: float, width: float, label: str, where: str = "",
+               since: float | None = None) -> Callable[[int, int], None]:
+        """An engine's (done, total) mapped onto its share of the bar, never moving back when the total grows, with
+        the time left for the whole of the engine's work (its share of the bar, begun at `since`, by default now)
+        estimated from the share done so far."""
+        reached, started = begin, time.perf_counter() if since is None else since
 
         def tick(done: int, total: int) -> None:
             nonlocal reached
             reached = max(reached, begin + width * min(1.0, done / max(total, 1)))
-            report(reached, f"{label} {done} of {total}")
+            left = time_left(time.perf_counter() - started, (reached - ENGINE_BEGIN) / ENGINE_WIDTH)
+            report(reached, f"{label} {done} of {total}{where}" + (f" · {left}" if left else ""))
         return tick
 
     @staticmethod
@@ -222,6 +283,62 @@ class Summarizer:
         if kept == len(source):
             return kept, []
         return kept, [f"Only the first {kept} of {len(source)} sentences were read, as requested."]
+
+
+def _stream_groups(sections: int, batch_size: int) -> list[list[int]]:
+    """Job indices per engine call when streaming: the overview (0) alone, then sections in groups of 1, 2, 4 ... up to the batch size."""
+    groups, start, size = [[0]], 1, 1
+    while start <= sections:
+        groups.append(list(range(start, min(start + size, sections + 1))))
+        start += size
+        size = min(size * 2, max(1, batch_size))
+    return groups
+
+
+class _Stopped(Exception):
+    """Nobody reads the draft any more."""
+
+
+def _drafted(call: Callable[..., list], coming: list[SectionSummary]) -> Generator[Partial, None, list]:
+    """`call(on_text=...)` in a thread, its text so far yielded as a draft while it grows; returns its outputs.
+
+    When the reader goes away (the generator is closed), the next token stops the call.
+    """
+    updates: queue.SimpleQueue = queue.SimpleQueue()
+    stop = threading.Event()
+
+    def heard(text: str) -> None:
+        if stop.is_set():
+            raise _Stopped
+        updates.put((False, text))
+
+    def run() -> None:
+        try:
+            updates.put((True, call(on_text=heard)))
+        except BaseException as error:
+            updates.put((True, error))
+
+    threading.Thread(target=run, name="summarizer-draft", daemon=True).start()
+    try:
+        while True:
+            finished, value = updates.get()
+            if not finished:
+                yield Partial(None, coming, value)
+            elif isinstance(value, BaseException):
+                raise value
+            else:
+                return value
+    finally:
+        stop.set()
+
+
+def _what(group: list[int], sections: int) -> str:
+    """'the overview', 'section 3 of 9', 'sections 4-7 of 9' for a streaming group."""
+    if group == [0]:
+        return "the overview"
+    if len(group) == 1:
+        return f"section {group[0]} of {sections}"
+    return f"sections {group[0]}–{group[-1]} of {sections}"
 
 
 @dataclass

@@ -54,6 +54,12 @@ class SectionSummary:
             return f"p. {self.first_page}"
         return f"pp. {self.first_page}–{self.last_page}"
 
+    @property
+    def text(self) -> str:
+        """The heading with its pages, then one bullet per sentence."""
+        where = f" ({self.pages})" if self.pages else ""
+        return f"{self.title}{where}\n" + "\n".join(f"- {s}" for s in self.sentences)
+
 
 @dataclass(frozen=True)
 class Summary:
@@ -87,11 +93,7 @@ class Summary:
         """The overview, and for the outline format each section's summary under its heading."""
         if self.format != "outline" or not self.sections:
             return self.overview
-        parts = [self.overview]
-        for section in self.sections:
-            where = f" ({section.pages})" if section.pages else ""
-            parts.append(f"{section.title}{where}\n" + "\n".join(f"- {s}" for s in section.sentences))
-        return "\n\n".join(parts)
+        return "\n\n".join([self.overview] + [section.text for section in self.sections])
 
     def passages(self) -> list[Passage]:
         """The source sentences each summary sentence rests on, with page, role and note: marks for a

@@ -3,10 +3,11 @@
 A page asks the runner for a key (input + options + settings). The first request starts the work in a
 worker thread; later requests for the same key (a double click, a rerun, another user) get the same job.
 Each request and each progress poll marks the job as watched by that session. The work reports through a
-`progress(fraction, message)` callback; when no session still connected has looked at the job for
-`abandon_after` seconds (a closed tab), or every session that watched it asked for something else, that
-callback raises `Cancelled` and the work stops. A session whose tab is merely hidden (browsers slow its
-polling down) keeps its jobs while `connected(watcher)` says it is still there.
+`progress(fraction, message)` callback. Work that is a generator shows what it has made so far: each item it
+yields is kept as `job.partial` for the pages, and what it returns is the result. When no session still
+connected has looked at the job for `abandon_after` seconds (a closed tab), or every session that watched it
+asked for something else, that callback raises `Cancelled` and the work stops. A session whose tab is merely
+hidden (browsers slow its polling down) keeps its jobs while `connected(watcher)` says it is still there.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Generator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -39,6 +41,7 @@ class Job:
     fraction: float = 0.0
     message: str = "Waiting for the summarizer…"
     result: Any = None
+    partial: Any = None
     error: BaseException | None = None
     watchers: dict[str, float] = field(default_factory=dict)
     finished_event: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -109,6 +112,17 @@ class JobRunner:
         for key in finished[:max(0, len(self._jobs) - self.keep)]:
             del self._jobs[key]
 
+    def _follow(self, job: Job, steps: Generator) -> Any:
+        """Each yielded item kept as `job.partial` as soon as it is made; the generator's return value."""
+        while True:
+            try:
+                job.partial = next(steps)
+            except StopIteration as end:
+                return end.value
+            if not self._wanted(job):
+                steps.close()
+                raise Cancelled(f"nobody is waiting for job {job.key[:12]} any more")
+
     def _run(self, job: Job, work: Work) -> None:
         def progress(fraction: float, message: str) -> None:
             job.fraction, job.message = max(0.0, min(1.0, fraction)), message
@@ -121,7 +135,8 @@ class JobRunner:
             with self._lock:
                 self.started += 1
             job.state, job.message = RUNNING, "Starting…"
-            job.result = work(progress)
+            outcome = work(progress)
+            job.result = self._follow(job, outcome) if isinstance(outcome, Generator) else outcome
             job.state, job.fraction = DONE, 1.0
         except Cancelled as reason:
             logger.info("cancelled: %s", reason)

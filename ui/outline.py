@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from summarizer import Summary
+from summarizer import SectionSummary, Summary
 
 from .markdown import escape
 
@@ -36,15 +36,27 @@ def sources(summary: Summary, sentences: list[str], support: list[list[int]]) ->
         st.markdown(f"{lead}({where}) {before}:orange-background[{escape(summary.source[index].text)}]{after}")
 
 
-def sections(summary: Summary, grounded: bool) -> None:
-    """One expander per section: heading, page range, one to three sentences; the first few open."""
-    if not summary.sections:
+def _label(section: SectionSummary) -> str:
+    return f"{section.title} · {section.pages}" if section.pages else section.title
+
+
+def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummary] | None = None) -> None:
+    """One expander per section: heading, page range, one to three sentences; the first few open.
+
+    While the summary is still being made (no `summary` while its overview is written), the sections `coming`
+    are listed after those done, marked as coming.
+    """
+    done, coming = (summary.sections if summary else []), coming or []
+    if not done and not coming:
         return
-    st.markdown(f"##### Section by section ({len(summary.sections)})")
-    for number, section in enumerate(summary.sections):
-        label = f"{section.title} · {section.pages}" if section.pages else section.title
-        with st.expander(escape(label), expanded=number < OPEN_SECTIONS):
-            if grounded:
+    total = len(done) + len(coming)
+    so_far = f"{len(done)} of {total} so far" if coming else f"{total}"
+    st.markdown(f"##### Section by section ({so_far})")
+    for number, section in enumerate(done):
+        with st.expander(escape(_label(section)), expanded=number < OPEN_SECTIONS):
+            if grounded and summary is not None:
                 sources(summary, section.sentences, section.support)
             else:
                 st.markdown("\n".join(f"- {escape(s)}" for s in section.sentences))
+    for section in coming:
+        st.caption(f":material/hourglass_empty: {escape(_label(section))} · coming")

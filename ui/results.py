@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from ingest import LEFT_OUT_KINDS, parse_text
-from summarizer import Summary, SummarizerError, SummaryOptions
+from summarizer import Partial, Summarizer, Summary, SummarizerError, SummaryOptions
 
 from . import boundary, jobs, navigation, outline, resources
 from .exports import as_markdown, as_text, marked_source
@@ -103,11 +103,23 @@ def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: st
     runner = resources.jobs()
     if previous is not None and previous.key != key:
         runner.release(previous.key, _watcher())
-    summarizer = resources.summarizer()
-    job = runner.submit(key, lambda report: summarizer.summarize(source, options, report), _watcher())
+    job = runner.submit(key, _work(resources.summarizer(), source, options), _watcher())
     requests[slot] = request
     job.wait(FIRST_WAIT_SECONDS)
     return _outcome(job, slot)
+
+
+def _work(summarizer, source: Any, options: SummaryOptions) -> jobs.Work:
+    """The job: a model's summary streamed (overview, then sections as they are done), else the whole at once."""
+    if not isinstance(summarizer, Summarizer):
+        return lambda report: summarizer.summarize(source, options, report)
+
+    def streamed(report: jobs.Progress):
+        partial = None
+        for partial in summarizer.stream(source, options, report):
+            yield partial
+        return partial.summary
+    return streamed
 
 
 def _offer_update(previous: Request, options: SummaryOptions, slot: str) -> bool:
@@ -143,6 +155,16 @@ def _progress(key: str) -> None:
     if job is None or job.finished:
         st.rerun()
     st.progress(job.fraction, text=escape(job.message))
+    partial: Partial | None = job.partial
+    if partial is not None:
+        with st.container(border=True):
+            st.markdown("#### Summary")
+            if partial.summary is None:
+                st.markdown(escape(partial.draft) + " ▌")
+                outline.sections(None, False, partial.coming)
+            else:
+                outline.overview(partial.summary)
+                outline.sections(partial.summary, False, partial.coming)
 
 
 def watch_pending() -> None:
@@ -213,7 +235,7 @@ def left_out_note(coverage) -> str:
     if not coverage.left_out:
         return ""
     kinds = sorted(coverage.left_out_kinds.items(), key=lambda item: -item[1])
-    named = ", ".join(f"{words:,} of {LEFT_OUT_KINDS.get(kind, 'sentences that are not prose')}" for kind, words in kinds)
+    named = ", ".join(f"{words:,} in {LEFT_OUT_KINDS.get(kind, 'sentences that are not prose')}" for kind, words in kinds)
     return f" ({coverage.left_out:,} words left out{': ' + named if named else ''})"
 
 

@@ -44,10 +44,9 @@ else:
         st.session_state.pop(UPLOAD_ERROR_KEY, None)
         try:
             with status.container():
-                bar = st.empty()
-                with st.spinner(f"Reading {uploaded.name}…"):
-                    document = ingest_file(uploaded.name, uploaded.getvalue(), settings,
-                                           lambda fraction, message: bar.progress(fraction, text=escape(message)))
+                bar = st.progress(0.0, text=escape(f"Reading {uploaded.name}…"))
+                document = ingest_file(uploaded.name, uploaded.getvalue(), settings,
+                                       lambda fraction, message: bar.progress(fraction, text=escape(message)))
                 bar.empty()
             st.session_state[DOCUMENT_KEY] = (fingerprint, document)
         except IngestError as error:

@@ -97,6 +97,10 @@ class AbstractiveEngine:
         self.batch_size = batch_size_for(self.device_choice, settings.batch_size)
         self.reason = f"{source.name} loaded from the {source.where} ({self.backend}, {self.precision})"
 
+    def streams(self, preset: str | None = None) -> bool:
+        """Whether `summarize_many` can pass on the text of a single document's final call as it is made."""
+        return self.generator.streams(preset or self.preset)
+
     def _pack(self, texts: Sequence[str]) -> tuple[list[str], int]:
         """Texts packed into parts that fit the window, and their total token count."""
         window = self.generator.window
@@ -140,11 +144,14 @@ class AbstractiveEngine:
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
                        progress: Progress | None = None, *, preset: str | None = None,
                        hints: Sequence[Hints] | None = None,
-                       max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]:
+                       max_sentences: Sequence[int | None] | None = None,
+                       on_text: Callable[[str], None] | None = None) -> list[EngineOutput]:
         """Summaries of several documents, their parts batched together at every level; `hints` are not used.
 
         A document in n parts gets n partial summaries of target/n words each; when those fit the
         target together they are the summary, else they are joined, packed and condensed again.
+        `on_text`, for a single document under a preset without beam search, hears the final call's
+        text as its tokens arrive.
         """
         preset = preset or self.preset
         jobs = []
@@ -173,7 +180,11 @@ class AbstractiveEngine:
                 texts.extend(job.parts)
                 budgets.extend([budget] * n)
                 owners.extend([i] * n)
-            outputs = self._generate_all(texts, budgets, preset, tick)
+            if on_text and len(texts) == 1 and len(jobs) == 1 and self.streams(preset):
+                outputs = [self.generator.generate_streaming(texts[0], budgets[0], preset, on_text)]
+                tick(1)
+            else:
+                outputs = self._generate_all(texts, budgets, preset, tick)
             for i, job in active:
                 sentences = [s for text, owner in zip(outputs, owners) if owner == i for s in clean_output(text)]
                 words = sum(len(s.split()) for s in sentences)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..errors import ModelLoadError
 from .budgets import PRESETS, Budget
@@ -62,7 +62,20 @@ class Generator:
         with self._lock:
             return self._generate([self.prefix + t for t in texts], budget, preset)
 
+    def generate_streaming(self, text: str, budget: Budget, preset: str, on_text: Callable[[str], None]) -> str:
+        """One summary, its text so far passed to `on_text` as tokens arrive; for presets without beam search."""
+        with self._lock:
+            return self._stream(self.prefix + text, budget, preset, on_text)
+
+    @staticmethod
+    def streams(preset: str) -> bool:
+        """Whether tokens can be shown as they come: beam search decides only at the end."""
+        return PRESETS[preset]["num_beams"] == 1
+
     def _generate(self, texts: list[str], budget: Budget, preset: str) -> list[str]:
+        raise NotImplementedError
+
+    def _stream(self, text: str, budget: Budget, preset: str, on_text: Callable[[str], None]) -> str:
         raise NotImplementedError
 
 
@@ -86,14 +99,27 @@ class TransformersGenerator(Generator):
         super().__init__(source, device, max_input_tokens, self.model.config.model_type, tokenizer)
         self.precision = device.dtype
 
-    def _generate(self, texts: list[str], budget: Budget, preset: str) -> list[str]:
+    def _generate(self, texts: list[str], budget: Budget, preset: str, streamer=None) -> list[str]:
         batch = self.tokenizer(texts, return_tensors="pt", padding=True, truncation=True,
                                max_length=self.max_input_tokens).to(self.device.name)
         with self._torch.inference_mode():
             output = self.model.generate(**batch, min_new_tokens=budget.min_new_tokens,
-                                         max_new_tokens=budget.max_new_tokens, **PRESETS[preset])
+                                         max_new_tokens=budget.max_new_tokens, streamer=streamer, **PRESETS[preset])
         self.generated_tokens += int((output != self.tokenizer.pad_token_id).sum())
         return self.tokenizer.batch_decode(output, skip_special_tokens=True)
+
+    def _stream(self, text: str, budget: Budget, preset: str, on_text: Callable[[str], None]) -> str:
+        from transformers import TextStreamer
+
+        pieces: list[str] = []
+
+        class Relay(TextStreamer):
+            def on_finalized_text(self, piece: str, stream_end: bool = False) -> None:
+                pieces.append(piece)
+                on_text("".join(pieces))
+
+        return self._generate([text], budget, preset, streamer=Relay(self.tokenizer, skip_prompt=True,
+                                                                      skip_special_tokens=True))[0]
 
 
 class CTranslate2Generator(Generator):
@@ -125,3 +151,14 @@ class CTranslate2Generator(Generator):
         outputs = [self.tokenizer.convert_tokens_to_ids(r.hypotheses[0]) for r in results]
         self.generated_tokens += sum(len(o) for o in outputs)
         return self.tokenizer.batch_decode(outputs, skip_special_tokens=True)
+
+    def _stream(self, text: str, budget: Budget, preset: str, on_text: Callable[[str], None]) -> str:
+        ids = self.tokenizer([text], truncation=True, max_length=self.max_input_tokens)["input_ids"][0]
+        made: list[int] = []
+        for step in self.translator.generate_tokens(
+                self.tokenizer.convert_ids_to_tokens(ids), min_decoding_length=budget.min_new_tokens,
+                max_decoding_length=budget.max_new_tokens, no_repeat_ngram_size=PRESETS[preset]["no_repeat_ngram_size"]):
+            made.append(step.token_id)
+            on_text(self.tokenizer.decode(made, skip_special_tokens=True))
+        self.generated_tokens += len(made)
+        return self.tokenizer.decode(made, skip_special_tokens=True)

@@ -9,7 +9,7 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from ingest import FORMATS_IN_WORDS
 from ingest.errors import IngestError
@@ -17,6 +17,7 @@ from ingest.incidents import run_command
 
 from ..errors import InputTooLargeError, InvalidOptionError, SummarizerError
 from ..options import FORMATS, LENGTHS, SummaryOptions
+from ..partial import Partial
 from ..service import Summarizer
 from ..settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
 from ..summary import Summary
@@ -197,8 +198,37 @@ def summarize_path(summarizer: Summarizer, path: str, options: SummaryOptions,
 def summarize_document(summarizer: Summarizer, document, options: SummaryOptions,
                        progress: Callable[[float, str], None] | None = None) -> Summary:
     """Summarize an ingest Document's blocks; extraction warnings come first."""
-    summary = summarizer.summarize(document.blocks, options, progress=progress)
+    return _of_document(summarizer.summarize(document.blocks, options, progress=progress), document)
+
+
+def stream_document(summarizer: Summarizer, document, options: SummaryOptions,
+                    progress: Callable[[float, str], None] | None = None) -> Iterator[Partial]:
+    """`summarize_document` as it is made (`Summarizer.stream`), without the overview's drafts."""
+    for partial in summarizer.stream(document.blocks, options, progress=progress):
+        if partial.summary is not None:
+            yield dataclasses.replace(partial, summary=_of_document(partial.summary, document))
+
+
+def _of_document(summary: Summary, document) -> Summary:
+    """The document's title, and its extraction warnings before the summary's."""
     return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
+
+
+def _print_as_made(partials: Iterator[Partial]) -> Summary:
+    """The overview, then each section as soon as it is done, flushed; the same text as `Summary.text`.
+
+    On a terminal, the progress line (`-v`) is cleared first so the text starts at the left edge."""
+    shown = 0
+    for partial in partials:
+        summary = partial.summary
+        if sys.stderr.isatty() and sys.stdout.isatty():
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+        if not shown:
+            print(summary.overview, flush=True)
+        for section in summary.sections[max(0, shown - 1):]:
+            print(f"\n{section.text}", flush=True)
+        shown = 1 + len(summary.sections)
+    return summary
 
 
 def _progress(fraction: float, message: str) -> None:
@@ -217,9 +247,12 @@ def _summarize(args) -> int:
         from ..highlighting import check_target
 
         check_target(document, args.highlight)
-    summary = summarize_document(Summarizer(_settings(args)), document,
-                                 _options(args, max_input_words=args.max_input_words),
-                                 progress=_progress if args.verbose else None)
+    summarizer, options = Summarizer(_settings(args)), _options(args, max_input_words=args.max_input_words)
+    progress = _progress if args.verbose else None
+    if args.format == "outline" and not args.json:
+        summary = _print_as_made(stream_document(summarizer, document, options, progress))
+    else:
+        summary = summarize_document(summarizer, document, options, progress)
     if args.highlight:
         from ..highlighting import write_highlighted
 
@@ -227,7 +260,8 @@ def _summarize(args) -> int:
     if args.json:
         print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
         return 0
-    print(summary.text)
+    if args.format != "outline":
+        print(summary.text)
     if summary.keyterms:
         print(f"\nKey terms: {', '.join(summary.keyterms)}")
     for warning in summary.warnings:

@@ -121,3 +121,30 @@ def test_only_recent_finished_jobs_are_kept(keep):
         runner.submit(key, lambda progress, key=key: key, "tab").wait(5)
     runner.submit("e", lambda progress: "e", "tab").wait(5)
     assert runner.get("a", "tab") is None and runner.get("e", "tab").result == "e"
+
+
+def test_generator_work_shows_each_item_as_made_and_returns_its_result():
+    clock = Clock()
+    runner = JobRunner(abandon_after=5, clock=clock)
+    steps = [threading.Event() for _ in range(3)]
+    made = threading.Semaphore(0)
+
+    def work(progress):
+        for number, step in enumerate(steps):
+            step.wait(5)
+            yield f"part {number}"
+            made.release()
+        return "whole"
+
+    job = runner.submit("k", work, "tab")
+    steps[0].set()
+    assert made.acquire(timeout=5)
+    assert job.partial == "part 0" and job.state == RUNNING and job.result is None
+    steps[1].set()
+    assert made.acquire(timeout=5) and job.partial == "part 1"
+    clock.now = 10
+    steps[2].set()
+    assert job.wait(5) and job.state == CANCELLED, "nobody watched: stopped after the item it was making"
+    clock.now = 0
+    job = runner.submit("k", work, "tab")
+    assert job.wait(5) and job.state == DONE and job.result == "whole" and job.partial == "part 2"
