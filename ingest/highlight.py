@@ -33,12 +33,17 @@ CLOSING = ".!?;:,)]\"'”’»"
 
 
 class Mark(Protocol):
-    """What the highlighter reads of a summary passage: the source text, its page, role and pop-up note."""
+    """What the highlighter reads of a summary passage: the source text, its page, role and pop-up note
+    (read-only, so frozen dataclasses fit)."""
 
-    text: str
-    page: int | None
-    role: str
-    note: str
+    @property
+    def text(self) -> str: ...
+    @property
+    def page(self) -> int | None: ...
+    @property
+    def role(self) -> str: ...
+    @property
+    def note(self) -> str: ...
 
 
 @dataclass(frozen=True)
