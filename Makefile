@@ -1,16 +1,19 @@
-# `make run` starts the app, `make dev` starts it reloading on save, `make test` runs every test.
+# `make run` starts the app, `make dev` starts it reloading on save, `make test` runs every test,
+# `make lint` runs ruff and mypy (settings in pyproject.toml).
 # Each builds the venv first. torch is the CPU build unless an NVIDIA GPU answers `nvidia-smi`;
 # override with TORCH_INDEX=<index url> (e.g. https://download.pytorch.org/whl/cu128) or TORCH_INDEX=pypi.
 PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
+# A local app answers this machine only; `make run ADDRESS=0.0.0.0` (or the container) serves the network.
+ADDRESS ?= 127.0.0.1
 TORCH_VERSION ?= 2.13.0
 GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
 TORCH_INDEX ?= $(if $(GPU),pypi,https://download.pytorch.org/whl/cpu)
 PIP := $(BIN)/pip install --disable-pip-version-check -q
 
-.PHONY: run dev test test-fast clean
+.PHONY: run dev test test-fast lint clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -38,16 +41,21 @@ $(VENV)/.dev: requirements-dev.txt requirements-ray.txt $(VENV)/.runtime
 	touch $@
 
 run: $(VENV)/.runtime
-	$(BIN)/python -m streamlit run app.py --server.port $(PORT)
+	$(BIN)/python -m streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT)
 
 dev: $(VENV)/.runtime
-	$(BIN)/python -m streamlit run app.py --server.port $(PORT) --server.fileWatcherType auto --server.runOnSave true
+	$(BIN)/python -m streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT) --server.fileWatcherType auto \
+	  --server.runOnSave true
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest
 
 test-fast: $(VENV)/.dev
 	$(BIN)/python -m pytest -m "not slow"
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache artifacts

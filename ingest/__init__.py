@@ -7,9 +7,11 @@ from .files import ingest_file, parse_text
 from .highlight import Highlighted, highlight_pdf
 from .marked import marked_html
 from .settings import IngestSettings
+from .sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
 
 __all__ = [
-    "LEFT_OUT_KINDS", "Block", "CorruptFileError", "Document", "ExtractionTimeoutError", "FetchError",
+    "FORMATS_IN_WORDS", "LEFT_OUT_KINDS", "UPLOAD_SUFFIXES", "Block", "CorruptFileError", "Document",
+    "ExtractionTimeoutError", "FetchError",
     "FileTooLargeError", "Highlighted", "IngestError", "IngestSettings", "NewsApiError", "NoTextError", "OcrReport",
     "PasswordProtectedError", "UnsafeUrlError", "UnsupportedFormatError", "highlight_pdf", "ingest_file", "marked_html",
     "parse_text",

@@ -12,6 +12,7 @@ from .errors import FileTooLargeError, IngestError
 from .files import ingest_file
 from .incidents import run_command
 from .settings import IngestSettings
+from .sniff import FORMATS_IN_WORDS
 
 
 def _read_regular(path: str, limit: int) -> bytes:
@@ -75,6 +76,6 @@ def _run(source: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ingest", description=__doc__)
-    parser.add_argument("source", help="a .txt, .md, .docx, .pdf or image file, or 'news' for the headlines")
+    parser.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), or 'news' for the headlines")
     args = parser.parse_args(argv)
     return run_command(lambda: _run(args.source), (IngestError,), sys.stderr)

@@ -10,9 +10,8 @@ from .bounded import run_bounded
 from .document import Block, Document, OcrReport
 from .errors import FileTooLargeError, NoTextError
 from .settings import IngestSettings
-from .sniff import IMAGE_SUFFIXES, TEXT_SUFFIXES, kind_of
+from .sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, kind_of
 
-MARKDOWN_SUFFIXES = (".md", ".markdown")
 UNSURE = 0.8
 
 

@@ -7,8 +7,9 @@ breaks, hyphenation, ligatures and the spacing ingest repaired do not stop a mat
 
 pypdf writes the result as an incremental update: the original bytes come first, unchanged, and
 only the annotations and the outline are appended, so every page keeps its content, text and images.
-(A file encrypted with an empty password is written as a decrypted full copy instead.) It lives in ingest because it is PDF
-knowledge: it takes the marks as plain data (text, page, role, note) and knows nothing of models.
+(A file encrypted with an empty password is written as a decrypted full copy instead.) It lives in
+ingest because it is PDF knowledge: it takes the marks as plain data (text, page, role, note) and
+knows nothing of models.
 """
 
 from __future__ import annotations
@@ -32,12 +33,17 @@ CLOSING = ".!?;:,)]\"'”’»"
 
 
 class Mark(Protocol):
-    """What the highlighter reads of a summary passage: the source text, its page, role and pop-up note."""
+    """What the highlighter reads of a summary passage: the source text, its page, role and pop-up note
+    (read-only, so frozen dataclasses fit)."""
 
-    text: str
-    page: int | None
-    role: str
-    note: str
+    @property
+    def text(self) -> str: ...
+    @property
+    def page(self) -> int | None: ...
+    @property
+    def role(self) -> str: ...
+    @property
+    def note(self) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ def extract(data: bytes, name: str, settings: IngestSettings,
     picture = _opened(data, name)
     count = getattr(picture, "n_frames", 1)
     if count > settings.max_pages:
-        raise FileTooLargeError(f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. Split it into parts.")
+        raise FileTooLargeError(f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. "
+                                "Split it into parts.")
     numbers = list(range(1, min(count, settings.ocr_max_pages) + 1))
     found, ocr = scans.read_pages(numbers, lambda number: _frame(picture, number - 1, name), count, report)
     pages = [ocr_lines(found[number], number, POINTS_PER_PIXEL) for number in numbers]

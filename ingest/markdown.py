@@ -5,8 +5,6 @@ from __future__ import annotations
 from .document import Block
 from .structure import finish
 
-DROPPED_INLINE = ("html_inline", "image")
-
 
 def _inline_text(token) -> str:
     parts: list[str] = []

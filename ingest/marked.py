@@ -73,7 +73,8 @@ def marked_html(title: str, blocks: Sequence[Block], marks: Sequence[Mark]) -> t
         if block.kind == "heading":
             level = min(6, max(2, block.level + 1))
             anchor = f"section-{index}"
-            contents.append(f'<li style="margin-left:{level - 2}rem"><a href="#{anchor}">{html.escape(block.text)}</a></li>')
+            contents.append(f'<li style="margin-left:{level - 2}rem">'
+                            f'<a href="#{anchor}">{html.escape(block.text)}</a></li>')
             body.append(f'<h{level} id="{anchor}">{text}</h{level}>')
         elif block.kind in ("code", "table"):
             body.append(f"<pre>{text}</pre>")

@@ -144,7 +144,8 @@ def from_newsapi(settings: IngestSettings) -> list[Headline]:
         except NewsAPIException as error:
             details = error.get_exception() if isinstance(error.get_exception(), dict) else {}
             code = re.sub(r"[^A-Za-z0-9]", "", str(details.get("code", "")))[:40]
-            raise NewsApiError(NEWSAPI_MESSAGES.get(code, f"NewsAPI answered with an error ({code or 'unknown'}).")) from error
+            fallback = f"NewsAPI answered with an error ({code or 'unknown'})."
+            raise NewsApiError(NEWSAPI_MESSAGES.get(code, fallback)) from error
         except requests.Timeout as error:
             raise FetchError("NewsAPI did not answer in time.") from error
         except requests.ConnectionError as error:

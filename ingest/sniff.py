@@ -8,9 +8,23 @@ from pathlib import PurePath
 
 from .errors import CorruptFileError, UnsupportedFormatError
 
-TEXT_SUFFIXES = (".txt", ".md", ".text", ".markdown")
+PLAIN_SUFFIXES = (".txt", ".text")
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+TEXT_SUFFIXES = PLAIN_SUFFIXES + MARKDOWN_SUFFIXES
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp")
-SUPPORTED = ".txt, .md, .docx, .pdf, .png, .jpg, .jpeg, .tiff, .webp"
+# The one list of what can be uploaded: (what a reader calls it, file name endings, a note). The app's
+# uploader, the About and Start pages, the CLI help and the messages below read it from here.
+FORMATS = (
+    ("plain text", PLAIN_SUFFIXES, ""),
+    ("Markdown", MARKDOWN_SUFFIXES, ""),
+    ("Word", (".docx",), ""),
+    ("PDF", (".pdf",), "scanned pages read by OCR"),
+    ("scans and photos of pages", IMAGE_SUFFIXES, "read by OCR"),
+)
+UPLOAD_SUFFIXES = tuple(suffix for _, suffixes, _ in FORMATS for suffix in suffixes)
+FORMATS_IN_WORDS = ", ".join(f"{name} ({', '.join(suffixes)}{'; ' + note if note else ''})"
+                             for name, suffixes, note in FORMATS)
+SUPPORTED = FORMATS_IN_WORDS
 IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
 
 
@@ -37,7 +51,8 @@ def kind_of(name: str, data: bytes) -> str:
         if "word/document.xml" in names:
             return "docx"
         if suffix == ".docx":
-            raise CorruptFileError(f"{name} is not a valid Word document (.docx): it is a damaged file or another kind of archive.")
+            raise CorruptFileError(f"{name} is not a valid Word document (.docx): it is a damaged file or "
+                                   "another kind of archive.")
         raise UnsupportedFormatError(f"{name} is a zip archive; supported formats are {SUPPORTED}.")
     if suffix == ".docx":
         raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.")
@@ -45,8 +60,8 @@ def kind_of(name: str, data: bytes) -> str:
         raise CorruptFileError(f"{name} is not a valid PDF (it does not start with a PDF header).")
     if suffix in IMAGE_SUFFIXES:
         raise CorruptFileError(f"{name} is not a valid {suffix[1:].upper()} image; it may be damaged.")
-    if suffix == ".doc":
-        raise UnsupportedFormatError(f"{name} is an old Word (.doc) file; save it as .docx and upload that.")
-    if suffix in TEXT_SUFFIXES or suffix == "":
-        return "text"
+    if data.lstrip()[:5] == b"{\\rtf":
+        raise UnsupportedFormatError(f"{name} is a Rich Text (RTF) file; save it as .docx and upload that.")
+    if suffix in TEXT_SUFFIXES or suffix in ("", ".doc"):
+        return "text"  # a .doc that is not an old Word file is read as text, with a note that says so
     raise UnsupportedFormatError(f"{name}: {suffix} files are not supported; supported formats are {SUPPORTED}.")

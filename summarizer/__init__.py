@@ -2,7 +2,7 @@
 
 from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, ModelLoadError,
                      NoSentencesError, ServiceBusyError, ServiceUnavailableError, SummarizerError)
-from .options import SummaryOptions
+from .options import WORD_TARGET_RANGE, SummaryOptions
 from .partial import Partial
 from .remote import RemoteSummarizer, connect
 from .service import Summarizer
@@ -11,6 +11,7 @@ from .summary import Coverage, SectionSummary, Summary
 
 __all__ = [
     "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-    "NoSentencesError", "Partial", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
-    "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "connect",
+    "NoSentencesError", "Partial", "RemoteSummarizer", "SectionSummary", "ServiceBusyError",
+    "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError",
+    "WORD_TARGET_RANGE", "connect",
 ]

@@ -3,8 +3,9 @@
 A model summarizes a batch of documents in little more time than one, so requests from different
 browser sessions that arrive within a few milliseconds of each other, or while the engine is busy,
 share a call. Callers announce themselves while they split their text, so a batch waits for
-those already on their way (up to `ARRIVAL_WAITS` times the wait). One worker thread runs the engine; each caller waits for its own outputs and hears
-its own progress. A caller whose progress callback raises (it stopped watching) is let go at once,
+those already on their way (up to `ARRIVAL_WAITS` times the wait). One worker thread runs the
+engine; each caller waits for its own outputs and hears its own progress. A caller whose progress
+callback raises (it stopped watching) is let go at once,
 and the batch stops only when nobody in it is waiting any more.
 """
 

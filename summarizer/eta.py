@@ -7,7 +7,8 @@ MIN_LEFT = 1.0
 
 
 def seconds_left(elapsed: float, fraction: float) -> float | None:
-    """Seconds still to go if the rest goes as fast as the `fraction` done in `elapsed` seconds; None before anything is done."""
+    """Seconds still to go if the rest goes as fast as the `fraction` done in `elapsed` seconds; None before
+    anything is done."""
     if fraction <= 0 or elapsed < MIN_ELAPSED:
         return None
     return elapsed * (1 - min(fraction, 1.0)) / fraction

@@ -18,7 +18,8 @@ def check_target(document, out: str) -> None:
 
 
 def write_highlighted(source: str, document, summary: Summary, out: str) -> str:
-    """Write the highlighted PDF (PDF input) or the marked HTML page (other files) to `out`; a line saying what was done."""
+    """Write the highlighted PDF (PDF input) or the marked HTML page (other files) to `out`; a line saying
+    what was done."""
     from ingest import highlight_pdf, marked_html
 
     passages = summary.passages()

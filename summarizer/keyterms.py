@@ -118,7 +118,7 @@ def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
             score *= COMMON_WORD_WEIGHT
         scores[key] = score
     chosen: list[tuple[str, ...]] = []
-    for key in sorted(scores, key=scores.get, reverse=True):
+    for key in sorted(scores, key=scores.__getitem__, reverse=True):
         if any(_inside(key, other) or _inside(other, key) for other in chosen):
             continue
         chosen.append(key)

@@ -28,10 +28,16 @@ NUMBER = re.compile(r"^(?:(?:chapter|part|section|annex|appendix)\s+)?(?:[\dA-Z]
 
 
 class BlockLike(Protocol):
-    kind: str
-    text: str
-    level: int
-    page: int | None
+    """What the summarizer reads of a block (read-only, so frozen dataclasses such as ingest's Block fit)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def page(self) -> int | None: ...
 
 
 @dataclass(frozen=True)

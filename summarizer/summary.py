@@ -105,7 +105,8 @@ class Summary:
         return "\n\n".join([self.overview] + [section.text for section in self.sections])
 
     def passages(self) -> list[Passage]:
-        """The source sentences each summary sentence rests on, with page, role and note: marks for a highlighted copy."""
+        """The source sentences each summary sentence rests on, with page, role and note: marks for a
+        highlighted copy."""
         return passages(self)
 
     def page_of(self, index: int) -> int | None:

@@ -51,9 +51,6 @@ class Rows:
     def count(self) -> int:
         return len(self.indptr) - 1
 
-    def row_ids(self) -> np.ndarray:
-        return np.repeat(np.arange(self.count), np.diff(self.indptr))
-
     def dense_row(self, i: int) -> np.ndarray:
         vector = np.zeros(self.width, dtype=np.float32)
         span = slice(self.indptr[i], self.indptr[i + 1])

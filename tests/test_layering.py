@@ -122,5 +122,14 @@ def test_public_api_of_summarizer_is_pinned():
     import summarizer
     assert sorted(summarizer.__all__) == sorted([
         "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-        "NoSentencesError", "Partial", "RemoteSummarizer", "SectionSummary", "ServiceBusyError", "ServiceUnavailableError",
-        "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError", "connect"])
+        "NoSentencesError", "Partial", "RemoteSummarizer", "SectionSummary", "ServiceBusyError",
+        "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError",
+        "WORD_TARGET_RANGE", "connect"])
+
+
+def test_rouge_score_is_a_lab_requirement_only():
+    outside_lab = [p for p in files("summarizer", "ingest") if "lab" not in p.parts] + ui_files()
+    for path in outside_lab:
+        assert not {n for n in imports(path) if n.split(".")[0] == "rouge_score"}, path
+    assert "rouge-score" not in (ROOT / "requirements.txt").read_text()
+    assert "rouge-score==" in (ROOT / "requirements-dev.txt").read_text()

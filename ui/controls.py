@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from summarizer import SummarizerError, SummaryOptions
+from summarizer import WORD_TARGET_RANGE, SummarizerError, SummaryOptions
 
 from . import resources
 from .markdown import escape
@@ -18,7 +18,7 @@ FORMAT_LABELS = {"paragraph": "Paragraph", "bullets": "Bullet points"}
 
 
 def engine_in_words() -> str:
-    """Which engine makes the summaries, and where, for someone who is not an engineer; the details are on About."""
+    """Which engine makes the summaries, and where, for someone who is not an engineer (shown on Start and About)."""
     server = resources.server()
     try:
         engine = resources.summarizer().engine
@@ -40,8 +40,7 @@ def engine_in_words() -> str:
         why = "This server is set up to work without an AI model"
     else:
         why = "The AI model is not installed on this server and it cannot download it right now"
-    return (f"Summaries **pick the most important sentences of your text** (offline, no AI model). {why}; "
-            f"see About for the details. {privacy}")
+    return f"Summaries **pick the most important sentences of your text** (offline, no AI model). {why}. {privacy}"
 
 
 def engine_caption() -> str:
@@ -78,7 +77,7 @@ def sidebar() -> SummaryOptions:
                           format_func=LENGTH_LABELS.get, on_change=_remember, args=(LENGTH_KEY,))
         words = None
         if length == "custom":
-            words = st.number_input("Target words", 20, 2000, step=10, key=WORDS_KEY,
+            words = st.number_input("Target words", *WORD_TARGET_RANGE, step=10, key=WORDS_KEY,
                                     value=_persistent(WORDS_KEY, 120), on_change=_remember, args=(WORDS_KEY,))
         fmt = st.radio("Format", tuple(FORMAT_LABELS), key=FORMAT_KEY, horizontal=True,
                        index=tuple(FORMAT_LABELS).index(_persistent(FORMAT_KEY, "paragraph")),

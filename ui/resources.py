@@ -1,4 +1,5 @@
-"""Process-wide objects: the one cached summarizer, the job runner and the news feed, built from settings and secrets."""
+"""Process-wide objects: the one cached summarizer, the job runner and the news feed, built from settings
+and secrets."""
 
 from __future__ import annotations
 

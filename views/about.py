@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ingest import FORMATS_IN_WORDS
 from summarizer import SummarizerError
 from ui import controls, resources
 from ui.markdown import escape
@@ -23,10 +24,9 @@ except SummarizerError as error:
 runner = resources.jobs()
 st.markdown(
     f"- **Configured model:** `{settings.model}` (engine setting: {settings.engine}, preset: {settings.preset})\n"
-    f"- **Uploads:** .txt, .md, .docx, .pdf up to {limits.max_file_mb} MB and {limits.max_pages:,} pages\n"
+    f"- **Uploads:** {FORMATS_IN_WORDS}; up to {limits.max_file_mb} MB and {limits.max_pages:,} pages\n"
     f"- **Text limit:** {settings.max_input_chars:,} characters; long documents are read whole, in parts\n"
     f"- **News:** {'NewsAPI, with RSS as fallback' if limits.newsapi_key else 'RSS feeds (no NewsAPI key set)'}, "
-    f"refreshed every {limits.feed_ttl / 60:.0f} minutes\n"
-    "- **Not included:** OCR for scanned PDFs")
+    f"refreshed every {limits.feed_ttl / 60:.0f} minutes")
 st.caption(f"Summaries computed since this server started: {runner.started} ({runner.running()} in progress). "
            "The same text with the same settings is computed once, whoever asks and however often.")

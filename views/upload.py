@@ -5,7 +5,7 @@ import hashlib
 
 import streamlit as st
 
-from ingest import Document, IngestError, ingest_file
+from ingest import FORMATS_IN_WORDS, UPLOAD_SUFFIXES, Document, IngestError, ingest_file
 from ui import controls, resources, results
 from ui.markdown import escape
 
@@ -13,7 +13,7 @@ DOCUMENT_KEY = "upload_document"
 UPLOAD_ERROR_KEY = "upload_error"
 UPLOADER_KEY = "uploader"
 OCR_KEY = "upload_ocr"
-TYPES = ["txt", "md", "docx", "pdf", "png", "jpg", "jpeg", "tif", "tiff", "webp"]
+TYPES = list(UPLOAD_SUFFIXES)
 
 
 def plural(count: int, noun: str) -> str:
@@ -23,8 +23,12 @@ def plural(count: int, noun: str) -> str:
 options = controls.sidebar()
 st.title("Upload a file")
 limit = resources.ingest_settings()
-uploaded = st.file_uploader(f"A .txt, .md, .docx or .pdf file, or a scan or photo of pages (.png, .jpg, .tiff, "
-                            f".webp), up to {limit.max_file_mb} MB", type=TYPES, key=UPLOADER_KEY)
+uploaded = st.file_uploader(f"A file, up to {limit.max_file_mb} MB: {FORMATS_IN_WORDS}", type=TYPES,
+                            key=UPLOADER_KEY)
+# Streamlit's own line under the button gives its transport cap (server.maxUploadSize, kept above ours so a
+# larger file reaches ingest and gets a message in view; Streamlit's refusal shows only on hover): the label
+# above says the real limit, so that line is hidden.
+st.html("<style>[data-testid='stFileUploaderDropzoneInstructions'] {display: none}</style>")
 ocr = st.toggle("Read scans and photos (OCR)", value=limit.ocr, key=OCR_KEY,
                 help="Reads pages that are pictures of text. Slower: a few seconds a page.")
 settings = dataclasses.replace(limit, ocr=ocr)

@@ -139,7 +139,6 @@ class CTranslate2Generator(Generator):
                                                  intra_threads=threads)
         super().__init__(source, device, max_input_tokens, model_type, tokenizer)
         self.precision = quantization
-        self.converted_dir = directory
 
     def _generate(self, texts: list[str], budget: Budget, preset: str) -> list[str]:
         ids = self.tokenizer(texts, truncation=True, max_length=self.max_input_tokens)["input_ids"]

@@ -139,9 +139,9 @@ def _engine_run(engine: AbstractiveEngine, texts: Sequence[str]) -> Callable[[],
 
 def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: Sequence[str]) -> float:
     """Mean ROUGE-L F1 (0-100) between two engines' summaries of the same texts."""
-    from rouge_score import rouge_scorer
+    from .evaluation import rouge_scorer
 
-    scorer = rouge_scorer.RougeScorer(["rougeL"])
+    scorer = rouge_scorer(["rougeL"])
     docs = [split_sentences(t) for t in texts]
     a = engine_a.summarize_many(docs, [target(t) for t in texts])
     b = engine_b.summarize_many(docs, [target(t) for t in texts])
@@ -209,7 +209,8 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
 
     results.append(_timed("naive", f"batch{len(batch)}", naive_batch))
     results.append(_timed("fast", f"batch{len(batch)}", _engine_run(fast, batch)))
-    say(f"quality guard: ROUGE-L between reference and fast summaries {agreement(reference, fast, list(docs.values())):.1f}")
+    guard = agreement(reference, fast, list(docs.values()))
+    say(f"quality guard: ROUGE-L between reference and fast summaries {guard:.1f}")
     say(f"app process with the fast path loaded, summarizing the report: peak RSS "
         f"{app_peak_rss_mb(source.path, docs['report']):.0f} MB")
     scratch.cleanup()
@@ -218,7 +219,8 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
 
 def report(results: Sequence[Measurement]) -> list[str]:
     """The table, with each path's time as a multiple of the naive path's on the same document."""
-    lines = [f"{'document':<10}{'path':<11}{'s/doc':>8}{'read':>7}{'tok/s':>8}{'peak MB':>9}{'x naive':>9}{'docs/s':>8}"]
+    lines = [f"{'document':<10}{'path':<11}{'s/doc':>8}{'read':>7}{'tok/s':>8}{'peak MB':>9}{'x naive':>9}"
+             f"{'docs/s':>8}"]
     naive = {m.document: m.seconds for m in results if m.path == "naive"}
     for m in results:
         count = int(m.document[5:]) if m.document.startswith("batch") else 1

@@ -1,4 +1,5 @@
-"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune | serve | batch`: messages, never tracebacks."""
+"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune | serve | batch`: messages,
+never tracebacks."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ingest import LEFT_OUT_KINDS
+from ingest import FORMATS_IN_WORDS, LEFT_OUT_KINDS
 from ingest.errors import IngestError
 from ingest.incidents import run_command
 
@@ -23,10 +24,24 @@ from ..summary import Summary
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
 
-EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jsonl")
 DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
 DEFAULT_STRUCTURE = str(Path(DEFAULT_EVAL).parent / "structure")
+# The evaluation data is not in the repository (the defaults point at ../shared/eval beside the checkout);
+# what each set is and where it comes from, said in one line when a path is missing.
+EVAL_SOURCE = ("the CNN/DailyMail pairs: Hugging Face cnn_dailymail 3.0.0 (test split) as JSONL with id, article "
+               "and highlights")
+PAPERS_SOURCE = ("the papers: PDFs from github.com/papers-we-love/papers-we-love in pdf/, with a manifest.jsonl "
+                 "(id, title, abstract)")
+STRUCTURE_SOURCE = "the structure set: PDFs that carry bookmarks, with a manifest.jsonl (pdf, source)"
+
+
+def _data(path: str, source: str) -> str:
+    """`path` when it exists; otherwise a one-line error saying what the data is and where it comes from."""
+    if not Path(path).exists():
+        raise InvalidOptionError(f"{path} is not there. It should hold {source}; the data is not in the "
+                                 f"repository (this workplace keeps it in ../shared/eval): give its path.")
+    return path
 
 
 def _engine_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
-    summarize.add_argument("source", help="a .txt/.md/.docx/.pdf file, a scan or photo (.png/.jpg/.tiff/.webp), an article URL, or - for stdin")
+    summarize.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
     _service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
@@ -96,10 +111,11 @@ def _parser() -> argparse.ArgumentParser:
 
     corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
                                  parents=[verbose])
-    corpus.add_argument("input", help="JSONL (id, text or article per line) or a folder of .txt/.md/.docx/.pdf and scans or photos")
+    corpus.add_argument("input", help=f"JSONL (id, text or article per line) or a folder of files ({FORMATS_IN_WORDS})")
     corpus.add_argument("output", help="JSONL to append one record per item to; items already there are skipped")
     _service_arguments(corpus)
-    corpus.add_argument("--workers", type=int, help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
+    corpus.add_argument("--workers", type=int,
+                        help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
     corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
     corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
     corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
@@ -216,7 +232,11 @@ def _print_as_made(partials: Iterator[Partial]) -> Summary:
 
 
 def _progress(fraction: float, message: str) -> None:
-    print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
+    """One line rewritten in place on a terminal; plain lines in a log or a pipe (no carriage returns)."""
+    if sys.stderr.isatty():
+        print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
+    else:
+        print(f"{fraction:4.0%} {message}", file=sys.stderr)
 
 
 def _summarize(args) -> int:
@@ -255,7 +275,7 @@ def _summarize(args) -> int:
 
 
 def _evaluate(args) -> int:
-    pairs = load_pairs(args.data, args.limit)
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
     summarizer = Summarizer(_settings(args))
     handle = open(args.predictions, "w", encoding="utf-8") if args.predictions else None
 
@@ -279,7 +299,7 @@ def _evaluate(args) -> int:
 def _papers(args) -> int:
     from . import papers
 
-    chosen = papers.load_papers(args.folder, args.limit, args.ids)
+    chosen = papers.load_papers(_data(args.folder, PAPERS_SOURCE), args.limit, args.ids)
     summarizer = Summarizer(_settings(args))
 
     def progress(number: int, result) -> None:
@@ -310,6 +330,9 @@ def _benchmark(args) -> int:
     from . import scaling
     from .benchmark import corpus, report, run
 
+    if args.suite in ("all", "offline", "ocr", "fast-path") and not Path(args.data).is_file():
+        print(f"No articles at {args.data} ({EVAL_SOURCE}): timing synthetic news-length prose instead.",
+              file=sys.stderr)
     if args.suite in ("all", "offline"):
         suites = scaling.run_offline(corpus(args.data, 200), print)
         print("\n".join(scaling.report_offline(suites)))
@@ -430,7 +453,11 @@ def _batch(args) -> int:
 def _keyterms(args) -> int:
     from . import keytermeval
 
-    results = keytermeval.run(args.folder, args.limit, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    def say(line: str) -> None:
+        if args.verbose:
+            print(line, file=sys.stderr)
+
+    results = keytermeval.run(_data(args.folder, PAPERS_SOURCE), args.limit, say)
     print("\n".join(keytermeval.table(results)))
     return 0
 
@@ -449,7 +476,7 @@ def _structure(args) -> int:
         return [sectioneval.Entry(s.title, s.first_page) for s in summary.sections]
 
     try:
-        paths = sectioneval.load(args.target)
+        paths = sectioneval.load(_data(args.target, STRUCTURE_SOURCE))
     except FileNotFoundError as error:
         raise InvalidOptionError(str(error)) from None
     runs = sectioneval.score(paths, sections, lambda line: print(line, file=sys.stderr) if args.verbose else None)
@@ -469,7 +496,7 @@ def _structure(args) -> int:
 def _ocr_eval(args) -> int:
     from . import ocreval
 
-    pairs = load_pairs(args.data, args.limit)
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
     result = ocreval.evaluate(pairs, args.dpi, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     print("\n".join(ocreval.report(result, args.dpi)))
     return 0

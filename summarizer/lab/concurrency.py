@@ -98,8 +98,10 @@ def run_concurrency(source: ModelSource, exact: bool, articles: Sequence[str], s
             seconds = _clients(service, articles)
             shape = "+".join(map(str, sizes)) if sizes is not None else "1" + "+1" * (len(articles) - 1)
             rows.append(ConcurrencyRow(backend, preset, mode, len(articles), seconds, shape))
-            say(f"{backend} {preset}, {mode}: {len(articles)} concurrent articles in {seconds:.2f} s (callers per batch: {shape})")
-        say(f"{backend} {preset}: one generate call of {len(articles)} windows is {ceiling(service, articles, preset):.2f}x "
+            say(f"{backend} {preset}, {mode}: {len(articles)} concurrent articles in {seconds:.2f} s "
+                f"(callers per batch: {shape})")
+        gain = ceiling(service, articles, preset)
+        say(f"{backend} {preset}: one generate call of {len(articles)} windows is {gain:.2f}x "
             f"as fast as {len(articles)} calls of one (the most batching can gain here)")
     return rows
 
@@ -114,7 +116,8 @@ def report_concurrency(rows: Sequence[ConcurrencyRow]) -> list[str]:
     return lines
 
 
-def model_source(model: str, articles: Sequence[str], scratch: Path, say: Callable[[str], None]) -> tuple[ModelSource, bool]:
+def model_source(model: str, articles: Sequence[str], scratch: Path,
+                 say: Callable[[str], None]) -> tuple[ModelSource, bool]:
     """Real weights when they can be found, else a random-init t5-small that generates its full budget."""
     from ..engines.locate import locate
     from ..errors import ModelLoadError

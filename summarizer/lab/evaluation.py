@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
 from ..sentences import split_sentences
 from ..service import Summarizer
@@ -37,7 +37,7 @@ class SystemScore:
 
 def load_pairs(path: str | Path, limit: int | None = None) -> list[Pair]:
     """Pairs from a JSONL file with id, article and highlights; clear errors for bad lines."""
-    pairs = []
+    pairs: list[Pair] = []
     try:
         handle = open(path, encoding="utf-8")
     except OSError as error:
@@ -68,11 +68,30 @@ def lead(article: str, n: int = 3) -> str:
     return "\n".join(s.text for s in split_sentences(article)[:n])
 
 
+def _rouge():
+    """The rouge_score package: a lab requirement (requirements-dev.txt), so a message when it is missing."""
+    try:
+        import rouge_score.rouge_scorer
+        import rouge_score.tokenizers
+    except ImportError:
+        raise SummarizerError("Scoring needs rouge-score, a development requirement: "
+                              "pip install -r requirements-dev.txt") from None
+    return rouge_score
+
+
+def rouge_scorer(metrics: Sequence[str], use_stemmer: bool = False):
+    """rouge-score's scorer for `metrics`."""
+    return _rouge().rouge_scorer.RougeScorer(list(metrics), use_stemmer=use_stemmer)
+
+
+def rouge_tokenizer(use_stemmer: bool = True):
+    """rouge-score's own tokenizer (and stemmer), for counting n-grams the way the scorer does."""
+    return _rouge().tokenizers.DefaultTokenizer(use_stemmer=use_stemmer)
+
+
 def score(predictions: Sequence[str], references: Sequence[str], seconds: float) -> SystemScore:
     """Mean ROUGE F1 of predictions against references (stemming on, Lsum one sentence per line)."""
-    from rouge_score import rouge_scorer
-
-    scorer = rouge_scorer.RougeScorer(list(METRICS), use_stemmer=True)
+    scorer = rouge_scorer(METRICS, use_stemmer=True)
     totals = dict.fromkeys(METRICS, 0.0)
     for prediction, reference in zip(predictions, references):
         result = scorer.score(reference, prediction)
@@ -111,4 +130,5 @@ def one_per_line_reference(highlights: str) -> str:
 def table(scores: dict[str, SystemScore]) -> Iterable[str]:
     yield f"{'system':<14}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}{'docs/s':>10}{'n':>6}"
     for name, s in scores.items():
-        yield f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}{s.docs_per_sec:>10.1f}{s.n:>6}"
+        yield (f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}"
+               f"{s.docs_per_sec:>10.1f}{s.n:>6}")

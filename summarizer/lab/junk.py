@@ -51,12 +51,14 @@ _COPYRIGHT = re.compile(
 _URL = re.compile(r"(?:https?://|ftp://|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b\S+\.(?:com|org|edu|net|io|gov)(?:/\S*)?\b",
                   re.I)
 _FRAGMENT_START = re.compile(r"""^(?:[a-z](?![a-z]*[A-Z])|[)\]}.,;:!?”’%])""")
-_GLUED = re.compile(r"(?<![A-Za-z])(?=[A-Za-z]{%d})[A-Z]?[a-z]+(?![A-Za-z])|\b[a-z]{2,}[,;][a-z]{2,}\b|(?<![\w.])[a-z]{2,}\.[A-Z][a-z]{2,}\b(?!\.)"
+_GLUED = re.compile(r"(?<![A-Za-z])(?=[A-Za-z]{%d})[A-Z]?[a-z]+(?![A-Za-z])"
+                    r"|\b[a-z]{2,}[,;][a-z]{2,}\b|(?<![\w.])[a-z]{2,}\.[A-Z][a-z]{2,}\b(?!\.)"
                     % GLUED_RUN)
 _SPLIT_LETTERS = re.compile(r"(?:\b[A-Za-z] ){2,}[A-Za-z]\b")
 _REFERENCE_LABEL = re.compile(r"^\[[\w+.\- ]{1,12}\]\s*\S")
 _AUTHOR = r"[A-Z][\w'’\-]+,\s+(?:[A-Z]\.\s*(?:-?[A-Z]\.\s*)*)"
-_AUTHOR_LIST = re.compile(rf"{_AUTHOR}(?:,|and|&)\s*{_AUTHOR}|(?:[A-Z]\.\s*){{1,3}}[A-Z][\w'’\-]+,\s+(?:[A-Z]\.\s*){{1,3}}[A-Z][\w'’\-]+,")
+_AUTHOR_LIST = re.compile(rf"{_AUTHOR}(?:,|and|&)\s*{_AUTHOR}"
+                          r"|(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+,\s+(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+,")
 _VENUE = re.compile(r"\bproceedings of\b|\bproc\.|\bpp\.\s*\d|\bvol\.\s*\d|\bdoi\b|\bin:\s", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d{2}[a-z]?\b")
 _SECTION_START = re.compile(
@@ -69,7 +71,8 @@ _TITLE_RUN = re.compile(
     r"^(?:[A-Z][\w\-’']*:?\s+(?:(?:and|of|in|for|the|on|a|an|to|with|from|by|via)\s+)?){4,}\d{1,3}\s")
 _GLUED_HEADING = re.compile(
     r"^(?:\S+\s+){0,6}?[a-z][\w\-]*\s+(?:The|In|We|This|These|Our|Here|Each|It|When|Given)\s+[a-z]")
-_CAPTION = re.compile(r"^(?:Figure|Fig\.|Table|Listing|Algorithm|Exhibit|Chart)\s*\d+(?:\.\d+)*[a-z]?\s*(?:[.:|]|[A-Z])")
+_CAPTION = re.compile(r"^(?:Figure|Fig\.|Table|Listing|Algorithm|Exhibit|Chart)"
+                      r"\s*\d+(?:\.\d+)*[a-z]?\s*(?:[.:|]|[A-Z])")
 _KEYWORDS = re.compile(
     r"^(?:cr\s+)?(?:key[\s-]?words|index terms|categories and subject descriptors|general terms|ccs concepts|"
     r"acm reference format|additional key words)\b", re.I)

@@ -56,8 +56,9 @@ def _yake() -> Callable[[list[str]], list[str]] | None:
 def systems() -> dict[str, Callable[[list[str]], list[str]]]:
     found = {"key terms (TF-IDF phrases)": lambda s: key_terms(s, TOP),
              "baseline: most frequent words": lambda s: frequent_words(s, TOP)}
-    if _yake():
-        found["YAKE 3-grams (reference)"] = _yake()
+    yake = _yake()
+    if yake:
+        found["YAKE 3-grams (reference)"] = yake
     return found
 
 
@@ -69,7 +70,7 @@ def run(folder: str | Path, limit: int | None = None, report: Callable[[str], No
     if not (root / "manifest.jsonl").is_file():
         raise InvalidOptionError(f"{folder} has no manifest.jsonl (give the papers folder).")
     chosen = systems()
-    results = []
+    results: list[PaperTerms] = []
     for line in (root / "manifest.jsonl").read_text(encoding="utf-8").splitlines():
         if limit is not None and len(results) >= limit:
             break

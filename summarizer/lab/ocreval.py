@@ -137,7 +137,8 @@ def scan_pdf(pages: Sequence, dpi: int = 200) -> bytes:
 
 @dataclass(frozen=True)
 class OcrScore:
-    """What OCR made of n one-page scans: word accuracy, time, and ROUGE of the summaries of the text and of the scan."""
+    """What OCR made of n one-page scans: word accuracy, time, and ROUGE of the summaries of the text and
+    of the scan."""
 
     n: int
     accuracy: float

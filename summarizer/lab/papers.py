@@ -25,7 +25,7 @@ from ..options import WORD_TARGET_RANGE, SummaryOptions
 from ..sentences import split_sentences
 from ..service import Summarizer
 from .cli import summarize_path
-from .evaluation import one_per_line, score
+from .evaluation import one_per_line, rouge_tokenizer, score
 from .junk import junk_reasons
 
 logger = logging.getLogger(__name__)
@@ -193,9 +193,7 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
     Uses rouge-score's own tokenizer and stemmer; bigrams are counted within sentences (rouge-score
     also counts the ones across a sentence boundary, so the final score can differ slightly).
     """
-    from rouge_score.tokenizers import DefaultTokenizer
-
-    tokenize = DefaultTokenizer(use_stemmer=True).tokenize
+    tokenize = rouge_tokenizer(use_stemmer=True).tokenize
     ref_tokens = tokenize(reference)
     targets = [Counter(ref_tokens), Counter(zip(ref_tokens, ref_tokens[1:]))]
     totals = [len(ref_tokens), max(0, len(ref_tokens) - 1)]

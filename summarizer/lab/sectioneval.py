@@ -196,10 +196,12 @@ def totals(items: list[Scored]) -> Totals:
 
 
 def table(runs: dict[str, list[Scored]]) -> str:
-    lines = ["| run | PDFs | sections shown | truth entries | precision | recall | F1 |", "|---|---|---|---|---|---|---|"]
+    lines = ["| run | PDFs | sections shown | truth entries | precision | recall | F1 |",
+             "|---|---|---|---|---|---|---|"]
     for run, items in runs.items():
         t = totals(items)
-        lines.append(f"| {run} | {len(items)} | {t.shown} | {t.truth} | {t.precision:.1%} | {t.recall:.1%} | {t.f1:.1%} |")
+        lines.append(f"| {run} | {len(items)} | {t.shown} | {t.truth} "
+                     f"| {t.precision:.1%} | {t.recall:.1%} | {t.f1:.1%} |")
     return "\n".join(lines)
 
 

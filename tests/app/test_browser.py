@@ -257,6 +257,8 @@ def test_over_limit_upload_says_so_in_view(server, page, tmp_path):
     path = tmp_path / "huge.txt"
     path.write_bytes(b"word " * (6 * 1024 * 1024))
     page.goto(f"{base}/upload")
+    page.get_by_text("A file, up to 25 MB").first.wait_for()
+    assert not page.get_by_text("MB per file").is_visible()
     page.locator("input[type=file]").set_input_files(str(path))
     message = page.get_by_text("huge.txt", exact=False).filter(has_text="25 MB").first
     message.wait_for()

@@ -34,3 +34,13 @@ def test_the_cache_belongs_to_the_app_user_and_the_image_is_healthchecked():
 def test_tests_and_docs_stay_out_of_the_image():
     ignored = set((ROOT / ".dockerignore").read_text().split())
     assert {"tests", "docs", ".venv", ".git", "artifacts"} <= ignored
+
+
+def test_make_run_listens_on_localhost_and_the_container_on_every_interface():
+    import subprocess
+
+    for target in ("run", "dev"):
+        plan = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        streamlit = next(line for line in plan.splitlines() if "streamlit run app.py" in line)
+        assert "--server.address 127.0.0.1" in streamlit, target
+    assert "--server.address=0.0.0.0" in next(line for line in instructions() if line.startswith("CMD"))

@@ -218,3 +218,32 @@ def test_about_page_lists_engine_limits_and_work_done(app):
     about = " ".join(texts(at))
     assert "**Engine:** extractive" in about and "25 MB" in about and "OCR" in about
     assert any(re.search(r"Summaries computed since this server started: \d+", c) for c in texts(at, "caption"))
+
+
+def test_about_start_and_the_uploader_take_the_formats_from_ingest(app):
+    """One list of what can be uploaded (ingest's): About and Start name every file ending in it, the uploader
+    accepts exactly those, and About no longer says OCR is missing."""
+    import ingest
+
+    start = " ".join(texts(app(), "caption"))
+    about = " ".join(texts(app("views/about.py")))
+    for page in (start, about):
+        assert ingest.FORMATS_IN_WORDS in page
+        assert all(suffix in page for suffix in ingest.UPLOAD_SUFFIXES), page
+        assert ".docx" in page and ".pdf" in page and ".png" in page and "OCR" in page
+    assert "Not included" not in about
+    uploader = app("views/upload.py").get("file_uploader")[0].proto
+    assert sorted(uploader.type) == sorted(ingest.UPLOAD_SUFFIXES)
+
+
+def test_custom_word_target_offers_the_range_the_options_accept(app):
+    from summarizer import WORD_TARGET_RANGE, InvalidOptionError, SummaryOptions
+
+    at = app("views/paste.py")
+    at.sidebar.radio(key="length_choice").set_value("custom").run()
+    words = at.sidebar.number_input(key="length_words")
+    assert (words.min, words.max) == WORD_TARGET_RANGE
+    SummaryOptions(words=words.min)
+    SummaryOptions(words=words.max)
+    with pytest.raises(InvalidOptionError):
+        SummaryOptions(words=words.min - 1)

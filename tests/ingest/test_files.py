@@ -67,7 +67,12 @@ def test_text_encodings(fixtures):
 def test_type_comes_from_content_not_name(fixtures):
     document = ingest_file("renamed.txt", fixtures["report.pdf"])
     assert document.kind == "pdf" and "actually a PDF" in document.warnings[0]
-    with pytest.raises(UnsupportedFormatError, match="supported formats are .txt, .md, .docx, .pdf, .png, .jpg"):
+    notes = ingest_file("notes.doc", b"The council met on Monday. It voted to build a bridge.")
+    assert notes.kind == "text" and notes.text == "The council met on Monday. It voted to build a bridge."
+    assert notes.warnings[0] == "notes.doc is actually a text file and was read as one."
+    with pytest.raises(UnsupportedFormatError, match=r"letter.doc is a Rich Text \(RTF\) file; save it as .docx"):
+        ingest_file("letter.doc", b"{\\rtf1\\ansi The council met on Monday.}")
+    with pytest.raises(UnsupportedFormatError, match=r"supported formats are plain text \(\.txt.*Word \(\.docx\), PDF \(\.pdf.*\.png"):
         ingest_file("animation.gif", b"GIF89a" + b"\x00" * 50)
     with pytest.raises(CorruptFileError, match="photo.png could not be read; the image seems damaged"):
         ingest_file("photo.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 50)

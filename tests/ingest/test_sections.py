@@ -1,7 +1,6 @@
 """Sections a reader can trust, in PDFs made here with fpdf2: from the outline when there is one, from the
 layout when there is none; running heads, table rows and figure text never become sections."""
 
-import io
 import json
 import subprocess
 import sys

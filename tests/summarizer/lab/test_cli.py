@@ -101,3 +101,36 @@ def test_benchmark_reports_every_path_against_the_naive_one(tiny_model_dir, tmp_
 def test_finetune_cli_rejects_missing_data(tmp_path):
     result = run("finetune", str(tmp_path / "none.jsonl"), "--output", str(tmp_path / "out"))
     assert result.returncode == 1 and "Cannot read" in result.stderr
+
+
+@pytest.mark.parametrize("command, source", [
+    (["evaluate"], "CNN/DailyMail"), (["ocr-eval"], "CNN/DailyMail"), (["papers"], "papers-we-love"),
+    (["keyterms"], "papers-we-love"), (["structure"], "bookmarks"),
+])
+def test_missing_evaluation_data_says_in_one_line_what_it_is_and_where_it_comes_from(tmp_path, command, source):
+    missing = tmp_path / "shared" / "eval" / "data"
+    result = run(*command, str(missing), "--engine", "extractive") if command[0] in ("evaluate", "papers") else \
+        run(*command, str(missing))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert lines[0].startswith(f"error: {missing} is not there.") and source in lines[0] and "../shared/eval" in lines[0]
+
+
+def test_verbose_progress_into_a_pipe_is_plain_lines(text_factory):
+    result = run("summarize", "-", "--engine", "extractive", "-v", stdin=text_factory(20))
+    assert result.returncode == 0, result.stderr
+    assert "\r" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert "  2% Splitting into sentences" in lines and "100% Done" in lines
+    assert lines[-1].startswith("[extractive:")
+
+
+def test_scoring_without_rouge_score_says_how_to_install_it(tmp_path, text_factory):
+    data = tmp_path / "pairs.jsonl"
+    data.write_text(json.dumps({"id": 1, "article": text_factory(12), "highlights": text_factory(2, 50)}))
+    probe = ("import sys; sys.modules['rouge_score'] = None; from summarizer.lab.cli import main; "
+             f"sys.exit(main(['evaluate', {str(data)!r}, '--engine', 'extractive']))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "Scoring needs rouge-score, a development requirement: pip install -r requirements-dev.txt" in result.stderr

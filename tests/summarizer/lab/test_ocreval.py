@@ -49,5 +49,7 @@ def test_ocr_eval_prints_word_accuracy_and_rouge_for_text_and_scan(tmp_path):
 def test_benchmark_ocr_suite_reports_seconds_per_page_and_peak_memory():
     result = run("benchmark", "--suite", "ocr", "--data", "/nonexistent.jsonl", "--pages", "1")
     assert result.returncode == 0, result.stderr
+    assert "No articles at /nonexistent.jsonl (the CNN/DailyMail pairs" in result.stderr
+    assert "timing synthetic news-length prose instead" in result.stderr
     line = next(line for line in result.stdout.splitlines() if line.startswith("OCR, 1 scanned pages at 200 dpi"))
     assert " s per page, peak " in line and "reader child" in line
