@@ -33,9 +33,6 @@ class Block:
     page: int | None = None
     reason: str = ""
 
-    @property
-    def is_prose(self) -> bool:
-        return self.kind in PROSE_KINDS
 
 
 def page_ranges(numbers: list[int] | tuple[int, ...], dash: str = "-") -> str:

@@ -166,7 +166,8 @@ def _cells(textpage, start: int, end: int, text: str, size: float) -> int:
     for index in range(start, end):
         if text[index].isspace():
             continue
-        if not pdfium_c.FPDFText_GetCharBox(textpage.raw, index, *(ctypes.byref(v) for v in (left, right, bottom, top))):
+        box = (ctypes.byref(v) for v in (left, right, bottom, top))
+        if not pdfium_c.FPDFText_GetCharBox(textpage.raw, index, *box):
             continue
         if last_right is not None and left.value - last_right > CELL_GAP * (size or 10):
             cells += 1
@@ -219,7 +220,7 @@ def _signature(line: str) -> str:
 
 def _edges(lines: list[Line]) -> list[Line]:
     ends = lines[:EDGE_LINES] + lines[-EDGE_LINES:] if len(lines) > 2 * EDGE_LINES else lines
-    return [line for line in ends if line.edge or not any(l.size for l in lines)]
+    return [line for line in ends if line.edge or not any(ln.size for ln in lines)]
 
 
 RUNNING_NOTE = "Running headers, footers and page numbers were left out of the summary (see what was left out)."
@@ -242,7 +243,7 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
         for line in edges:
             if PAGE_NUMBER.match(line.text):
                 found.add(id(line))
-        signatures = {_signature(l.text) for l in edges if _may_run(l.text)}
+        signatures = {_signature(ln.text) for ln in edges if _may_run(ln.text)}
         counts.update(signatures)
         by_side[index % 2].update(signatures)
         for line in edges:
@@ -295,7 +296,8 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
     """(heading, rest) for a line that opens with a short bold heading run into its paragraph, else ('', '')."""
     prefix = line.run_in.rstrip(" .:—–-")
     words = prefix.split()
-    if not prefix or LABEL.match(prefix) or body.bold or not 1 <= len(words) <= MAX_RUN_IN_WORDS or not line.text.startswith(line.run_in) \
+    if not prefix or LABEL.match(prefix) or body.bold or not 1 <= len(words) <= MAX_RUN_IN_WORDS \
+            or not line.text.startswith(line.run_in) \
             or is_caption(line.text) or not prefix[:1].isupper() or sum(ch.isalpha() for ch in prefix) < 3:
         return "", ""
     rest = line.text[len(line.run_in):].strip()
@@ -365,13 +367,13 @@ class _Page:
     @classmethod
     def measure(cls, lines: list[Line]) -> "_Page":
         body = _body([line for line in lines if not line.outline])
-        sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE
-                        and not l.title and not l.outline}, reverse=True)
+        sizes = sorted({round(ln.size, 1) for ln in lines if body.size and ln.size >= body.size * HEADING_SIZE
+                        and not ln.title and not ln.outline}, reverse=True)
         gaps: dict[float, list[float]] = {}
         for a, b in zip(lines, lines[1:]):
             if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
                 gaps.setdefault(round(a.size), []).append(a.last_top - b.top)
-        widths = sorted(l.tail for l in lines)
+        widths = sorted(ln.tail for ln in lines)
         return cls(body, sizes, _styles(lines, body), {size: sorted(v)[len(v) // 4] for size, v in gaps.items()},
                    widths[len(widths) * 3 // 4] if widths else 0)
 
@@ -420,8 +422,8 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     def flush() -> None:
         if not current:
             return
-        kind = "code" if all(l.mono for l in current) and body.size and not body.mono else "paragraph"
-        if all(l.cells >= MIN_CELLS for l in current):
+        kind = "code" if all(ln.mono for ln in current) and body.size and not body.mono else "paragraph"
+        if all(ln.cells >= MIN_CELLS for ln in current):
             kind = "table"
         blocks.append(Block(kind, _joined(current, kind), page=current[0].page,
                             reason="rows of short cells" if kind == "table" else ""))
@@ -568,21 +570,21 @@ def layout(pages: list[list[Line]], entries: list[bookmarks.Bookmark] = ()) -> t
 def _title_lines(lines: list[Line], body: Line) -> list[Line]:
     """The document's title on its first page: the largest text in the top part of the page (stamps, page
     numbers and running heads aside), its lines joined; none when nothing stands out from the body."""
-    height = max((l.top for l in lines), default=0.0) or 1.0
-    bottom = min((l.top for l in lines), default=0.0)
-    zone = [l for l in lines if l.top >= bottom + (1 - TITLE_ZONE) * (height - bottom) and not l.outline
-            and sum(sum(ch.isalpha() for ch in word) >= 3 for word in l.text.split()) >= 2
-            and not STAMP.match(l.text) and l.cells < MIN_CELLS
-            and not NUMBERED_HEADING.match(l.text) and not ROMAN_HEADING.match(l.text)]
+    height = max((ln.top for ln in lines), default=0.0) or 1.0
+    bottom = min((ln.top for ln in lines), default=0.0)
+    zone = [ln for ln in lines if ln.top >= bottom + (1 - TITLE_ZONE) * (height - bottom) and not ln.outline
+            and sum(sum(ch.isalpha() for ch in word) >= 3 for word in ln.text.split()) >= 2
+            and not STAMP.match(ln.text) and ln.cells < MIN_CELLS
+            and not NUMBERED_HEADING.match(ln.text) and not ROMAN_HEADING.match(ln.text)]
     if not zone or not body.size:
         return []
-    size = max(l.size for l in zone)
+    size = max(ln.size for ln in zone)
     if size < body.size * HEADING_SIZE:
         first = zone[0]
         if not (first.bold or SHOUTED.match(first.text)) or first is not lines[0] or NUMBERED_HEADING.match(first.text):
             return []
         size = first.size
-    start = next(i for i, l in enumerate(lines) if l in zone and abs(l.size - size) < 0.5)
+    start = next(i for i, ln in enumerate(lines) if ln in zone and abs(ln.size - size) < 0.5)
     chosen = [lines[start]]
     for line in lines[start + 1: start + MAX_TITLE_LINES]:
         if abs(line.size - size) >= 0.5 or chosen[-1].top - line.top > 2.5 * size or STAMP.match(line.text):
@@ -676,7 +678,8 @@ def extract(data: bytes, name: str, settings: IngestSettings,
             for number, lines in read.items():
                 pages[number - 1] = lines
             ocr = ocr if ocr.pages else None
-        skipped = [n for n in scanned if n not in chosen and sum(len(l.text) for l in pages[n - 1]) < MIN_SCANNED_CHARS]
+        skipped = [n for n in scanned
+                   if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
         for number in skipped:
             pages[number - 1] = []
         if not any(pages):
