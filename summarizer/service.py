@@ -6,7 +6,7 @@ import contextlib
 import logging
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from . import outline, structure
@@ -17,12 +17,15 @@ from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
 from .grounding import ground
 from .options import SummaryOptions
+from .prose import dangles
 from .sentences import Sentence
 from .settings import Settings
 from .structure import BlockLike
 from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
+TLDR_TOPICS = 5
+MIN_OVERVIEW_WORDS = 25
 Progress = Callable[[float, str], None]
 
 
@@ -96,12 +99,17 @@ class Summarizer:
             split_seconds = time.perf_counter() - started
             if not ready:
                 return prepared
-            jobs = [job for item in ready for job in item.engine_jobs()]
             report(0.1, "Summarizing")
             generated_at = time.perf_counter()
-            documents, targets, hints, caps = (list(column) for column in zip(*jobs))
-            outputs = engine.summarize_many(documents, targets, self._stage(report, 0.1, 0.85, "Summarizing part"),
-                                            preset=options.preset, hints=hints, max_sentences=caps)
+            sectioned = [job for item in ready for job in item.section_jobs()]
+            if sectioned:
+                outputs = self._run(engine, sectioned, options, self._stage(report, 0.1, 0.4, "Summarizing section"))
+                for item in ready:
+                    item.section_outputs, outputs = outputs[:len(item.jobs)], outputs[len(item.jobs):]
+            overviews = [job for item in ready for job in item.overview_jobs()]
+            outputs = self._run(engine, overviews, options,
+                                self._stage(report, 0.4 if sectioned else 0.1, 0.45 if sectioned else 0.75,
+                                            "Summarizing part"))
         engine_seconds = time.perf_counter() - generated_at
         report(1.0, "Done")
         results: list[Summary | SummarizerError] = []
@@ -110,11 +118,18 @@ class Summarizer:
             if isinstance(item, SummarizerError):
                 results.append(item)
                 continue
-            count = 1 + len(item.jobs)
+            count = len(item.overview_parts)
             timings = {"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started}
             results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
             taken += count
         return results
+
+    @staticmethod
+    def _run(engine, jobs: list, options: SummaryOptions, progress) -> list:
+        """The engine's outputs for (sentences, target words, hints, sentence cap) jobs, in one call."""
+        documents, targets, hints, caps = (list(column) for column in zip(*jobs))
+        return engine.summarize_many(documents, targets, progress, preset=options.preset, hints=hints,
+                                     max_sentences=caps)
 
     def _prepare_or_error(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared | SummarizerError":
         try:
@@ -130,31 +145,37 @@ class Summarizer:
         sentences = layout.sentences
         total_words = self._words(source)
         count, warnings = self._cap(sentences, options.max_input_words)
-        plan = outline.plan(layout, count)
+        eligible = [i for i in range(count) if layout.prose[i]] or list(range(count))
+        target = options.target_words(sum(len(sentences[i].text.split()) for i in eligible))
+        plan = outline.plan(layout, count, "tldr" if options.tldr else options.length, target)
         read = [sentences[i] for i in plan.eligible]
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
-        return _Prepared(layout, plan, read, total_words, read_words, options.target_words(
-            sum(len(s.text.split()) for s in read)), warnings, [] if options.tldr or not options.sections else
-            plan.sections, 1 if options.tldr else None)
+        return _Prepared(layout, plan, read, total_words, read_words, target, warnings,
+                         plan.sections if options.sections else [], options.tldr)
 
     def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
                 timings: dict[str, float]) -> Summary:
-        output, section_outputs = outputs[0], outputs[1:]
-        if not output.sentences:
+        summary_sentences, support = [], []
+        for (indices, *_), part in zip(item.overview_parts, outputs):
+            summary_sentences += part.sentences
+            support += self._support(part, [item.layout.sentences[i] for i in indices], indices)
+        if not summary_sentences:
             raise NoSentencesError("No summary could be produced from this text.")
+        summary_sentences, support = _defining_first(summary_sentences, support, item.plan.defining)
+        output = outputs[0]
         sentences = item.layout.sentences
         sections = []
-        for job, section_output in zip(item.jobs, section_outputs):
+        for job, section_output in zip(item.jobs, item.section_outputs):
             document = [sentences[i] for i in job.indices]
             support = self._support(section_output, document, job.indices)[: job.max_sentences]
             section = job.section
             sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
                                            section_output.sentences[: job.max_sentences], support))
         return Summary(
-            sentences=output.sentences, support=self._support(output, item.read, item.plan.eligible),
+            sentences=summary_sentences, support=support,
             source=sentences, engine=engine.name, model=engine.model, device=engine.device, reason=engine.reason,
-            coverage=Coverage(parts=output.parts, input_words=item.total_words, read_words=item.read_words,
-                              read_tokens=output.read_tokens, sentences=len(item.read),
+            coverage=Coverage(parts=sum(part.parts for part in outputs), input_words=item.total_words, read_words=item.read_words,
+                              read_tokens=sum(part.read_tokens for part in outputs), sentences=len(item.read),
                               prose_words=sum(len(s.text.split()) for s in item.read)),
             target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
             sections=sections, pages=item.layout.pages)
@@ -207,9 +228,27 @@ class Summarizer:
         return kept, [f"Only the first {kept} of {len(source)} sentences were read, as requested."]
 
 
+def _defining_first(sentences: list[str], support: list[list[int]],
+                    lead: int | None) -> tuple[list[str], list[list[int]]]:
+    """The summary with the defining sentence (and the sentences that lean on it) moved to the front."""
+    at = next((k for k, row in enumerate(support) if row and row[0] == lead), None)
+    if not at:
+        return sentences, support
+    end = at + 1
+    while end < len(support) and support[end] and support[end][0] == support[end - 1][0] + 1 \
+            and dangles(sentences[end]):
+        end += 1
+    order = list(range(at, end)) + [k for k in range(len(sentences)) if not at <= k < end]
+    return [sentences[k] for k in order], [support[k] for k in order]
+
+
 @dataclass
 class _Prepared:
-    """One document split, planned and capped, waiting for the engine."""
+    """One document split, planned and capped, waiting for the engine: sections first, then the overview.
+
+    The overview's word target is what the section summaries left of the summary's target. A TL;DR is
+    one sentence, or one per topic (the largest few) when plain text holds several stories.
+    """
 
     layout: structure.Layout
     plan: outline.Plan
@@ -219,10 +258,30 @@ class _Prepared:
     target: int
     warnings: list[str]
     jobs: list
-    max_sentences: int | None
+    tldr: bool
+    section_outputs: list = field(default_factory=list)
+    overview_parts: list = field(default_factory=list)
 
-    def engine_jobs(self):
-        """(sentences, target words, hints, sentence cap) for the overview, then for each section."""
-        yield self.read, self.target, self.plan.hints, self.max_sentences
+    def section_jobs(self):
+        """(sentences, target words, hints, sentence cap) for each section."""
         for job in self.jobs:
-            yield [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), job.max_sentences
+            yield [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), \
+                1 if self.tldr else job.max_sentences
+
+    def overview_jobs(self):
+        """(sentences, target words, hints, sentence cap) for the overview, or for each topic of a TL;DR."""
+        hints = self.plan.hints
+        eligible = self.plan.eligible
+        topics = sorted(set(hints.groups or [0]))
+        if self.tldr and not self.layout.structured and len(topics) > 1:
+            members = {t: [k for k, g in enumerate(hints.groups) if g == t] for t in topics}
+            size = {t: sum(len(self.layout.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
+            chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
+            self.overview_parts = [([eligible[k] for k in members[t]], self.target,
+                                    Hints(bonus=[hints.bonus[k] for k in members[t]]), 1) for t in chosen]
+        else:
+            spent = sum(len(s.split()) for output in self.section_outputs for s in output.sentences)
+            target = max(MIN_OVERVIEW_WORDS, self.target - spent) if spent and not self.tldr else self.target
+            self.overview_parts = [(eligible, target, hints, 1 if self.tldr else None)]
+        for indices, target, part_hints, cap in self.overview_parts:
+            yield [self.layout.sentences[i] for i in indices], target, part_hints, cap

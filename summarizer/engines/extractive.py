@@ -6,6 +6,7 @@ import re
 from typing import Sequence
 
 from ..engine import EngineOutput, Hints, Progress
+from ..prose import shown
 from ..sentences import Sentence
 from .selection import Tuning, select
 
@@ -43,7 +44,7 @@ class ExtractiveEngine:
             i = done - 1
             chosen = select(sentences, targets[i], self.tuning, hints[i] if hints else Hints(),
                             max_sentences[i] if max_sentences else None)
-            outputs.append(EngineOutput([without_dateline(sentences[j].text) for j in chosen], [[j] for j in chosen],
+            outputs.append(EngineOutput([without_dateline(shown(sentences[j].text)) for j in chosen], [[j] for j in chosen],
                                         1, sum(len(s.text.split()) for s in sentences)))
             if progress:
                 progress(done, len(documents))
