@@ -61,6 +61,7 @@ NAMED_ANTECEDENT = re.compile(
     r"^it\s+(?:is|was|has been|seems|appears|remains)\s+(?:\w+\s+){0,3}?(?:that|to|whether)\b|"
     r"^there\s+(?:is|are|was|were|has|have|had|will|may|might|can|could|must|seems?|appears?)\b|"
     r"^here,?\s+we\b|^(?:this|that) is (?:why|how|what|because)\b", re.I)
+NAME_FIRST = re.compile(r"^[a-z][\w.+-]*\s+(?:is|are|was|provides|offers|lets|makes|helps|supports|can|allows)\b")
 PLAIN_WORD = re.compile(r"(?<!\S)[\"'“‘(]*[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*(?!\S)")
 MIN_WORDS = 5
 MAX_WORDS = 70
@@ -81,7 +82,7 @@ def is_prose(text: str) -> bool:
     if not MIN_WORDS <= len(words) <= MAX_WORDS:
         return False
     first = text.lstrip("\"'“‘(")[:1]
-    if not (first.isupper() or first.isdigit()) or text[0] in ")]},.;:!?”’":
+    if not (first.isupper() or first.isdigit() or NAME_FIRST.match(text)) or text[0] in ")]},.;:!?”’":
         return False
     if not re.search(r"""[.!?…]["'”’)\]]*$""", text):
         return False

@@ -17,6 +17,8 @@ DATELINE = re.compile(r"^(?:[A-Z][\w.'-]*(?:,? [A-Z][\w.'-]*)*,? )?\((?:CNN|AP|R
 def without_dateline(sentence: str) -> str:
     """'London (CNN) -- The talks ...' -> 'The talks ...': the dateline is not part of the story."""
     stripped = DATELINE.sub("", sentence)
+    if stripped == sentence:
+        return sentence
     return stripped[:1].upper() + stripped[1:] if stripped else sentence
 
 
