@@ -33,8 +33,8 @@ class Tuning:
     Documents with sections override the position weight and spread through `Hints` (tuned on the papers).
     """
 
-    position_weight: float = 0.45
-    position_scale: float = 5.0
+    position_weight: float = 0.55
+    position_scale: float = 3.0
     redundancy: float = 0.6
     duplicate: float = 0.7
     min_words: int = 6
