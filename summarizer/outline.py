@@ -5,7 +5,7 @@ conclusion, and sentences such as "This paper presents ...") with a weaker pull 
 than news needs (each section restarts it); text without headings is spread over its topics.
 The defining sentence (see `defining`) leads the overview and is the TL;DR's first choice.
 Each section with enough prose gets sentences by the length asked for (short one, medium up to
-two, long up to four) and by its size, within a share of the summary's words.
+two, long up to four) and by its size.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ SECTIONED_SPREAD = 0.0
 SECTION_SENTENCES = {"tldr": 1, "short": 1, "medium": 2, "long": 4}
 SECTION_SIZE = ((150, 1), (600, 2), (1500, 3))
 SECTION_MAX_SENTENCES = 4
-SECTIONS_SHARE = 0.6
 WORDS_PER_SECTION_SENTENCE = 28
 
 
@@ -85,14 +84,11 @@ def defining(layout: Layout, eligible: list[int]) -> int | None:
     return None
 
 
-def _section_caps(sizes: list[int], length: str, budget: float) -> list[int]:
-    """Sentences per section: by the length asked for and the section's size, then fewer (largest first)
-    until the sections fit `budget` words; never below one."""
-    caps = [min(SECTION_SENTENCES.get(length, 2), next((n for limit, n in SECTION_SIZE if words < limit),
-                                                       SECTION_MAX_SENTENCES)) for words in sizes]
-    while sum(caps) * WORDS_PER_SECTION_SENTENCE > budget and max(caps, default=1) > 1:
-        caps[caps.index(max(caps))] -= 1
-    return caps
+def section_cap(words: int, length: str) -> int:
+    """Sentences for a section of this many words at this length (short one, medium two, long four; fewer
+    for a small section)."""
+    return min(SECTION_SENTENCES.get(length, 2), next((n for limit, n in SECTION_SIZE if words < limit),
+                                                      SECTION_MAX_SENTENCES))
 
 
 def _section_of(layout: Layout, count: int) -> list[Section]:
@@ -102,9 +98,9 @@ def _section_of(layout: Layout, count: int) -> list[Section]:
     return owners
 
 
-def plan(layout: Layout, count: int, length: str = "medium", target: int | None = None) -> Plan:
+def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
     """The sentences (of the first `count`) the engines may read, with hints, and the section jobs for a
-    summary of `length` whose words (overview and sections) should come to about `target`."""
+    summary of `length`."""
     owners = _section_of(layout, count)
     roles = layout.roles
     eligible = [i for i in range(count) if layout.prose[i] and roles[i] != "skip"]
@@ -126,16 +122,12 @@ def plan(layout: Layout, count: int, length: str = "medium", target: int | None 
         by_section: dict[int, list[int]] = {}
         for i in eligible:
             by_section.setdefault(id(owners[i]), []).append(i)
-        kept = []
         for section in layout.sections:
             indices = by_section.get(id(section), [])
             words = sum(len(sentences[i].text.split()) for i in indices)
             if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
-                kept.append((section, indices, words))
-        budget = SECTIONS_SHARE * target if target and length != "tldr" else float("inf")
-        caps = _section_caps([words for _, _, words in kept], length, budget)
-        for (section, indices, _), cap in zip(kept, caps):
-            jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
+                cap = section_cap(words, length)
+                jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
     if layout.structured:
         hints = Hints(bonus=bonus, groups=groups, position_weight=SECTIONED_POSITION_WEIGHT, spread=SECTIONED_SPREAD)
     else:

@@ -25,7 +25,6 @@ from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
 TLDR_TOPICS = 5
-MIN_OVERVIEW_WORDS = 25
 Progress = Callable[[float, str], None]
 
 
@@ -101,15 +100,8 @@ class Summarizer:
                 return prepared
             report(0.1, "Summarizing")
             generated_at = time.perf_counter()
-            sectioned = [job for item in ready for job in item.section_jobs()]
-            if sectioned:
-                outputs = self._run(engine, sectioned, options, self._stage(report, 0.1, 0.4, "Summarizing section"))
-                for item in ready:
-                    item.section_outputs, outputs = outputs[:len(item.jobs)], outputs[len(item.jobs):]
-            overviews = [job for item in ready for job in item.overview_jobs()]
-            outputs = self._run(engine, overviews, options,
-                                self._stage(report, 0.4 if sectioned else 0.1, 0.45 if sectioned else 0.75,
-                                            "Summarizing part"))
+            jobs = [job for item in ready for job in item.engine_jobs()]
+            outputs = self._run(engine, jobs, options, self._stage(report, 0.1, 0.75, "Summarizing part"))
         engine_seconds = time.perf_counter() - generated_at
         report(1.0, "Done")
         results: list[Summary | SummarizerError] = []
@@ -118,7 +110,7 @@ class Summarizer:
             if isinstance(item, SummarizerError):
                 results.append(item)
                 continue
-            count = len(item.overview_parts)
+            count = len(item.overview_parts) + len(item.jobs)
             timings = {"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started}
             results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
             taken += count
@@ -145,16 +137,16 @@ class Summarizer:
         sentences = layout.sentences
         total_words = self._words(source)
         count, warnings = self._cap(sentences, options.max_input_words)
-        eligible = [i for i in range(count) if layout.prose[i]] or list(range(count))
-        target = options.target_words(sum(len(sentences[i].text.split()) for i in eligible))
-        plan = outline.plan(layout, count, "tldr" if options.tldr else options.length, target)
+        plan = outline.plan(layout, count, "tldr" if options.tldr else options.length)
         read = [sentences[i] for i in plan.eligible]
+        target = options.target_words(sum(len(s.text.split()) for s in read))
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
         return _Prepared(layout, plan, read, total_words, read_words, target, warnings,
                          plan.sections if options.sections else [], options.tldr)
 
     def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
                 timings: dict[str, float]) -> Summary:
+        outputs, section_outputs = outputs[:len(item.overview_parts)], outputs[len(item.overview_parts):]
         summary_sentences, support = [], []
         for (indices, *_), part in zip(item.overview_parts, outputs):
             summary_sentences += part.sentences
@@ -165,7 +157,7 @@ class Summarizer:
         output = outputs[0]
         sentences = item.layout.sentences
         sections = []
-        for job, section_output in zip(item.jobs, item.section_outputs):
+        for job, section_output in zip(item.jobs, section_outputs):
             document = [sentences[i] for i in job.indices]
             support = self._support(section_output, document, job.indices)[: job.max_sentences]
             section = job.section
@@ -244,10 +236,10 @@ def _defining_first(sentences: list[str], support: list[list[int]],
 
 @dataclass
 class _Prepared:
-    """One document split, planned and capped, waiting for the engine: sections first, then the overview.
+    """One document split, planned and capped, waiting for the engine: the overview, then the sections.
 
-    The overview's word target is what the section summaries left of the summary's target. A TL;DR is
-    one sentence, or one per topic (the largest few) when plain text holds several stories.
+    A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories,
+    and one per section.
     """
 
     layout: structure.Layout
@@ -259,8 +251,12 @@ class _Prepared:
     warnings: list[str]
     jobs: list
     tldr: bool
-    section_outputs: list = field(default_factory=list)
     overview_parts: list = field(default_factory=list)
+
+    def engine_jobs(self):
+        """(sentences, target words, hints, sentence cap) for the overview's parts, then for each section."""
+        yield from self.overview_jobs()
+        yield from self.section_jobs()
 
     def section_jobs(self):
         """(sentences, target words, hints, sentence cap) for each section."""
@@ -280,8 +276,6 @@ class _Prepared:
             self.overview_parts = [([eligible[k] for k in members[t]], self.target,
                                     Hints(bonus=[hints.bonus[k] for k in members[t]]), 1) for t in chosen]
         else:
-            spent = sum(len(s.split()) for output in self.section_outputs for s in output.sentences)
-            target = max(MIN_OVERVIEW_WORDS, self.target - spent) if spent and not self.tldr else self.target
-            self.overview_parts = [(eligible, target, hints, 1 if self.tldr else None)]
+            self.overview_parts = [(eligible, self.target, hints, 1 if self.tldr else None)]
         for indices, target, part_hints, cap in self.overview_parts:
             yield [self.layout.sentences[i] for i in indices], target, part_hints, cap
