@@ -39,7 +39,9 @@ BOILERPLATE = re.compile(
     r"technical committees?|(?:cancels and replaces|constitutes a technical revision of) the (?:first|second|"
     r"third|previous) edition|this (?:\w+ )?edition (?:cancels|replaces|supersedes)|has been technically revised|"
     r"this document was prepared by (?:technical committee|joint technical committee|iso)|"
-    r"any trade name used in this document|for an explanation (?:on|of) the voluntary nature)", re.I)
+    r"any trade name used in this document|for an explanation (?:on|of) the voluntary nature|"
+    r"form the specialized system for worldwide standardi[sz]ation|the following referenced documents are "
+    r"indispensable|for (?:dated|undated) references, (?:only )?the (?:edition cited|latest edition))", re.I)
 REQUIREMENT_ID = re.compile(r"^\[?(?:[A-Z]{1,3}\d+(?:[.-]\d+)+|[A-Z]{1,4}-\d+)\]?[.:]?\s+(?=[A-Z\"“])")
 # A sentence that opens with one of these leans on a sentence before it (README, "Sentences that stand alone").
 DANGLING_OPENERS = (

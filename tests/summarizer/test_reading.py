@@ -104,6 +104,8 @@ def test_requirement_ids_are_dropped_and_standard_boilerplate_is_left_out():
     assert shown("The 2.1 release of the package is stable.") == "The 2.1 release of the package is stable."
     assert not is_prose("National bodies that are members of ISO or IEC participate in the development of "
                         "International Standards through technical committees.")
+    assert not is_prose("ISO (the International Organization for Standardization) and IEC (the International "
+                        "Electrotechnical Commission) form the specialized system for worldwide standardization.")
     assert not is_prose("This second edition cancels and replaces the first edition, which has been technically "
                         "revised.")
     text = ("National bodies that are members of ISO or IEC participate in the development of International "
