@@ -42,6 +42,7 @@ BOILERPLATE = re.compile(
     r"any trade name used in this document|for an explanation (?:on|of) the voluntary nature|"
     r"form the specialized system for worldwide standardi[sz]ation|the following referenced documents are "
     r"indispensable|for (?:dated|undated) references, (?:only )?the (?:edition cited|latest edition))", re.I)
+DATELINE = re.compile(r"^(?:[A-Z][\w.'-]*(?:,? [A-Z][\w.'-]*)*,? )?\((?:CNN|AP|Reuters|AFP)\)\s*(?:--|—|-)?\s*")
 REQUIREMENT_ID = re.compile(r"^\[?(?:[A-Z]{1,3}\d+(?:[.-]\d+)+|[A-Z]{1,4}-\d+)\]?[.:]?\s+(?=[A-Z\"“])")
 # A sentence that opens with one of these leans on a sentence before it (README, "Sentences that stand alone").
 DANGLING_OPENERS = (
@@ -113,9 +114,18 @@ def is_prose(text: str) -> bool:
     return not re.search(r"(?:\b\w\s){4,}", text)
 
 
+def without_dateline(sentence: str) -> str:
+    """'London (CNN) -- The talks ...' -> 'The talks ...': the dateline is not part of the story."""
+    stripped = DATELINE.sub("", sentence)
+    if stripped == sentence:
+        return sentence
+    return stripped[:1].upper() + stripped[1:] if stripped else sentence
+
+
 def shown(text: str) -> str:
-    """The sentence as a summary shows it: without a requirement ID at its start ('M1.27 The package ...')."""
-    return REQUIREMENT_ID.sub("", text, count=1)
+    """The sentence as a summary shows it: without a dateline or a requirement ID at its start
+    ('London (CNN) -- The talks ...', 'M1.27 The package ...')."""
+    return without_dateline(REQUIREMENT_ID.sub("", text, count=1))
 
 
 def dangles(text: str) -> bool:

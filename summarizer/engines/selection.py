@@ -6,7 +6,8 @@ the opening is not central (reports, transcripts) and that restarts in each grou
 topic), the shared prose filter (`summarizer.prose`), and maximal-marginal-relevance selection
 against repetition, with a small cost for a second pick from the same group. A sentence that leans
 on the one before it ("This involves ...", "However, ...") is taken only right after that sentence:
-when the one before is not chosen, the two are taken as a pair or not at all. The words stay within
+when the one before is not chosen, the two are taken as a pair or not at all (a text's first
+sentence that opens "It's ..." or "He ..." is not taken: in a summary it reads as if it leaned). The words stay within
 10% of the target (a first pick may run longer when a sentence cap makes the words a guide).
 Memory and time are linear in the number of words:
 vectors are sparse, and redundancy is tracked against the chosen sentences only.
