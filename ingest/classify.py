@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|(?:_\s?){4,}")
+LEADER_AT_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,}|(?:_\s?){4,})\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$")
 TOC_LINE = re.compile(r"^(?:[A-Z]?\d+(?:\.\d+)*\.?|[A-Z]\.|[IVXLC]+\.)?\s*\S.{0,120}?\s(?:\d{1,4}|[ivxlc]{1,6})$")
 CAPTION = re.compile(r"^(?:figure|fig\.|table|listing|algorithm|exhibit|chart|plate|diagram|photo|image)\s*"
                      r"[A-Z]?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:—–|]|\s+-\s)", re.I)
@@ -55,7 +55,12 @@ def section_role(heading: str) -> str | None:
 
 
 def is_toc_line(text: str) -> bool:
-    return bool(DOT_LEADER.search(text))
+    """A dot leader (or a run of underscores) at the end of the line, before its page number if any.
+
+    Leaders inside a line ('The minister paused.... Then she said') are prose; and even a line that
+    ends in one is a contents entry only in a run of such lines or under a Contents heading
+    (`structure.finish` decides that)."""
+    return bool(LEADER_AT_END.search(text))
 
 
 def is_caption(text: str) -> bool:

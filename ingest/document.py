@@ -10,18 +10,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 READING_WORDS_PER_MINUTE = 230
-BLOCK_KINDS = ("heading", "paragraph", "list_item", "table", "code", "caption", "toc", "reference", "index")
 PROSE_KINDS = frozenset({"paragraph", "list_item"})
+STRUCTURE_KINDS = frozenset({"title", "heading"})
+LEFT_OUT_KINDS = {  # each kind a summary never reads, as the reader is told about it
+    "table": "tables", "code": "code and formulas", "caption": "captions and figure text", "toc": "contents",
+    "reference": "references", "index": "index entries", "running": "running heads, feet and page numbers"}
+
+
+def words_in(text: str) -> int:
+    """The one word count every screen, export and coverage line uses: runs of non-space characters."""
+    return len(text.split())
 
 
 @dataclass(frozen=True)
 class Block:
-    """One unit of a document: its kind, text, heading level (headings only) and page (paged formats)."""
+    """One unit of a document: its kind, text, heading level (headings only), page (paged formats), and why
+    it was given its kind where that is not plain ('the PDF's outline', 'a row of short cells')."""
 
     kind: str
     text: str
     level: int = 0
     page: int | None = None
+    reason: str = ""
 
     @property
     def is_prose(self) -> bool:
@@ -83,20 +93,33 @@ class Document:
 
     @property
     def text(self) -> str:
-        return render(self.blocks)
+        """The document's content as plain text: every block but running heads, feet and page numbers."""
+        return render([b for b in self.blocks if b.kind != "running"])
 
     @property
     def paragraphs(self) -> int:
-        return len(self.blocks)
+        """Blocks of the document's own text (running heads and feet are the page's, not the text's)."""
+        return sum(1 for block in self.blocks if block.kind != "running")
 
     @property
     def words(self) -> int:
-        return sum(len(block.text.split()) for block in self.blocks)
+        """Every word of every block, left-out kinds included: the count the coverage line starts from."""
+        return sum(words_in(block.text) for block in self.blocks)
+
+    @property
+    def read_text(self) -> str:
+        """The title, headings and prose: what the summarizer reads."""
+        return render([b for b in self.blocks if b.kind not in LEFT_OUT_KINDS])
+
+    def left_out(self) -> dict[str, list[Block]]:
+        """The blocks no summary reads, by kind (tables, code, references, ...), in reading order."""
+        found: dict[str, list[Block]] = {}
+        for block in self.blocks:
+            if block.kind in LEFT_OUT_KINDS:
+                found.setdefault(block.kind, []).append(block)
+        return found
 
     @property
     def reading_minutes(self) -> float:
         return self.words / READING_WORDS_PER_MINUTE
 
-    @property
-    def sections(self) -> int:
-        return sum(1 for block in self.blocks if block.kind == "heading")

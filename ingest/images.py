@@ -7,7 +7,7 @@ import io
 from . import scans
 from .document import Block, OcrReport
 from .errors import CorruptFileError, FileTooLargeError, NoTextError
-from .pdf import layout, ocr_lines
+from .pdf import RUNNING_NOTE, layout, ocr_lines
 from .settings import IngestSettings
 
 MAX_MEGAPIXELS = 60
@@ -62,7 +62,7 @@ def extract(data: bytes, name: str, settings: IngestSettings,
     if not any(pages):
         raise NoTextError(f"OCR found no text in {name} (is it a photo of a page, sharp and well lit?).")
     blocks, furniture = layout(pages)
-    warnings = ["Running headers, footers and page numbers were removed."] if furniture else []
+    warnings = [RUNNING_NOTE] if furniture else []
     if count > len(numbers):
         warnings.insert(0, f"Only the first {len(numbers):,} of {count:,} pages were read: OCR reads at most "
                            f"{settings.ocr_max_pages:,} pages of a file.")

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
-from . import scans, words
+from . import bookmarks, scans, words
 from .document import Block, OcrReport, page_ranges
 from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from .settings import IngestSettings
@@ -31,13 +31,35 @@ MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|men
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
                         r"slide \d+|title|none|unknown|\W*)$", re.I)
 SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
-EDGE_SHARE = 0.07
+EDGE_SHARE = 0.12
 EDGE_LINES = 3
 RUNNING_SHARE = 0.5
 HEADING_SIZE = 1.15
 PARAGRAPH_GAP = 1.3
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 RUN_IN_LEVEL = 6
+MIN_CHAPTER_HEADS = 3
+MIN_FONT_SIZE = 2.0
+LOOSE_BOX_PER_POINT = 1.15
+MAX_RUNNING_WORDS = 12
+NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b", re.I)
+FONT_REASON = "its font and numbering"
+RUNNING_REASON = "a running head, foot or page number"
+FIGURE_REASON = "text inside a figure"
+MAX_ROW_WORDS = 20
+CELL_GAP = 1.0
+MIN_CELLS = 3
+LABEL = re.compile(r"^(?:definition|theorem|lemma|corollary|proposition|proof|example|remark|question|conjecture|"
+                   r"claim|step|case|note|observation|fact|exercise|problem|notation|assumption|hypothesis|"
+                   r"axiom|property|invariant|rule|requirement)s?\b(?:\s+[\dA-Z][\w.]*)?[.:]?", re.I)
+ROMAN_HEADING = re.compile(r"^(?:[IVXLC]{2,6}\.?|[IVX]\.)\s+(?=[A-Z])")
+SHOUTED = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
+TITLE_ZONE = 0.45
+STAMP = re.compile(r"^(?:arxiv:|doi:|https?://|www\.|preprint|draft|submitted to|accepted|published|copyright|©|"
+                   r"(?:international |european |national )?standard$|technical (?:report|specification|note)$|"
+                   r"white paper$|working paper$|research report$)", re.I)
+MAX_TITLE_LINES = 6
+FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[\d∗*†‡§¶]+$|\s+[∗*†‡§¶]+$")
 MAX_RUN_IN_WORDS = 8
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 MAX_HEADING_WORDS = 16
@@ -64,6 +86,9 @@ class Line:
     run_in: str = ""
     edge: bool = False
     ocr: bool = False
+    outline: int = 0
+    cells: int = 1
+    title: bool = False
 
 
 def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
@@ -82,7 +107,7 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
     """Lines of one page, and the share of it covered by an image (a scan, when it has no text)."""
     textpage = page.get_textpage()
     try:
-        text = textpage.get_text_range()
+        text = _page_text(textpage)
         aligned = len(text) == textpage.count_chars()
         height = page.get_height() or 1.0
         buffer = ctypes.create_string_buffer(128)
@@ -105,12 +130,58 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                         line.run_in = _bold_prefix(textpage, raw, match.start(), buffer)
                     left, bottom, _, top = textpage.get_charbox(letters[0], loose=True)
                     line.x, line.top = left, top
+                    if line.size < MIN_FONT_SIZE:  # text scaled by its matrix reports size 1: measure the glyph box
+                        line.size = round((top - bottom) / LOOSE_BOX_PER_POINT, 1)
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
                     line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
+                    if len(clean.split()) <= MAX_ROW_WORDS and not line.mono:
+                        line.cells = _cells(textpage, match.start(), match.end(), text, line.size)
             lines.append(line)
     finally:
         textpage.close()
+    _lone_rows(lines)
     return lines, _image_share(page)
+
+
+def _lone_rows(lines: list[Line]) -> None:
+    """A table has rows: a line of cells with no such line above or below it is a justified or spaced-out line."""
+    rows = [line.cells >= MIN_CELLS for line in lines]
+    for index, line in enumerate(lines):
+        if rows[index] and not (index and rows[index - 1] or index + 1 < len(lines) and rows[index + 1]):
+            line.cells = 1
+
+
+def _cells(textpage, start: int, end: int, text: str, size: float) -> int:
+    """How many runs of text the line falls into when split at gaps wider than CELL_GAP ems: a table row has three
+    or more; a line of prose, a heading or a caption one."""
+    import pypdfium2.raw as pdfium_c
+
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    cells, last_right = 1, None
+    for index in range(start, end):
+        if text[index].isspace():
+            continue
+        if not pdfium_c.FPDFText_GetCharBox(textpage.raw, index, *(ctypes.byref(v) for v in (left, right, bottom, top))):
+            continue
+        if last_right is not None and left.value - last_right > CELL_GAP * (size or 10):
+            cells += 1
+        last_right = right.value
+    return cells
+
+
+def _page_text(textpage) -> str:
+    """The page's text, one character per PDFium character index, so each letter's font can be looked up.
+
+    `get_text_range` usually is that, but not always (a few characters merged or dropped shift every
+    index after them); then the text is built from the characters one by one."""
+    import pypdfium2.raw as pdfium_c
+
+    text = textpage.get_text_range()
+    count = textpage.count_chars()
+    if len(text) == count:
+        return text
+    codes = [pdfium_c.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
+    return "".join("\ufffe" if code == 2 else chr(code) if 0 < code < 0x110000 else " " for code in codes)
 
 
 def _bold_prefix(textpage, raw: str, start: int, buffer) -> str:
@@ -146,30 +217,44 @@ def _edges(lines: list[Line]) -> list[Line]:
     return [line for line in ends if line.edge or not any(l.size for l in lines)]
 
 
+RUNNING_NOTE = "Running headers, footers and page numbers were left out of the summary (see what was left out)."
+
+
+def _may_run(text: str) -> bool:
+    """Whether a line could be a running head or foot: not the start or middle of a sentence."""
+    return not text[0].islower() and len(text.split()) <= MAX_RUNNING_WORDS and not text.endswith(("-", ",", ";"))
+
+
 def _furniture(pages: list[list[Line]]) -> set[int]:
-    """ids of running headers, footers and page numbers: edge lines repeated across pages or numbered like the page."""
+    """ids of running headers, footers and page numbers: edge lines repeated across pages (on most pages, on
+    most even or odd pages, or on three or more: a chapter's heads) or numbered like the page."""
     found: set[int] = set()
     counts: Counter[str] = Counter()
+    by_side: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
     offsets: Counter[int] = Counter()
     for index, lines in enumerate(pages):
         edges = _edges(lines)
         for line in edges:
             if PAGE_NUMBER.match(line.text):
                 found.add(id(line))
-        counts.update({_signature(l.text) for l in edges if not l.text[0].islower()})
+        signatures = {_signature(l.text) for l in edges if _may_run(l.text)}
+        counts.update(signatures)
+        by_side[index % 2].update(signatures)
         for line in edges:
             number = EDGE_NUMBER.search(line.text)
             if number:
                 offsets[int(number.group(1)) - index] += 1
     if sum(1 for lines in pages if lines) < 3:
         return found
-    with_text = sum(1 for lines in pages if lines)
-    running = {sig for sig, n in counts.items() if n >= max(2, RUNNING_SHARE * with_text)}
+    sides = [sum(1 for lines in pages[side::2] if lines) for side in (0, 1)]
+    running = {sig for sig, n in counts.items()
+               if n >= max(2, RUNNING_SHARE * sum(sides)) or n >= MIN_CHAPTER_HEADS and len(sig.split()) >= 2
+               or any(by_side[side][sig] >= max(2, RUNNING_SHARE * sides[side]) for side in (0, 1))}
     offset, seen = offsets.most_common(1)[0] if offsets else (0, 0)
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(pages):
         for line in _edges(lines):
-            if line.text[0].islower():
+            if not _may_run(line.text):
                 continue
             number = EDGE_NUMBER.search(line.text)
             if _signature(line.text) in running or \
@@ -189,12 +274,12 @@ def _heading_level(line: Line, sizes: list[float], styles: dict[tuple[float, boo
     return min(len(larger) + 1, 6)
 
 
-def _styles(lines: list[Line], body: Line, outline: set[str]) -> dict[tuple[float, bool], int]:
+def _styles(lines: list[Line], body: Line) -> dict[tuple[float, bool], int]:
     """The most common numbered depth of each heading font."""
     seen: dict[tuple[float, bool], Counter[int]] = {}
     for line in lines:
         level = numbered_level(line.text)
-        if level and _is_heading(line, body, outline):
+        if level and _is_heading(line, body):
             seen.setdefault((round(line.size, 1), line.bold), Counter())[level] += 1
     return {style: counts.most_common(1)[0][0] for style, counts in seen.items()}
 
@@ -203,18 +288,16 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
     """(heading, rest) for a line that opens with a short bold heading run into its paragraph, else ('', '')."""
     prefix = line.run_in.rstrip(" .:—–-")
     words = prefix.split()
-    if not prefix or body.bold or not 1 <= len(words) <= MAX_RUN_IN_WORDS or not line.text.startswith(line.run_in) \
+    if not prefix or LABEL.match(prefix) or body.bold or not 1 <= len(words) <= MAX_RUN_IN_WORDS or not line.text.startswith(line.run_in) \
             or is_caption(line.text) or not prefix[:1].isupper() or sum(ch.isalpha() for ch in prefix) < 3:
         return "", ""
     rest = line.text[len(line.run_in):].strip()
     return (prefix, rest) if rest else ("", "")
 
 
-def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
+def _is_heading(line: Line, body: Line) -> bool:
     text = line.text
     words = text.split()
-    if _key(text) in outline:
-        return True
     if re.match(r"^\d+(?:\.\d+)*\.?\s+[a-z]", text):
         return False
     if len(words) > MAX_HEADING_WORDS or text.count(",") >= 3 or is_caption(text) or text[-1] in ".,;:!?" and not re.match(r"^\d+(\.\d+)*\.?$", text) \
@@ -223,22 +306,24 @@ def _is_heading(line: Line, body: Line, outline: set[str]) -> bool:
     if looks_like_code(text) or re.search(r"[a-z]{2}[.!?]\s+\S", text) or \
             len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text):
         return False
+    if line.cells >= MIN_CELLS or LABEL.match(text) and not NUMBERED_HEADING.match(text) or not _starts_like_title(text):
+        return False
     if body.size and line.size >= body.size * HEADING_SIZE:
         return True
     if line.bold and not body.bold and len(words) <= 12:
         return True
-    return bool(NUMBERED_HEADING.match(text)) and len(words) <= 10 and (line.size >= body.size or line.bold)
+    numbered = NUMBERED_HEADING.match(text) or ROMAN_HEADING.match(text)
+    return bool(numbered) and len(words) <= 10 and (line.size >= body.size - 0.3 or line.bold)
 
 
-def _key(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch.isalnum())
-
-
-def _outline(document) -> set[str]:
-    try:
-        return {_key(item.title or "") for item in document.get_toc() if item.title}
-    except Exception:  # a damaged outline only costs the headings it would have named
-        return set()
+def _starts_like_title(text: str) -> bool:
+    """Its first word after any number is capitalized and it has a word of three letters or more."""
+    rest = ROMAN_HEADING.sub("", NUMBERED_HEADING.sub("", text, count=1), count=1).lstrip("§ ")
+    named = NAMED_PART.match(text)
+    if named:
+        return True
+    return bool(rest[:1].isupper() or rest[:1].isdigit()) and any(
+        sum(ch.isalpha() for ch in word) >= 3 for word in rest.split())
 
 
 def _body(lines: list[Line]) -> Line:
@@ -250,11 +335,14 @@ def _body(lines: list[Line]) -> Line:
     return Line("", 0, size=size, bold=bold)
 
 
-def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
-    body = _body(lines)
-    heading_sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE},
+def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
+    """Paragraphs, code and headings of the lines; with an outline (`depth` levels deep) its entries are the
+    headings at their levels and what only looks like a heading goes below them."""
+    body = _body([line for line in lines if not line.outline])
+    heading_sizes = sorted({round(l.size, 1) for l in lines if body.size and l.size >= body.size * HEADING_SIZE
+                            and not l.title and not l.outline},
                            reverse=True)
-    styles = _styles(lines, body, outline)
+    styles = _styles(lines, body)
     gaps: dict[float, list[float]] = {}
     for a, b in zip(lines, lines[1:]):
         if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
@@ -269,35 +357,50 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
         if not current:
             return
         kind = "code" if all(l.mono for l in current) and body.size and not body.mono else "paragraph"
-        joiner = "\n" if kind == "code" else " "
+        if all(l.cells >= MIN_CELLS for l in current):
+            kind = "table"
+        joiner = "\n" if kind in ("code", "table") else " "
         text = current[0].text
         for line in current[1:]:
             if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
                 text = words.dehyphenated(text, line.text) if line.ocr else text[:-1] + line.text
             else:
                 text += joiner + line.text
-        blocks.append(Block(kind, text, page=current[0].page))
+        blocks.append(Block(kind, text, page=current[0].page, reason="rows of short cells" if kind == "table" else ""))
         current.clear()
 
     for number, line in enumerate(lines):
         previous = lines[number - 1] if number else None
+        if line.title:
+            flush()
+            last = blocks[-1] if blocks else None
+            if last and last.kind == "title":
+                blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, reason=last.reason)
+            else:
+                blocks.append(Block("title", line.text, page=line.page, reason="the largest text on the first page"))
+            continue
+        if line.outline:
+            flush()
+            blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
+            continue
         heading, rest = _run_in(line, body)
         if heading:
             flush()
-            blocks.append(Block("heading", heading, RUN_IN_LEVEL, line.page))
+            blocks.append(Block("heading", heading, RUN_IN_LEVEL + depth, line.page, reason="a bold run-in heading"))
             line.text, line.run_in = rest, ""
             current.append(line)
             continue
-        if _is_heading(line, body, outline):
+        if _is_heading(line, body):
             flush()
-            level = _heading_level(line, heading_sizes, styles)
+            level = _heading_level(line, heading_sizes, styles) + depth
             last = blocks[-1] if blocks else None
-            if last and last.kind == "heading" and last.page == line.page and previous and \
+            if last and last.kind == "heading" and last.reason != bookmarks.REASON and last.page == line.page \
+                    and previous and \
                     abs(previous.size - line.size) < 0.2 and previous.bold == line.bold and \
                     not NUMBERED_HEADING.match(line.text) and len(last.text.split()) + len(line.text.split()) <= 20:
-                blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page)
+                blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
             else:
-                blocks.append(Block("heading", line.text, level, line.page))
+                blocks.append(Block("heading", line.text, level, line.page, reason=FONT_REASON))
             continue
         if current and previous is not None:
             gap = previous.last_top - line.top
@@ -308,14 +411,31 @@ def _blocks(lines: list[Line], outline: set[str]) -> list[Block]:
                 or ended and previous.tail < 0.7 * typical
                 or ended and line.x - previous.x > 0.6 * (line.size or 10) and previous.page == line.page
                 and abs(gap) < 3 * (spacing or 12)
-                or previous.mono != line.mono
+                or previous.mono != line.mono or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
                 or line.text[:1] in "•▪◦‣●■□➢►" or REFERENCE_START.match(line.text)
                 or is_toc_line(line.text) or is_toc_line(previous.text))
             if new_paragraph:
                 flush()
         current.append(line)
     flush()
-    return _rejoined(blocks)
+    return _rejoined(_figure_text(blocks))
+
+
+def _figure_text(blocks: list[Block]) -> list[Block]:
+    """Unnumbered 'headings' right before a figure's caption are its labels and legends (axis titles, plot
+    names), not sections."""
+    result = list(blocks)
+    index = 0
+    while index < len(result):
+        end = index
+        while end < len(result) and result[end].kind == "heading" and result[end].reason == FONT_REASON \
+                and not NUMBERED_HEADING.match(result[end].text):
+            end += 1
+        if end > index and end < len(result) and is_caption(result[end].text):
+            for at in range(index, end):
+                result[at] = Block("caption", result[at].text, page=result[at].page, reason=FIGURE_REASON)
+        index = end + 1 if end > index else index + 1
+    return result
 
 
 def _rejoined(blocks: list[Block]) -> list[Block]:
@@ -360,24 +480,97 @@ def ocr_lines(page: scans.ScannedPage, number: int, scale: float) -> list[Line]:
     return lines
 
 
-def layout(pages: list[list[Line]], outline: set[str] = frozenset()) -> tuple[tuple[Block, ...], bool]:
+def _anchored(pages: list[list[Line]], entries: list[bookmarks.Bookmark]) -> tuple[list[list[Line]], int]:
+    """The pages' lines with each outline entry's heading marked at its level (wrapped lines joined into one,
+    a run-in heading split off its paragraph, a heading not found on the page put at the entry's position);
+    and how deep the outline goes."""
+    anchors = bookmarks.anchor(entries, pages)
+    result = [list(lines) for lines in pages]
+    taken: set[tuple[int, int]] = set()
+    for item in sorted(anchors, key=lambda a: (a.page, -1 if a.line is None else a.line), reverse=True):
+        lines = result[item.page - 1]
+        if item.line is not None and any((item.page, i) in taken for i in range(item.line, item.line + item.span)):
+            continue
+        taken.update((item.page, i) for i in range(item.line or 0, (item.line or 0) + item.span))
+        if item.line is None:
+            below = [i for i, line in enumerate(lines) if item.entry.top is not None and line.top < item.entry.top]
+            at = below[0] if below else 0
+            lines.insert(at, Line(item.text, item.page, top=item.entry.top or 0.0, outline=item.level))
+            continue
+        first = lines[item.line]
+        if item.span == 1 and len(item.text) < len(first.text) and not first.outline:
+            rest = first.text[len(item.text):].strip()
+            lines.insert(item.line + 1, Line(rest, first.page, first.size, first.bold, first.mono, first.x, first.top,
+                                             first.last_top, len(rest), "", first.edge, first.ocr))
+        lines[item.line] = Line(item.text, first.page, first.size, first.bold, first.mono, first.x, first.top,
+                                lines[item.line + item.span - 1].last_top, first.tail, "", first.edge, first.ocr,
+                                item.level)
+        del lines[item.line + 1: item.line + item.span]
+    return result, max((a.level for a in anchors), default=0)
+
+
+def layout(pages: list[list[Line]], entries: list[bookmarks.Bookmark] = ()) -> tuple[tuple[Block, ...], bool]:
     """Typed blocks of the pages' lines with running headers, footers and page numbers left out; and whether
-    there were any."""
+    there were any. With outline entries, those are the headings."""
     furniture = _furniture(pages)
-    lines = [line for page in pages for line in page if id(line) not in furniture]
-    return finish(_blocks(lines, outline)), bool(furniture)
+    kept = [[line for line in page if id(line) not in furniture] for page in pages]
+    depth = 0
+    if entries:
+        kept, depth = _anchored(kept, list(entries))
+    if kept and kept[0]:
+        body = _body([line for page in kept for line in page])
+        for line in _title_lines(kept[0], body):
+            line.title = True
+    running = [Block("running", " · ".join(line.text for line in page if id(line) in furniture), page=number,
+                     reason=RUNNING_REASON) for number, page in enumerate(pages, 1)
+               if any(id(line) in furniture for line in page)]
+    return finish(_blocks([line for page in kept for line in page], depth)) + tuple(running), bool(furniture)
+
+
+def _title_lines(lines: list[Line], body: Line) -> list[Line]:
+    """The document's title on its first page: the largest text in the top part of the page (stamps, page
+    numbers and running heads aside), its lines joined; none when nothing stands out from the body."""
+    height = max((l.top for l in lines), default=0.0) or 1.0
+    bottom = min((l.top for l in lines), default=0.0)
+    zone = [l for l in lines if l.top >= bottom + (1 - TITLE_ZONE) * (height - bottom) and not l.outline
+            and sum(sum(ch.isalpha() for ch in word) >= 3 for word in l.text.split()) >= 2
+            and not STAMP.match(l.text) and l.cells < MIN_CELLS
+            and not NUMBERED_HEADING.match(l.text) and not ROMAN_HEADING.match(l.text)]
+    if not zone or not body.size:
+        return []
+    size = max(l.size for l in zone)
+    if size < body.size * HEADING_SIZE:
+        first = zone[0]
+        if not (first.bold or SHOUTED.match(first.text)) or first is not lines[0] or NUMBERED_HEADING.match(first.text):
+            return []
+        size = first.size
+    start = next(i for i, l in enumerate(lines) if l in zone and abs(l.size - size) < 0.5)
+    chosen = [lines[start]]
+    for line in lines[start + 1: start + MAX_TITLE_LINES]:
+        if abs(line.size - size) >= 0.5 or chosen[-1].top - line.top > 2.5 * size or STAMP.match(line.text):
+            break
+        chosen.append(line)
+    return chosen
+
+
+def clean_title(text: str) -> str:
+    """A title without footnote marks ('Design1', 'Types ∗') and spacing runs."""
+    return FOOTNOTE_MARK.sub("", " ".join(text.split())).strip()
 
 
 def _title(document, blocks: list[Block]) -> str:
-    """The metadata title unless it is a file name or a placeholder; else the first page's first heading."""
+    """The first page's title block; else the metadata title when its words are on the first page."""
+    shown = next((b.text for b in blocks if b.kind == "title"), "")
+    if shown:
+        return clean_title(shown)
     try:
         title = " ".join(str(document.get_metadata_value("Title") or "").split())
     except Exception:  # metadata of damaged files is best-effort; the text is what matters
         title = ""
-    if title and not JUNK_TITLE.search(title) and len(title) >= 4:
-        return title
-    first = [b for b in blocks if b.page == 1 and b.kind == "heading"]
-    return first[0].text if first else ""
+    first_page = bookmarks.key(" ".join(b.text for b in blocks if b.page == 1))
+    if title and not JUNK_TITLE.search(title) and len(title) >= 4 and bookmarks.key(title) in first_page:
+        return clean_title(title)
+    return ""
 
 
 def _open(data: bytes, name: str):
@@ -456,8 +649,12 @@ def extract(data: bytes, name: str, settings: IngestSettings,
                 raise NoTextError(f"{name} is a scanned image with no text layer, and OCR is switched off; "
                                   "turn it on to read the file.")
             raise NoTextError(f"{name} has no text to summarize (its pages are blank).")
-        blocks, furniture = layout(pages, _outline(document))
+        entries = bookmarks.read(document)
+        unusable = bookmarks.usable(entries, count)
+        blocks, furniture = layout(pages, [] if unusable else entries)
         warnings = []
+        if entries and unusable:
+            warnings.append(f"The PDF's outline was not used for its sections ({unusable}); they come from the layout.")
         if skipped:
             warnings.append(_skipped_note(skipped, count, settings.ocr_max_pages if settings.ocr else 0))
         empty = [n for n in chosen if not pages[n - 1]]
@@ -465,7 +662,7 @@ def extract(data: bytes, name: str, settings: IngestSettings,
             warnings.append(f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
                             f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there.")
         if furniture:
-            warnings.append("Running headers, footers and page numbers were removed.")
+            warnings.append(RUNNING_NOTE)
         return blocks, _title(document, list(blocks)), count, warnings, ocr
     finally:
         document.close()

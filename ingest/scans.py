@@ -90,7 +90,7 @@ def _reading_order(lines: Sequence[ocr.OcrLine], width: int) -> list[list[ocr.Oc
     return groups
 
 
-def _rows(lines: list[ocr.OcrLine]) -> list[Row]:
+def _row_boxes(lines: list[ocr.OcrLine]) -> list[list[ocr.OcrLine]]:
     """Boxes whose middles sit within half a line of each other are one row, read left to right."""
     rows: list[list[ocr.OcrLine]] = []
     for line in lines:
@@ -99,9 +99,19 @@ def _rows(lines: list[ocr.OcrLine]) -> list[Row]:
             rows[-1].append(line)
         else:
             rows.append([line])
-    result = []
     for boxes in rows:
         boxes.sort(key=lambda line: line.left)
+    return rows
+
+
+def reading_lines(page: ocr.OcrPage) -> list[ocr.OcrLine]:
+    """The page's line boxes in the order `scanned_page` reads their text (columns, then rows left to right)."""
+    return [box for group in _reading_order(page.lines, page.width) for row in _row_boxes(group) for box in row]
+
+
+def _rows(lines: list[ocr.OcrLine]) -> list[Row]:
+    result = []
+    for boxes in _row_boxes(lines):
         text = words.spaced(" ".join(box.text for box in boxes))
         characters = sum(len(box.text) for box in boxes)
         size = EM_PER_CHARACTER * sum(box.right - box.left for box in boxes) / characters

@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .bookmarks import REASON as OUTLINE
 from .classify import TOC_LINE, is_caption, is_reference_entry, is_toc_line, looks_like_code, section_role
 from .document import Block
 
 BULLET = re.compile(r"^[•▪◦‣●■□➢►–]\s+")
 DECIMAL_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
 MIN_TOC_RUN = 3
+UNDER = {"toc": "under a Contents heading", "reference": "under a References heading", "index": "under an Index heading"}
 MAX_TOC_ENTRY_WORDS = 16
 
 
@@ -23,22 +25,20 @@ def _typed(block: Block) -> Block:
         return block
     text = block.text
     if BULLET.match(text):
-        return replace(block, kind="list_item", text=BULLET.sub("", text, count=1))
-    if is_toc_line(text):
-        return replace(block, kind="toc")
+        return replace(block, kind="list_item", text=BULLET.sub("", text, count=1), reason="it starts with a bullet")
     if is_caption(text):
-        return replace(block, kind="caption")
+        return replace(block, kind="caption", reason="it starts like a caption ('Figure 2:')")
     if is_reference_entry(text):
-        return replace(block, kind="reference")
+        return replace(block, kind="reference", reason="it reads like a reference entry (authors, a year)")
     if looks_like_code(text):
-        return replace(block, kind="code")
+        return replace(block, kind="code", reason="it is dense in symbols, like program text or a formula")
     return block
 
 
 def _toc_entry(block: Block) -> bool:
     text = block.text.strip()
-    return block.kind in ("heading", "paragraph", "list_item", "toc") and (
-        is_toc_line(text) or len(text.split()) <= MAX_TOC_ENTRY_WORDS and bool(TOC_LINE.match(text)))
+    return block.reason != OUTLINE and block.kind in ("heading", "paragraph", "list_item", "toc") and \
+        len(text.split()) <= MAX_TOC_ENTRY_WORDS and (is_toc_line(text) or bool(TOC_LINE.match(text)))
 
 
 def _toc_runs(blocks: list[Block]) -> list[Block]:
@@ -51,7 +51,7 @@ def _toc_runs(blocks: list[Block]) -> list[Block]:
             end += 1
         if end - start >= MIN_TOC_RUN:
             for i in range(start, end):
-                result[i] = replace(result[i], kind="toc", level=0)
+                result[i] = replace(result[i], kind="toc", level=0, reason="a run of lines ending in page numbers")
             start = end
         else:
             start += 1
@@ -70,18 +70,19 @@ def _roles(blocks: list[Block]) -> list[Block]:
                 result.append(block)
                 continue
             if role == "toc" and _toc_entry(block):
-                result.append(replace(block, kind="toc", level=0))
+                result.append(replace(block, kind="toc", level=0, reason=UNDER[role]))
                 continue
             if role and (block.level <= role_level or role != "reference"):
                 role = None
             elif role:
-                result.append(replace(block, kind=role, level=0))
+                result.append(replace(block, kind=role, level=0, reason=UNDER[role]))
                 continue
         if role and block.kind in ("paragraph", "list_item", "toc", "caption", "code", "table"):
-            if role == "toc" and not _toc_entry(block) and len(block.text.split()) > MAX_TOC_ENTRY_WORDS:
+            if role == "toc" and not _toc_entry(block) and (len(block.text.split()) > MAX_TOC_ENTRY_WORDS
+                                                            or block.text.rstrip().endswith((".", "!", "?"))):
                 role = None
             else:
-                block = replace(block, kind=role)
+                block = replace(block, kind=role, reason=UNDER[role])
         result.append(block)
     return result
 
@@ -91,11 +92,11 @@ def _in_order(blocks: list[Block]) -> list[Block]:
     is an item of a numbered list, not a section."""
     result, last = [], ()
     for block in blocks:
-        number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" else None
+        number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" and block.reason != OUTLINE else None
         if number:
             current = tuple(int(part) for part in number.group(1).split("."))
             if last and current <= last:
-                block = replace(block, kind="list_item", level=0)
+                block = replace(block, kind="list_item", level=0, reason="its number goes back: a numbered list item")
             else:
                 last = current
         result.append(block)

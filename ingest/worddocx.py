@@ -10,6 +10,7 @@ from .document import Block
 from .errors import CorruptFileError
 from .structure import finish
 
+PLACEHOLDER = re.compile(r"^(?:|untitled|title|document\d*|microsoft word\b.*|python-docx\b.*|.*\.docx?)$", re.I)
 HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo)\s*(\d)$", re.I)
 
 
@@ -19,7 +20,7 @@ def _kind(style: str, paragraph) -> tuple[str, int]:
     if heading:
         return "heading", int(heading.group(1))
     if name in ("title", "subtitle"):
-        return "heading", 1
+        return "title", 0
     if name.startswith("toc") or name.startswith("table of figures"):
         return "toc", 0
     if name == "caption":
@@ -41,11 +42,12 @@ def extract(data: bytes, name: str) -> tuple[tuple[Block, ...], str, list[str]]:
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
         raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.") from error
     except Exception as error:  # lxml and python-docx raise many types on damaged XML
+        if "memory" in str(error).lower():
+            raise MemoryError(str(error)) from error
         if type(error).__module__.startswith(("lxml", "docx")):
             raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.") from error
         raise
     blocks: list[Block] = []
-    title = (document.core_properties.title or "").strip()
     for item in document.iter_inner_content():
         if isinstance(item, Table):
             blocks.extend(Block("table", row) for row in _table_rows(item))
@@ -55,12 +57,19 @@ def extract(data: bytes, name: str) -> tuple[tuple[Block, ...], str, list[str]]:
             continue
         style = (item.style.name if item.style is not None else "") or ""
         kind, level = _kind(style, item)
-        if not title and style in ("Title", "Heading 1"):
-            title = text
-        blocks.append(Block(kind, text, level))
-    header = [p.text.strip() for s in document.sections for p in s.header.paragraphs if p.text.strip()]
-    warnings = ["Headers and footers were left out."] if header else []
-    return finish(blocks), title, warnings
+        blocks.append(Block(kind, text, level, reason="its Title style" if kind == "title" else ""))
+    running = [p.text.strip() for s in document.sections for part in (s.header, s.footer)
+               for p in part.paragraphs if p.text.strip()]
+    blocks.extend(Block("running", text, reason="a page header or footer") for text in dict.fromkeys(running))
+    warnings = ["Headers and footers were left out of the summary (see what was left out)."] if running else []
+    return finish(blocks), _title(blocks, document.core_properties.title or ""), warnings
+
+
+def _title(blocks: list[Block], stated: str) -> str:
+    """The first Title-style paragraph; else the title in the file's properties unless it is a placeholder."""
+    styled = next((b.text for b in blocks if b.kind == "title"), "")
+    stated = " ".join(stated.split())
+    return styled or ("" if PLACEHOLDER.match(stated) else stated)
 
 
 def _table_rows(table) -> list[str]:

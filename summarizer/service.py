@@ -16,6 +16,7 @@ from .engines.extractive import ExtractiveEngine
 from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
 from .grounding import ground
+from .keyterms import key_terms
 from .options import SummaryOptions
 from .prose import dangles
 from .sentences import Sentence
@@ -141,7 +142,8 @@ class Summarizer:
         read = [sentences[i] for i in plan.eligible]
         target = options.target_words(sum(len(s.text.split()) for s in read))
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
-        return _Prepared(layout, plan, read, total_words, read_words, target, warnings,
+        left_out = self._left_out(source, read, count) if count == len(sentences) else {}
+        return _Prepared(layout, plan, read, total_words, read_words, left_out, target, warnings,
                          plan.sections if options.sections else [], options.tldr)
 
     def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
@@ -154,29 +156,44 @@ class Summarizer:
         if not summary_sentences:
             raise NoSentencesError("No summary could be produced from this text.")
         summary_sentences, support = _defining_first(summary_sentences, support, item.plan.defining)
-        output = outputs[0]
         sentences = item.layout.sentences
         sections = []
         for job, section_output in zip(item.jobs, section_outputs):
             document = [sentences[i] for i in job.indices]
-            support = self._support(section_output, document, job.indices)[: job.max_sentences]
+            section_support = self._support(section_output, document, job.indices)[: job.max_sentences]
             section = job.section
             sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
-                                           section_output.sentences[: job.max_sentences], support))
+                                           section_output.sentences[: job.max_sentences], section_support))
         return Summary(
             sentences=summary_sentences, support=support,
             source=sentences, engine=engine.name, model=engine.model, device=engine.device, reason=engine.reason,
-            coverage=Coverage(parts=sum(part.parts for part in outputs), input_words=item.total_words, read_words=item.read_words,
-                              read_tokens=sum(part.read_tokens for part in outputs), sentences=len(item.read),
-                              prose_words=sum(len(s.text.split()) for s in item.read)),
+            coverage=Coverage(parts=sum(part.parts for part in outputs), input_words=item.total_words,
+                              read_words=item.read_words, read_tokens=sum(part.read_tokens for part in outputs),
+                              sentences=len(item.read), prose_words=sum(len(s.text.split()) for s in item.read),
+                              left_out_kinds=item.left_out),
             target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
-            sections=sections, pages=item.layout.pages)
+            sections=sections, pages=item.layout.pages, keyterms=key_terms([s.text for s in item.read]))
 
     @staticmethod
     def _words(source: str | Sequence[BlockLike]) -> int:
-        if isinstance(source, str):
-            return len(source.split())
-        return sum(len(block.text.split()) for block in source if block.kind != "heading")
+        """Every word of the input, the same count as the document's own (`ingest.Document.words`)."""
+        texts = [source] if isinstance(source, str) else [block.text for block in source]
+        return sum(len(text.split()) for text in texts)
+
+    @staticmethod
+    def _left_out(source: str | Sequence[BlockLike], read: list[Sentence], count: int) -> dict[str, int]:
+        """Words no summary reads, by block kind, and 'not prose' for sentences of prose blocks left out."""
+        kinds: dict[str, int] = {}
+        blocks = [] if isinstance(source, str) else source
+        for block in blocks:
+            if block.kind not in structure.PROSE_KINDS and block.kind not in ("heading", "title"):
+                kinds[block.kind] = kinds.get(block.kind, 0) + len(block.text.split())
+        prose = sum(len(b.text.split()) for b in blocks if b.kind in structure.PROSE_KINDS) if blocks else \
+            len(source.split())
+        unread = prose - sum(len(s.text.split()) for s in read) if count else 0
+        if unread > 0:
+            kinds["not prose"] = unread
+        return kinds
 
     def _check_size(self, source: str | Sequence[BlockLike]) -> None:
         characters = len(source) if isinstance(source, str) else sum(len(b.text) + 2 for b in source)
@@ -247,6 +264,7 @@ class _Prepared:
     read: list[Sentence]
     total_words: int
     read_words: int
+    left_out: dict[str, int]
     target: int
     warnings: list[str]
     jobs: list

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from .passages import Passage, passages
 from .sentences import Sentence
 
 
@@ -18,9 +19,14 @@ class Coverage:
     read_tokens: int
     sentences: int
     prose_words: int = 0
+    left_out_kinds: dict[str, int] = field(default_factory=dict)
 
     @property
     def left_out(self) -> int:
+        """Words of the input no summary reads: tables, code, references, contents, running heads, and sentences
+        of prose blocks that are not prose (formulas, fragments) or sit in back matter."""
+        if self.left_out_kinds:
+            return sum(self.left_out_kinds.values())
         return max(0, self.read_words - self.prose_words)
 
     @property
@@ -67,6 +73,8 @@ class Summary:
     warnings: list[str] = field(default_factory=list)
     sections: list[SectionSummary] = field(default_factory=list)
     pages: list[int | None] = field(default_factory=list)
+    title: str = ""
+    keyterms: list[str] = field(default_factory=list)
 
     @property
     def overview(self) -> str:
@@ -84,6 +92,10 @@ class Summary:
             where = f" ({section.pages})" if section.pages else ""
             parts.append(f"{section.title}{where}\n" + "\n".join(f"- {s}" for s in section.sentences))
         return "\n\n".join(parts)
+
+    def passages(self) -> list[Passage]:
+        """The source sentences each summary sentence rests on, with page, role and note: marks for a highlighted copy."""
+        return passages(self)
 
     def page_of(self, index: int) -> int | None:
         return self.pages[index] if index < len(self.pages) else None

@@ -1,4 +1,4 @@
-"""Downloadable forms of a summary: plain text, and Markdown with its provenance.
+"""Downloadable forms of a summary: plain text, Markdown with its provenance, and the source marked up with it.
 
 The Markdown is escaped as it is read: a source's `<script>`, `onerror=` or `javascript:` link
 comes out as visible text, never as markup.
@@ -7,7 +7,9 @@ comes out as visible text, never as markup.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Callable
 
+from ingest import Document, highlight_pdf, marked_html
 from summarizer import Summary
 
 from .markdown import escape
@@ -18,6 +20,8 @@ def as_text(summary: Summary) -> str:
     for section in summary.sections:
         heading = f"{section.title} ({section.pages})" if section.pages else section.title
         parts.append(heading + "\n" + "\n".join(f"- {s}" for s in section.sentences))
+    if summary.keyterms:
+        parts.append("Key terms: " + ", ".join(summary.keyterms))
     return "\n\n".join(parts) + "\n"
 
 
@@ -35,5 +39,20 @@ def as_markdown(summary: Summary, source: str, length: str, when: datetime | Non
             f"- Source: {escape(source)}\n- Engine: {summary.engine} ({escape(summary.reason)})\n"
             f"- Model: {escape(summary.model)}\n- Device: {summary.device}\n"
             f"- Length setting: {escape(length)} (target {summary.target_words} words)\n"
+            f"- Key terms: {escape(', '.join(summary.keyterms)) or 'none found'}\n"
             f"- Coverage: {coverage.share:.0%} of {coverage.input_words:,} words in {coverage.parts} part(s)\n"
             f"- Date: {when.strftime('%Y-%m-%d %H:%M UTC')}\n")
+
+
+def marked_source(summary: Summary, document: Document, original: bytes | None
+                  ) -> tuple[str, str, str, Callable[[], bytes]] | None:
+    """(label, file name, MIME type, a function making the file) for the source marked up with the summary:
+    the PDF highlighted, or an HTML page for other files; None for a PDF whose bytes are gone."""
+    stem = "".join(ch if ch.isalnum() else "-" for ch in document.name.rsplit(".", 1)[0])[:60].strip("-") or "source"
+    if document.kind == "pdf":
+        if original is None:
+            return None
+        return ("Download highlighted PDF", f"{stem}-highlighted.pdf", "application/pdf",
+                lambda: highlight_pdf(original, summary.passages(), document.blocks, document.name).data)
+    return ("Download marked .html", f"{stem}-marked.html", "text/html",
+            lambda: marked_html(document.title or document.name, document.blocks, summary.passages())[0].encode())

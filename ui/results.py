@@ -9,11 +9,11 @@ from typing import Any
 
 import streamlit as st
 
-from ingest import parse_text
+from ingest import LEFT_OUT_KINDS, parse_text
 from summarizer import Summary, SummarizerError, SummaryOptions
 
 from . import boundary, jobs, navigation, outline, resources
-from .exports import as_markdown, as_text
+from .exports import as_markdown, as_text, marked_source
 from .markdown import escape
 
 RESULTS_KEY = "summaries"
@@ -180,9 +180,24 @@ def _pending() -> None:
         st.rerun()
 
 
+def left_out(document) -> None:
+    """What no summary reads, by kind with its words and pages, so nothing leaves the document unseen."""
+    groups = document.left_out()
+    if not groups:
+        return
+    total = sum(len(b.text.split()) for blocks in groups.values() for b in blocks)
+    with st.expander(f"Left out of the summary: {total:,} words"):
+        for kind, blocks in groups.items():
+            words = sum(len(b.text.split()) for b in blocks)
+            reasons = sorted({b.reason for b in blocks if b.reason})
+            why = f" · typed so because {escape('; '.join(reasons))}" if reasons else ""
+            st.markdown(f"**{escape(LEFT_OUT_KINDS[kind].capitalize())}** · {words:,} words{why}")
+            st.text("\n\n".join(f"[p. {b.page}] {b.text}" if b.page else b.text for b in blocks))
+
+
 def shorter(summary: Summary) -> str:
     """How much shorter the summary is than its source, in words a reader would use."""
-    ratio = summary.source_words / max(1, summary.words)
+    ratio = summary.coverage.input_words / max(1, summary.words)
     return "about as long as the source" if ratio < 1.5 else f"{ratio:,.0f}× shorter"
 
 
@@ -190,20 +205,31 @@ def coverage_line(summary: Summary, pages: int | None = None) -> str:
     coverage = summary.coverage
     extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
     parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
-    left_out = f" ({coverage.left_out:,} words of tables, code, references and the like left out)" \
-        if coverage.left_out else ""
-    return f"Read {coverage.share:.0%} of {extent} in {parts}{left_out}"
+    return f"Read {coverage.share:.0%} of {extent} in {parts}{left_out_note(coverage)}"
 
 
-def show(summary: Summary, source: str, key: str, length: str, pages: int | None = None) -> None:
-    """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it."""
+def left_out_note(coverage) -> str:
+    """' (1,204 words left out: 900 of references, 304 of tables)', or '' when every word was read."""
+    if not coverage.left_out:
+        return ""
+    kinds = sorted(coverage.left_out_kinds.items(), key=lambda item: -item[1])
+    named = ", ".join(f"{words:,} in {LEFT_OUT_KINDS.get(kind, 'sentences that are not prose')}" for kind, words in kinds)
+    return f" ({coverage.left_out:,} words left out{': ' + named if named else ''})"
+
+
+def show(summary: Summary, source: str, key: str, length: str, pages: int | None = None,
+         document: Any = None, original: bytes | None = None) -> None:
+    """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it;
+    with the uploaded `document` (and its bytes), the source marked up with the summary too."""
     with st.container(border=True):
         st.markdown("#### TL;DR" if length == "TL;DR" else "#### Summary")
+        if summary.keyterms:
+            st.caption("Key terms: " + escape(", ".join(summary.keyterms)))
         outline.overview(summary)
         engine = "offline extractive" if summary.engine == "extractive" else f"abstractive, {summary.model}"
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
-        st.caption(f"{coverage_line(summary, pages)} · {summary.words} words from {summary.source_words:,} "
+        st.caption(f"{coverage_line(summary, pages)} · {summary.words} words from {summary.coverage.input_words:,} "
                    f"({shorter(summary)}) · {summary.timings['total']:.2f} s · {escape(engine)}")
         for warning in summary.warnings:
             st.warning(escape(warning))
@@ -211,10 +237,14 @@ def show(summary: Summary, source: str, key: str, length: str, pages: int | None
         if grounded:
             outline.sources(summary, summary.sentences, summary.support)
         outline.sections(summary, grounded)
-        left, right = st.columns(2)
+        marked = marked_source(summary, document, original) if document is not None else None
+        left, right, *more = st.columns(3 if marked else 2)
         stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"
         left.download_button("Download .txt", as_text(summary), file_name=f"{stem}-summary.txt",
                              mime="text/plain", on_click="ignore", key=f"txt-{key}")
         right.download_button("Download .md", as_markdown(summary, source, length),
                               file_name=f"{stem}-summary.md", mime="text/markdown", on_click="ignore",
                               key=f"md-{key}")
+        if marked:
+            label, name, mime, make = marked
+            more[0].download_button(label, make, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")

@@ -68,10 +68,12 @@ if stored:
     for warning in document.warnings:
         st.warning(escape(warning))
     with st.expander("Extracted text"):
-        st.text(document.text)
+        st.text(document.read_text)
+    results.left_out(document)
     asked = st.button("Summarize", type="primary", key="summarize_upload")
     summary = results.summarize(document.blocks, options, asked)
     if summary:
-        results.show(summary, document.name, "upload", options.describe(), document.pages)
+        results.show(summary, document.name, "upload", options.describe(), document.pages, document,
+                     uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None)
         if document.ocr:
             st.caption(f"{escape(document.ocr.describe())} Check names and figures against the scan.")

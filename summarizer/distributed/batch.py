@@ -44,6 +44,7 @@ class Job:
     retry_errors: bool = False
     gpus_per_worker: float = 0.0
     verbose: bool = False
+    highlight_dir: Path | None = None
 
 
 @dataclass
@@ -87,7 +88,8 @@ class Report:
 class SummarizeBatch:
     """The Ray Data actor: one Summarizer per actor, loaded when the actor starts, a batch per call."""
 
-    def __init__(self, settings: Settings, options: SummaryOptions, ingest_settings: IngestSettings, run: str):
+    def __init__(self, settings: Settings, options: SummaryOptions, ingest_settings: IngestSettings, run: str,
+                 highlight_dir: Path | None = None):
         self.summarizer = Summarizer(settings.with_(batch_max_documents=1))  # one caller: batches come gathered
         self.failure: ModelLoadError | None = None
         try:
@@ -97,22 +99,24 @@ class SummarizeBatch:
         self.options = options
         self.ingest_settings = ingest_settings
         self.run = run
+        self.highlight_dir = highlight_dir
 
     def __call__(self, batch: dict) -> dict[str, list[str]]:
         if self.failure:
             raise self.failure
         records = summarize_items(self.summarizer, [dict(zip(batch, row)) for row in zip(*batch.values())],
-                                  self.options, self.ingest_settings, self.run)
+                                  self.options, self.ingest_settings, self.run, self.highlight_dir)
         return {"record": [json.dumps(r, ensure_ascii=False) for r in records]}
 
 
 def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryOptions,
-                    ingest_settings: IngestSettings, run: str) -> list[dict]:
-    """One record per item, in order; files are read here (on the worker), texts summarized in one engine call."""
+                    ingest_settings: IngestSettings, run: str, highlight_dir: Path | None = None) -> list[dict]:
+    """One record per item, in order; files are read here (on the worker), texts summarized in one engine call;
+    with `highlight_dir`, each file's marked-up copy written there too."""
     from ingest.cli import read_file
 
     records: list[dict | None] = [None] * len(items)
-    sources, warnings = {}, {}
+    sources, warnings, documents = {}, {}, {}
     for index, entry in enumerate(items):
         key = str(entry["id"])
         if entry["problem"]:
@@ -123,13 +127,18 @@ def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryO
             except IngestError as error:
                 records[index] = corpus.error_record(key, str(error), run)
                 continue
-            sources[index], warnings[index] = document.blocks, document.warnings
+            sources[index], warnings[index], documents[index] = document.blocks, document.warnings, document
         else:
             sources[index] = str(entry["text"])
     for index, result in zip(sources, _summaries(summarizer, list(sources.values()), options)):
         key = str(items[index]["id"])
         records[index] = (corpus.error_record(key, str(result), run) if isinstance(result, Exception) else
                           corpus.summary_record(key, result, warnings.get(index, []), run))
+        if highlight_dir and index in documents and not isinstance(result, Exception):
+            from ..highlighting import write_beside
+
+            problem = write_beside(highlight_dir, key, str(items[index]["path"]), documents[index], result)
+            records[index]["warnings"] += [problem] if problem else []
     return records
 
 
@@ -198,7 +207,8 @@ def _dataset(job: Job, todo: list[dict], blocks: int, workers: int):
     return ray.data.from_items(todo, override_num_blocks=blocks).map_batches(
         SummarizeBatch, batch_size=None, compute=ray.data.ActorPoolStrategy(size=workers),
         fn_constructor_kwargs={"settings": job.settings, "options": job.options,
-                               "ingest_settings": IngestSettings.from_env(), "run": run_id},
+                               "ingest_settings": IngestSettings.from_env(), "run": run_id,
+                               "highlight_dir": job.highlight_dir},
         num_cpus=1, num_gpus=job.gpus_per_worker or None)
 
 

@@ -70,7 +70,8 @@ def job_from(args) -> batch.Job:
                      SummaryOptions(length=args.length, words=args.words, format=args.format),
                      workers=args.workers, batch_size=args.batch_size, limit=args.limit,
                      retry_errors=args.retry_errors, gpus_per_worker=args.gpus_per_worker,
-                     verbose=bool(getattr(args, "verbose", False)))
+                     verbose=bool(getattr(args, "verbose", False)),
+                     highlight_dir=Path(args.highlight_dir).resolve() if getattr(args, "highlight_dir", None) else None)
 
 
 def main(args) -> int:

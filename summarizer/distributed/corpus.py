@@ -106,7 +106,7 @@ def summary_record(key: str, summary: Summary, warnings: list[str], run: str) ->
                          "share": round(coverage.share, 4), "parts": coverage.parts,
                          "left_out_words": coverage.left_out},
             "sections": [{"title": s.title, "level": s.level, "pages": s.pages, "sentences": s.sentences}
-                         for s in summary.sections],
+                         for s in summary.sections], "keyterms": summary.keyterms,
             "warnings": warnings + summary.warnings, "error": None, "run": run}
 
 

@@ -24,6 +24,7 @@ from .finetune import Recipe
 EXIT_USER_ERROR = 1
 DEFAULT_EVAL = str(Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jsonl")
 DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
+DEFAULT_STRUCTURE = str(Path(DEFAULT_EVAL).parent / "structure")
 
 
 def _engine_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,6 +55,9 @@ def _parser() -> argparse.ArgumentParser:
     _service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
+    summarize.add_argument("--highlight", metavar="OUT",
+                           help="also write the source with the summary's sentences highlighted: a PDF for a PDF "
+                                "(with bookmarks), an HTML page with a table of contents for other files")
 
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
@@ -98,7 +102,21 @@ def _parser() -> argparse.ArgumentParser:
     corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
     corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
     corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
+    corpus.add_argument("--highlight-dir", metavar="DIR",
+                        help="also write each file's highlighted copy here (PDFs as PDFs, other files as .html)")
     corpus.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs each actor reserves (default 0)")
+
+    terms = commands.add_parser("keyterms", help="key terms against the authors' keywords of the dev papers",
+                                parents=[verbose])
+    terms.add_argument("folder", nargs="?", default=DEFAULT_PAPERS, help="the papers folder: manifest.jsonl and pdf/")
+    terms.add_argument("--limit", type=int, help="use only the first N papers that have a keywords line")
+
+    sections = commands.add_parser("structure", help="the sections shown, scored against PDF bookmarks (with and "
+                                   "without the outline)", parents=[verbose])
+    sections.add_argument("target", nargs="?", default=DEFAULT_STRUCTURE,
+                          help="a manifest.jsonl (pdf paths relative to it), a folder holding one, or a folder of PDFs")
+    sections.add_argument("--details", action="store_true", help="print each document's misses and inventions")
+    sections.add_argument("--json", action="store_true", help="print the scores and each document's misses as JSON")
 
     scans = commands.add_parser("ocr-eval", help="OCR word accuracy and ROUGE of articles rendered as one-page scans",
                                 parents=[verbose])
@@ -157,9 +175,14 @@ def read_document(source: str):
 def summarize_path(summarizer: Summarizer, path: str, options: SummaryOptions,
                    progress: Callable[[float, str], None] | None = None) -> Summary:
     """Read a file (or - for stdin, or an article URL) and summarize its blocks; extraction warnings come first."""
-    document = read_document(path)
+    return summarize_document(summarizer, read_document(path), options, progress)
+
+
+def summarize_document(summarizer: Summarizer, document, options: SummaryOptions,
+                       progress: Callable[[float, str], None] | None = None) -> Summary:
+    """Summarize an ingest Document's blocks; extraction warnings come first."""
     summary = summarizer.summarize(document.blocks, options, progress=progress)
-    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings)
+    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
 
 
 def _progress(fraction: float, message: str) -> None:
@@ -167,13 +190,26 @@ def _progress(fraction: float, message: str) -> None:
 
 
 def _summarize(args) -> int:
-    summary = summarize_path(Summarizer(_settings(args)), args.source,
-                             _options(args, max_input_words=args.max_input_words),
-                             progress=_progress if args.verbose else None)
+    if args.highlight and (args.source == "-" or args.source.startswith(("http://", "https://"))):
+        raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
+    document = read_document(args.source)
+    if args.highlight:
+        from ..highlighting import check_target
+
+        check_target(document, args.highlight)
+    summary = summarize_document(Summarizer(_settings(args)), document,
+                                 _options(args, max_input_words=args.max_input_words),
+                                 progress=_progress if args.verbose else None)
+    if args.highlight:
+        from ..highlighting import write_highlighted
+
+        print(write_highlighted(args.source, document, summary, args.highlight), file=sys.stderr)
     if args.json:
         print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
         return 0
     print(summary.text)
+    if summary.keyterms:
+        print(f"\nKey terms: {', '.join(summary.keyterms)}")
     for warning in summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     coverage = summary.coverage
@@ -357,6 +393,45 @@ def _batch(args) -> int:
     return batch(args)
 
 
+def _keyterms(args) -> int:
+    from . import keytermeval
+
+    results = keytermeval.run(args.folder, args.limit, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    print("\n".join(keytermeval.table(results)))
+    return 0
+
+
+def _structure(args) -> int:
+    from ingest import ingest_file
+
+    from . import sectioneval
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # the outline-free copies are written by pypdf, which chatters
+    summarizer = Summarizer(Settings.from_env(engine="extractive"))
+
+    def sections(data: bytes, name: str) -> list[sectioneval.Entry]:
+        document = ingest_file(name, data)
+        summary = summarizer.summarize(document.blocks, SummaryOptions())
+        return [sectioneval.Entry(s.title, s.first_page) for s in summary.sections]
+
+    try:
+        paths = sectioneval.load(args.target)
+    except FileNotFoundError as error:
+        raise InvalidOptionError(str(error)) from None
+    runs = sectioneval.score(paths, sections, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    if args.json:
+        print(json.dumps({run: {"totals": dataclasses.asdict(sectioneval.totals(items)),
+                                "documents": [{"pdf": i.name, "missed": [dataclasses.asdict(e) for e in i.misses],
+                                               "invented": [dataclasses.asdict(e) for e in i.inventions],
+                                               "error": i.error} for i in items]}
+                          for run, items in runs.items()}, ensure_ascii=False, indent=2))
+        return 0
+    print(sectioneval.table(runs))
+    if args.details:
+        print(sectioneval.details(runs))
+    return 0
+
+
 def _ocr_eval(args) -> int:
     from . import ocreval
 
@@ -367,7 +442,8 @@ def _ocr_eval(args) -> int:
 
 
 COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
-            "finetune": _finetune, "serve": _serve, "batch": _batch, "ocr-eval": _ocr_eval}
+            "finetune": _finetune, "serve": _serve, "batch": _batch, "ocr-eval": _ocr_eval,
+            "keyterms": _keyterms, "structure": _structure}
 
 
 def main(argv: list[str] | None = None) -> int:

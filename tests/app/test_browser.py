@@ -199,6 +199,39 @@ def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, pa
     page.screenshot(path=str(SHOTS / "upload-sections.png"), full_page=True)
 
 
+EVAL = ROOT.parent / "shared" / "eval"
+REAL = [("ISO-IEC-29500-3.pdf", EVAL / "structure" / "pdf" / "ISO-IEC-29500-3.pdf", True,
+         ["Foreword", "Introduction", "1. Scope", "2. Conformance", "4. Terms and Definitions",
+          "13. Preprocessing Model for Markup Consumption", "Annex A. (informative) Validation Using NVDL"]),
+        ("dominoes-no-outline.pdf", EVAL / "papers" / "pdf" / "0831ea8f706c.pdf", False,
+         ["1. Introduction", "2. Generating matchings", "3. Reducing diagrams", "4. Minimal diagrams",
+          "5. Connections and future directions"])]
+
+
+@pytest.mark.parametrize("name, source, outline, expected", REAL, ids=["iso-29500-3", "paper-without-outline"])
+def test_real_pdfs_show_their_own_sections(server, page, tmp_path, name, source, outline, expected):
+    """A standard with its bookmarks and a paper whose bookmarks were removed list the sections their authors gave."""
+    if not source.is_file():
+        pytest.skip("the eval PDFs live in ../shared/eval")
+    from summarizer.lab.sectioneval import without_outline
+
+    path = tmp_path / name
+    path.write_bytes(source.read_bytes() if outline else without_outline(source.read_bytes()))
+    base, _ = server
+    page.goto(f"{base}/upload")
+    page.locator("input[type=file]").set_input_files(str(path))
+    page.get_by_role("button", name="Summarize").click()
+    wait_for_summary(page, timeout=3 * TIMEOUT_MS)
+    heading = page.get_by_text(re.compile(r"^Section by section \((\d+)\)$")).first
+    heading.wait_for()
+    summaries = page.locator("[data-testid=stExpander] summary").all_inner_texts()
+    labels = [text.strip().split("\n")[-1].split(" · ")[0].strip() for text in summaries]
+    for title in expected:
+        assert title in labels, (title, labels)
+    heading.evaluate("element => element.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(SHOTS / f"sections-{Path(name).stem}.png"))
+
+
 def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
     from summarizer.lab.ocreval import FONT, scan, scan_pdf
 

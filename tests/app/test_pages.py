@@ -97,7 +97,7 @@ def test_upload_docx_shows_facts_then_summarizes(app):
     assert not at.exception
     captions = " ".join(texts(at, "caption"))
     assert "review.docx · 5 paragraphs ·" in captions and "min to read" in captions
-    assert "Headers and footers were left out." in texts(at, "warning")
+    assert "Headers and footers were left out of the summary (see what was left out)." in texts(at, "warning")
     at.button(key="summarize_upload").click().run()
     assert any(c.startswith("Read 100% of") for c in texts(at, "caption"))
 

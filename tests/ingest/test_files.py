@@ -1,5 +1,6 @@
 import pytest
 
+from ingest.pdf import RUNNING_NOTE
 from ingest import (CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestSettings, NoTextError,
                     PasswordProtectedError, UnsupportedFormatError, ingest_file)
 from ingest.bounded import run_bounded
@@ -11,7 +12,7 @@ def test_docx_paragraphs_and_tables_in_order(fixtures):
     assert document.text.split("\n\n") == [
         "Summary of findings", "Sales rose by a fifth in the third quarter. Costs stayed flat.",
         "Region | Sales", "North | 120", "The board will meet again in March."]
-    assert "CONFIDENTIAL" not in document.text and document.warnings == ["Headers and footers were left out."]
+    assert "CONFIDENTIAL" not in document.text and document.warnings == ["Headers and footers were left out of the summary (see what was left out)."]
 
 
 def test_pdf_pages_rejoined_without_headers_numbers_hyphens_or_ligatures(fixtures):
@@ -25,7 +26,7 @@ def test_pdf_pages_rejoined_without_headers_numbers_hyphens_or_ligatures(fixture
     assert text.index("Section 1:") < text.index("Section 2:") < text.index("Section 4:")
     assert "Section 2: people and hiring" in text.split("\n\n")
     assert text.count("new funding for the public library.") == 4
-    assert "Running headers, footers and page numbers were removed." in document.warnings
+    assert RUNNING_NOTE in document.warnings
 
 
 def test_pages_without_text_are_named_when_ocr_is_off(fixtures):

@@ -38,7 +38,9 @@ Please open an issue before starting on a large change so that the maintainers c
 def test_the_defining_sentence_leads_the_overview_and_is_the_tldr():
     blocks = parse_text(README, markdown_syntax=True).blocks
     for length in ("short", "medium", "long"):
-        assert OFFLINE.summarize(blocks, SummaryOptions(length=length)).sentences[0] == DEFINING, length
+        summary = OFFLINE.summarize(blocks, SummaryOptions(length=length))
+        assert summary.sentences[0] == DEFINING, length
+        assert [summary.source[row[0]].text for row in summary.support] == summary.sentences
     assert OFFLINE.summarize(blocks, SummaryOptions(length="tldr")).sentences == [DEFINING]
 
 

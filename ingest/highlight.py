@@ -1,0 +1,260 @@
+"""The original PDF with the summary's source sentences highlighted, and bookmarks for its sections.
+
+Positions come from PDFium's character boxes (the text layer ingest read), or for a scanned page from
+the OCR line boxes of that page, read again at ingest's resolution so the text matches what was
+summarized. Text is matched on its letters and digits alone, lower-cased and NFKC-normalised, so line
+breaks, hyphenation, ligatures and the spacing ingest repaired do not stop a match.
+
+pypdf writes the result as an incremental update: the original bytes come first, unchanged, and
+only the annotations and the outline are appended, so every page keeps its content, text and images.
+(A file encrypted with an empty password is written as a decrypted full copy instead.) It lives in ingest because it is PDF
+knowledge: it takes the marks as plain data (text, page, role, note) and knows nothing of models.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Protocol, Sequence
+
+from .document import Block
+from .errors import CorruptFileError, PasswordProtectedError
+from .settings import IngestSettings
+
+COLOURS = {"overview": "ffd54f", "section": "90caf9"}
+ALNUM = re.compile(r"[^\W_]")
+MIN_LAYER_CHARS = 30
+LINE_OVERLAP = 0.5
+POPUP_SIZE = (220.0, 120.0)
+CLOSING = ".!?;:,)]\"'”’»"
+
+
+class Mark(Protocol):
+    """What the highlighter reads of a summary passage: the source text, its page, role and pop-up note."""
+
+    text: str
+    page: int | None
+    role: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Highlighted:
+    """The highlighted PDF, how many marks were placed, the texts that could not be found, and whether
+    bookmarks were added (False when the file had its own outline, which is kept)."""
+
+    data: bytes
+    placed: int
+    missing: list[str] = field(default_factory=list)
+    bookmarks: int = 0
+
+
+def _key(text: str) -> str:
+    """Letters and digits only, lower-cased and NFKC-normalised: what two renderings of a sentence share."""
+    return "".join(ALNUM.findall(unicodedata.normalize("NFKC", text).lower()))
+
+
+class _Page:
+    """One page's matchable text (`stream`), the character each of its letters came from, and their boxes; with
+    the page's text, the closing punctuation after a match is covered too."""
+
+    def __init__(self, stream: str, owners: list, box_of, text: str = ""):
+        self.stream, self.owners, self._box_of, self.text = stream, owners, box_of, text
+
+    def boxes(self, start: int, stop: int) -> list[tuple[float, float, float, float]]:
+        chosen = list(dict.fromkeys(self.owners[start:stop]))
+        after = chosen[-1] + 1 if chosen and self.text else len(self.text)
+        while after < len(self.text) and self.text[after] in CLOSING:
+            chosen.append(after)
+            after += 1
+        return [self._box_of(owner) for owner in chosen]
+
+
+def _text_layer(page) -> _Page:
+    textpage = page.get_textpage()
+    text = textpage.get_text_range()
+    stream, owners = [], []
+    for match in ALNUM.finditer(text):
+        ch = match.group()
+        if ch.isascii():
+            stream.append(ch.lower())
+            owners.append(match.start())
+        else:
+            key = _key(ch)
+            stream.append(key)
+            owners.extend([match.start()] * len(key))
+    if len(text) != textpage.count_chars():  # characters outside the BMP: fall back to PDFium's own index
+        import pypdfium2.raw as pdfium_c
+        owners = [pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage.raw, i) for i in owners]
+    closing = text if len(text) == textpage.count_chars() else ""
+    return _Page("".join(stream), owners, lambda index: textpage.get_charbox(index, loose=False), closing)
+
+
+def _ocr_layer(page, dpi: int) -> _Page:
+    """A scanned page's OCR lines, each character given its share of its line's box, in PDF points."""
+    from . import ocr, scans
+
+    image = scans.render(page, dpi)
+    width, height = page.get_size()
+    scale = width / max(image.width, 1)
+    read = ocr.read(image)
+    stream, owners, boxes = [], [], []
+    for line in scans.reading_lines(read) if not read.turn else ():
+        text = _key(line.text)
+        step = (line.right - line.left) / max(len(text), 1)
+        for offset, ch in enumerate(text):
+            left = line.left + offset * step
+            owners.append(len(boxes))
+            boxes.append((left * scale, height - line.bottom * scale, (left + step) * scale, height - line.top * scale))
+            stream.append(ch)
+    return _Page("".join(stream), owners, boxes.__getitem__)
+
+
+def _lines(boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Character boxes merged into one rectangle per line of text (left, bottom, right, top)."""
+    rects: list[list[float]] = []
+    for left, bottom, right, top in boxes:
+        if right <= left or top <= bottom:
+            continue
+        if rects:
+            last = rects[-1]
+            shared = min(top, last[3]) - max(bottom, last[1])
+            if shared >= LINE_OVERLAP * min(top - bottom, last[3] - last[1]) and left >= last[0] - 1:
+                last[:] = [min(last[0], left), min(last[1], bottom), max(last[2], right), max(last[3], top)]
+                continue
+        rects.append([left, bottom, right, top])
+    return [tuple(r) for r in rects]
+
+
+class _Pages:
+    """Pages read on demand: the text layer, or OCR for a page with next to no text layer."""
+
+    def __init__(self, document, settings: IngestSettings):
+        self.document, self.settings, self.cache = document, settings, {}
+
+    def get(self, number: int) -> _Page | None:
+        if not 1 <= number <= len(self.document):
+            return None
+        if number not in self.cache:
+            page = self.document[number - 1]
+            layer = _text_layer(page)
+            if len(layer.stream) < MIN_LAYER_CHARS and self.settings.ocr:
+                layer = _ocr_layer(page, self.settings.ocr_dpi)
+            self.cache[number] = layer
+        return self.cache[number]
+
+    def find(self, key: str, page: int | None) -> dict[int, list[tuple[float, float, float, float]]]:
+        """Line rectangles per page for `key`, searched on its page, then across a page break either side."""
+        windows = [[page], [page, page + 1], [page - 1, page]] if page else \
+            [[n] for n in range(1, len(self.document) + 1)]
+        for window in windows:
+            layers = [(n, self.get(n)) for n in window]
+            if any(layer is None for _, layer in layers):
+                continue
+            where = "".join(layer.stream for _, layer in layers).find(key)
+            if where < 0:
+                continue
+            found, offset, stop = {}, 0, where + len(key)
+            for number, layer in layers:
+                begin, end = max(where, offset) - offset, min(stop, offset + len(layer.stream)) - offset
+                if begin < end:
+                    found[number] = _lines(layer.boxes(begin, end))
+                offset += len(layer.stream)
+            return found
+        return {}
+
+
+def _quads(rects) -> list[float]:
+    points = []
+    for left, bottom, right, top in rects:
+        points += [left, top, right, top, left, bottom, right, bottom]
+    return points
+
+
+def _annotate(writer, number: int, rects, mark: Mark) -> None:
+    from pypdf.annotations import Highlight, Popup
+    from pypdf.generic import ArrayObject, FloatObject, NameObject, TextStringObject
+
+    box = (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+    highlight = Highlight(rect=box, quad_points=ArrayObject(FloatObject(v) for v in _quads(rects)),
+                          highlight_color=COLOURS.get(mark.role, COLOURS["section"]), printing=True)
+    highlight[NameObject("/Contents")] = TextStringObject(mark.note)
+    highlight[NameObject("/T")] = TextStringObject("Summary")
+    highlight[NameObject("/Subj")] = TextStringObject(mark.role)
+    added = writer.add_annotation(page_number=number - 1, annotation=highlight)
+    width, height = POPUP_SIZE
+    popup = Popup(rect=(box[2], box[3] - height, box[2] + width, box[3]), parent=added, open=False)
+    writer.add_annotation(page_number=number - 1, annotation=popup)
+
+
+def _bookmarks(writer, headings: Sequence[Block]) -> int:
+    """Nested outline items for the headings that have a page; the count added."""
+    stack: list[tuple[int, object]] = []
+    added = 0
+    for heading in headings:
+        if heading.kind != "heading" or not heading.page:
+            continue
+        level = max(1, heading.level)
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        item = writer.add_outline_item(title=heading.text, page_number=heading.page - 1,
+                                       parent=stack[-1][1] if stack else None)
+        stack.append((level, item))
+        added += 1
+    return added
+
+
+def _writer(reader, name: str):
+    """An incremental writer; for a file encrypted with an empty password (which ingest opens too), a decrypted
+    full copy, since an update cannot be appended to it without its keys."""
+    from pypdf import PdfWriter
+    from pypdf.errors import DependencyError
+
+    if not reader.is_encrypted:
+        return PdfWriter(reader, incremental=True)
+    try:
+        opened = reader.decrypt("")
+    except DependencyError as error:
+        raise PasswordProtectedError(f"{name} is encrypted in a way this server cannot open to write highlights "
+                                     f"({error}).") from error
+    if not opened:
+        raise PasswordProtectedError(f"{name} is password-protected; remove the password to get it highlighted.")
+    return PdfWriter(clone_from=reader)
+
+
+def highlight_pdf(data: bytes, marks: Sequence[Mark], headings: Sequence[Block] = (), name: str = "the PDF",
+                  settings: IngestSettings | None = None) -> Highlighted:
+    """The PDF with one highlight (and pop-up note) per mark, and bookmarks for `headings` unless it has an outline."""
+    import pypdfium2 as pdfium
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    settings = settings or IngestSettings.from_env()
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as error:
+        raise CorruptFileError(f"{name} could not be read for highlighting; the PDF seems damaged.") from error
+    try:
+        pages = _Pages(document, settings)
+        try:
+            reader = PdfReader(io.BytesIO(data))
+            writer = _writer(reader, name)
+            placed, missing = 0, []
+            for mark in marks:
+                found = pages.find(_key(mark.text), mark.page) if _key(mark.text) else {}
+                for number, rects in found.items():
+                    if rects:
+                        _annotate(writer, number, rects, mark)
+                placed += bool(found)
+                if not found:
+                    missing.append(mark.text)
+            bookmarks = 0 if len(reader.outline) else _bookmarks(writer, headings)
+            out = io.BytesIO()
+            writer.write(out)
+        except (PdfReadError, ValueError, KeyError) as error:
+            raise CorruptFileError(f"{name} could not be rewritten with highlights ({error}).") from error
+        return Highlighted(out.getvalue(), placed, missing, bookmarks)
+    finally:
+        document.close()

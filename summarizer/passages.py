@@ -1,0 +1,41 @@
+"""Where each summary sentence came from, as marks for a highlighted copy of the source.
+
+One passage per summary sentence and supporting source sentence: the source text, its page, whether
+it serves the overview or a section summary, and a note naming that role and section (with the
+summary's own wording when it differs from the source), for a pop-up or a tooltip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .summary import Summary
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A source sentence the summary rests on: its text, page (paged formats), role and note."""
+
+    text: str
+    page: int | None
+    role: str
+    note: str
+    summary: str
+
+
+def passages(summary: Summary) -> list[Passage]:
+    """The overview's passages, then each section's, in summary order."""
+    groups = [("overview", "Summary", summary.sentences, summary.support)]
+    groups += [("section", f"Section summary: {s.title}" + (f" ({s.pages})" if s.pages else ""), s.sentences,
+                s.support) for s in summary.sections]
+    result = []
+    for role, label, sentences, support in groups:
+        for number, (sentence, indices) in enumerate(zip(sentences, support), 1):
+            for index in indices:
+                source = summary.source[index].text
+                said = "" if " ".join(sentence.split()) == " ".join(source.split()) else f"\n“{sentence}”"
+                result.append(Passage(source, summary.page_of(index), role,
+                                      f"{label}, sentence {number} of {len(sentences)}{said}", sentence))
+    return result

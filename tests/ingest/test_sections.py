@@ -1,0 +1,212 @@
+"""Sections a reader can trust, in PDFs made here with fpdf2: from the outline when there is one, from the
+layout when there is none; running heads, table rows and figure text never become sections."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ingest import ingest_file, parse_text
+from summarizer import Settings, Summarizer, SummaryOptions
+
+from .documents import FONT
+
+BOLD = FONT.replace("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+TITLE = "Consensus in Practice: A Field Study"
+SECTIONS = [
+    ("I. INTRODUCTION", "Replicated services keep a copy of their state on several machines so that the loss of one "
+     "machine does not lose any data. Operators of such services care about three things above all else: that "
+     "clients see a single consistent history, that the service survives the failures it was designed for, and "
+     "that it stays fast while doing so. This study measures how five production teams met those goals."),
+    ("II. MODEL OF A DISTRIBUTED SYSTEM", "We model the system as a fixed set of processes that communicate only by "
+     "sending messages over channels that may delay, reorder or drop them. Processes fail by stopping and may later "
+     "recover from stable storage. Clocks are not synchronized, so no process can tell a slow peer from a crashed "
+     "one, which is why every protocol we study relies on a majority of replicas."),
+    ("III. ACHIEVING FAULT TOLERANCE WITH REPLICATED STATE MACHINES IN PRACTICE", "Each team replicated a log of "
+     "commands and applied the commands in log order. The leader proposes an entry, a majority acknowledges it, and "
+     "only then does any replica apply it. Teams differed in how they elected leaders, how they compacted the log, "
+     "and how they added and removed machines without stopping the service."),
+    ("IV. EVALUATION", "We ran every system on the same cluster of nine machines and injected crashes, partitions and "
+     "slow disks while a fixed workload ran. The table below lists the median latency and the throughput each "
+     "system reached with five replicas. Latency rose sharply for every system once a partition isolated the "
+     "leader, and it recovered within two election timeouts."),
+    ("V. CONCLUSION", "Consensus is practical: every team shipped a correct service, and the failures we injected "
+     "cost seconds of unavailability rather than lost data. The hard parts were not the protocol itself but "
+     "membership changes, log compaction and the operational tooling around them, which is where future work "
+     "should go."),
+]
+TABLE = [("System", "Latency", "Throughput", "Replicas"), ("Alpha", "4 ms", "12000", "5"),
+         ("Beta", "6 ms", "9000", "5")]
+RUNNING_EVEN = "JANE DOE AND JOHN ROE"
+RUNNING_ODD = "CONSENSUS IN PRACTICE"
+
+
+def paper(outline: bool = True, columns: int = 1) -> bytes:
+    """A five-page paper: its title on page 1, one numbered all-caps section a page (the third heading wraps onto
+    two lines), a table with a bold header row, alternating running heads with author names and page numbers."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.add_font("Sans", fname=FONT)
+    pdf.add_font("Sans", style="B", fname=BOLD)
+    width = 190 if columns == 1 else 90
+    for number, (heading, body) in enumerate(SECTIONS, 1):
+        pdf.add_page()
+        pdf.set_font("Sans", size=9)
+        pdf.set_xy(10, 8)
+        head = f"{number}    {RUNNING_EVEN}" if number % 2 == 0 else f"{RUNNING_ODD}    {number}"
+        pdf.cell(190, 5, head, align="L" if number % 2 == 0 else "R")
+        pdf.set_xy(10, 30)
+        if number == 1:
+            pdf.set_font("Sans", style="B", size=20)
+            pdf.multi_cell(190, 10, TITLE, align="C")
+            pdf.set_font("Sans", size=11)
+            pdf.multi_cell(190, 6, "Jane Doe and John Roe", align="C")
+            pdf.ln(6)
+        x = 10 if columns == 1 or number % 2 else 110
+        pdf.set_x(x)
+        if outline:
+            pdf.start_section(heading.title(), level=0)
+        pdf.set_font("Sans", style="B", size=13)
+        pdf.multi_cell(100 if number == 3 else width, 7, heading)
+        pdf.ln(2)
+        pdf.set_font("Sans", size=11)
+        pdf.set_x(x)
+        pdf.multi_cell(width, 6, body)
+        if number == 4:
+            pdf.ln(4)
+            for row, cells in enumerate(TABLE):
+                pdf.set_font("Sans", style="B" if row == 0 else "", size=11)
+                pdf.set_x(10)
+                for cell in cells:
+                    pdf.cell(45, 7, cell)
+                pdf.ln(7)
+    return bytes(pdf.output())
+
+
+def sections(data: bytes) -> list[str]:
+    document = ingest_file("paper.pdf", data)
+    summary = Summarizer(Settings.from_env(engine="extractive")).summarize(document.blocks, SummaryOptions())
+    return [section.title for section in summary.sections]
+
+
+@pytest.mark.parametrize("outline", [True, False])
+def test_sections_are_the_papers_own_with_or_without_its_outline(outline):
+    found = sections(paper(outline=outline))
+    assert [" ".join(t.upper().split()) for t in found] == [heading for heading, _ in SECTIONS]
+
+
+def test_the_outline_names_the_levels_and_says_why():
+    document = ingest_file("paper.pdf", paper())
+    headings = [b for b in document.blocks if b.kind == "heading"]
+    assert [b.level for b in headings] == [1] * 5 and {b.reason for b in headings} == {"the PDF's outline"}
+    wrapped = headings[2].text
+    assert wrapped.upper() == SECTIONS[2][0], "the heading wrapped onto two lines is one heading"
+
+
+def test_title_running_heads_and_table_rows_are_not_sections_and_are_counted():
+    document = ingest_file("paper.pdf", paper(outline=False))
+    assert document.title == TITLE
+    left_out = document.left_out()
+    running = " ".join(b.text for b in left_out["running"])
+    assert RUNNING_EVEN in running and RUNNING_ODD in running
+    assert any("System" in b.text and "Throughput" in b.text for b in left_out["table"])
+    assert RUNNING_EVEN not in document.read_text and "Throughput Replicas" not in document.read_text
+    assert document.words == sum(len(b.text.split()) for b in document.blocks)
+
+
+def test_two_columns_keep_their_sections_in_reading_order():
+    found = sections(paper(outline=False, columns=2))
+    assert [" ".join(t.upper().split()) for t in found] == [heading for heading, _ in SECTIONS]
+
+
+def test_one_word_count_from_header_to_coverage():
+    document = ingest_file("paper.pdf", paper(outline=False))
+    summary = Summarizer(Settings.from_env(engine="extractive")).summarize(document.blocks)
+    coverage = summary.coverage
+    assert coverage.input_words == document.words
+    headings = sum(len(b.text.split()) for b in document.blocks if b.kind in ("title", "heading"))
+    assert coverage.prose_words + headings + coverage.left_out == document.words
+    assert coverage.left_out_kinds["running"] > 0 and coverage.left_out_kinds["table"] > 0
+
+
+def test_a_paragraph_with_four_dots_and_an_all_lowercase_article_are_read():
+    dots = ("The minister paused.... Then she said the budget would be cut by a tenth, and that the cuts would fall "
+            "on roads first. Nobody in the room had expected it.")
+    document = ingest_file("dots.txt", dots.encode())
+    assert [b.kind for b in document.blocks] == ["paragraph"]
+    summary = Summarizer(Settings.from_env(engine="extractive")).summarize(document.blocks)
+    assert "budget" in " ".join(summary.sentences)
+    lower = dots.replace("....", ".").lower() + " " + SECTIONS[0][1].lower()
+    read = parse_text(lower)
+    assert all(b.kind == "paragraph" for b in read.blocks)
+    assert Summarizer(Settings.from_env(engine="extractive")).summarize(read.blocks).sentences
+
+
+def test_contents_lines_still_typed_when_they_run():
+    text = "Contents\n\n" + "\n".join(f"{n} Part {n} .......... {n * 3}" for n in range(1, 5)) + "\n\nBody text."
+    kinds = [b.kind for b in parse_text(text).blocks]
+    assert kinds.count("toc") == 4
+
+
+CNNDM = Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jsonl"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not CNNDM.is_file(), reason="the CNN/DailyMail dev file lives in ../shared/eval")
+def test_every_cnndm_dev_article_saved_as_txt_gets_a_summary(tmp_path):
+    summarizer = Summarizer(Settings.from_env(engine="extractive"))
+    failures = []
+    for line in CNNDM.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        document = ingest_file(f"{row['id']}.txt", row["article"].encode("utf-8"))
+        unread = [b.kind for b in document.blocks if b.kind not in ("paragraph", "list_item", "heading", "title")]
+        summary = summarizer.summarize(document.blocks)
+        if unread or not summary.sentences:
+            failures.append((row["id"], unread))
+    assert failures == []
+
+
+def test_structure_command_scores_a_folder_with_and_without_the_outline(tmp_path):
+    (tmp_path / "paper.pdf").write_bytes(paper())
+    (tmp_path / "manifest.jsonl").write_text(json.dumps({"pdf": "paper.pdf", "source": "made here"}) + "\n")
+    result = subprocess.run([sys.executable, "-m", "summarizer", "structure", str(tmp_path), "--json"],
+                            capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr
+    scores = json.loads(result.stdout)
+    for run in ("with outline", "without outline"):
+        totals = scores[run]["totals"]
+        assert totals["truth"] == 5 and totals["matched_truth"] == 5 and totals["matched_shown"] == totals["shown"]
+
+
+def test_a_useless_outline_falls_back_to_the_layout_and_says_so():
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.add_font("Sans", fname=FONT)
+    pdf.add_font("Sans", style="B", fname=BOLD)
+    for heading, body in SECTIONS:
+        pdf.add_page()
+        pdf.start_section("Bookmark", level=0)
+        pdf.set_font("Sans", style="B", size=13)
+        pdf.multi_cell(190, 7, heading, align="L")
+        pdf.set_font("Sans", size=11)
+        pdf.multi_cell(190, 6, body)
+    document = ingest_file("odd.pdf", bytes(pdf.output()))
+    assert any("outline was not used" in w and "share one title" in w for w in document.warnings)
+    assert sections(bytes(pdf.output())) and "Bookmark" not in sections(bytes(pdf.output()))
+
+
+def test_summarize_json_carries_the_title(tmp_path):
+    path = tmp_path / "paper.pdf"
+    path.write_bytes(paper())
+    result = subprocess.run([sys.executable, "-m", "summarizer", "summarize", str(path), "--json", "--engine",
+                             "extractive"], capture_output=True, text=True, timeout=300,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["title"] == TITLE and [s["title"].upper() for s in data["sections"]][0] == SECTIONS[0][0]

@@ -1,0 +1,42 @@
+"""`summarize FILE --highlight OUT`: a highlighted PDF for a PDF, a marked HTML page otherwise, clear errors."""
+
+import io
+import subprocess
+import sys
+
+from tests.ingest.documents import standard_pdf, styled_docx
+
+
+def run(*args):
+    import os
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    return subprocess.run([sys.executable, "-m", "summarizer", "summarize", *args, "--engine", "extractive"],
+                          capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_a_pdf_is_written_back_highlighted_and_the_key_terms_are_printed(tmp_path):
+    from pypdf import PdfReader
+
+    source, out = tmp_path / "standard.pdf", tmp_path / "marked.pdf"
+    source.write_bytes(standard_pdf())
+    result = run(str(source), "--highlight", str(out))
+    assert result.returncode == 0, result.stderr
+    assert f"highlighted 8 of 8 source passages, its own outline kept: {out}" in result.stderr
+    assert "\nKey terms: " in result.stdout
+    annotations = [a.get_object()["/Subtype"] for page in PdfReader(io.BytesIO(out.read_bytes())).pages
+                   for a in page.get("/Annots", [])]
+    assert annotations.count("/Highlight") == 8 and annotations.count("/Popup") == 8
+
+
+def test_a_docx_becomes_marked_html_and_a_wrong_name_is_refused_before_any_work(tmp_path):
+    source = tmp_path / "review.docx"
+    source.write_bytes(styled_docx())
+    result = run(str(source), "--highlight", str(tmp_path / "review.html"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "review.html").read_text().count("<mark ") >= 3
+    wrong = run(str(source), "--highlight", str(tmp_path / "review.pdf"))
+    assert wrong.returncode == 1 and not wrong.stdout and "Traceback" not in wrong.stderr
+    assert "the input is not a PDF, so --highlight writes an HTML page; name it ….html." in wrong.stderr
+    stdin = subprocess.run([sys.executable, "-m", "summarizer", "summarize", "-", "--highlight", "x.pdf"],
+                           input="Some text here.", capture_output=True, text=True, timeout=60)
+    assert stdin.returncode == 1 and "--highlight needs a file to mark up" in stdin.stderr
