@@ -25,9 +25,9 @@ SELF_CUE = re.compile(
     r"explore|define|specify|give|design|implement|evaluate)\b|"
     r"\b(?:defines|specifies|describes|establishes)\s+(?:the|how|a|an|requirements)\b", re.I)
 DOCUMENT_CUE = re.compile(
-    r"\b(?:this|the present)\s+(?:paper|article|report|document|standard|specification|thesis|dissertation|"
-    r"part of|memo|proposal|survey|guide)\b|^(?:in this (?:paper|article|report|thesis),?\s+)?we\s+(?:present|"
-    r"propose|describe|introduce)\b", re.I)
+    r"^(?:in\s+)?(?:this|the present)\s+(?:paper|article|report|document|standard|specification|thesis|"
+    r"dissertation|part of|memo|proposal|survey|guide)\b|^(?:in this (?:paper|article|report|thesis),?\s+)?"
+    r"we\s+(?:present|propose|describe|introduce)\b", re.I)
 IS_A = re.compile(r"^[\w\"“(][\w.+#'’\"”()/-]*(?:\s+[\w.+#'’\"”()/-]+){0,5}?\s+(?:is|are)\s+(?:a|an|the|one of)\s", re.I)
 PART_CUE = re.compile(r"\b(?:this|the next|the following|the previous) (?:section|subsection|paragraph)\b", re.I)
 SELF_SECTION_BONUS = 0.2

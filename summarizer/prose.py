@@ -41,7 +41,11 @@ BOILERPLATE = re.compile(
     r"this document was prepared by (?:technical committee|joint technical committee|iso)|"
     r"any trade name used in this document|for an explanation (?:on|of) the voluntary nature|"
     r"form the specialized system for worldwide standardi[sz]ation|the following referenced documents are "
-    r"indispensable|for (?:dated|undated) references, (?:only )?the (?:edition cited|latest edition))", re.I)
+    r"indispensable|for (?:dated|undated) references, (?:only )?the (?:edition cited|latest edition)|"
+    r"(?:first|earlier|previous|preliminary|shorter|extended|conference) version of this (?:paper|article|work|"
+    r"report)|this (?:work|research|paper|material|project) (?:was|is|has been) (?:\w+ )?(?:supported|funded)|"
+    r"supported in part by|the views and conclusions contained in this (?:document|paper|report)|"
+    r"should not be interpreted as (?:necessarily )?representing the official policies)", re.I)
 DATELINE = re.compile(r"^(?:[A-Z][\w.'-]*(?:,? [A-Z][\w.'-]*)*,? )?\((?:CNN|AP|Reuters|AFP)\)\s*(?:--|—|-)?\s*")
 REQUIREMENT_ID = re.compile(r"^\[?(?:[A-Z]{1,3}\d+(?:[.-]\d+)+|[A-Z]{1,4}-\d+)\]?[.:]?\s+(?=[A-Z\"“])")
 # A sentence that opens with one of these leans on a sentence before it (README, "Sentences that stand alone").

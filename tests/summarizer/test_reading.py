@@ -108,6 +108,10 @@ def test_requirement_ids_are_dropped_and_standard_boilerplate_is_left_out():
                         "International Standards through technical committees.")
     assert not is_prose("ISO (the International Organization for Standardization) and IEC (the International "
                         "Electrotechnical Commission) form the specialized system for worldwide standardization.")
+    assert not is_prose("The first version of this paper was completed and posted on the arXiv in 2004.")
+    assert not is_prose("This work was partially supported by a grant from the research council of the region.")
+    assert not is_prose("The views and conclusions contained in this document are those of the author and should "
+                        "not be interpreted as representing the official policies of the agency.")
     assert not is_prose("This second edition cancels and replaces the first edition, which has been technically "
                         "revised.")
     text = ("National bodies that are members of ISO or IEC participate in the development of International "
