@@ -2,7 +2,10 @@
 
 The overview prefers what a document says about itself (its abstract, scope, introduction and
 conclusion, and sentences such as "This paper presents ...") with a weaker pull to the opening
-than news needs (each section restarts it); text without headings is spread over its topics. Each section with enough prose gets one to three sentences.
+than news needs (each section restarts it); text without headings is spread over its topics.
+The defining sentence (see `defining`) leads the overview and is the TL;DR's first choice.
+Each section with enough prose gets sentences by the length asked for (short one, medium up to
+two, long up to four) and by its size.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .engine import Hints
+from .prose import dangles
 from .structure import Layout, Section
 from .topics import segments
 
@@ -20,14 +24,23 @@ SELF_CUE = re.compile(
     r"\bwe\s+(?:present|propose|describe|introduce|show|argue|report|develop|demonstrate|study|investigate|"
     r"explore|define|specify|give|design|implement|evaluate)\b|"
     r"\b(?:defines|specifies|describes|establishes)\s+(?:the|how|a|an|requirements)\b", re.I)
+DOCUMENT_CUE = re.compile(
+    r"^(?:in\s+)?(?:this|the present)\s+(?:paper|article|report|document|standard|specification|thesis|"
+    r"dissertation|part of|memo|proposal|survey|guide)\b|^(?:in this (?:paper|article|report|thesis),?\s+)?"
+    r"we\s+(?:present|propose|describe|introduce)\b", re.I)
+IS_A = re.compile(r"^[\w\"“(][\w.+#'’\"”()/-]*(?:\s+[\w.+#'’\"”()/-]+){0,5}?\s+(?:is|are)\s+(?:a|an|the|one of)\s", re.I)
 PART_CUE = re.compile(r"\b(?:this|the next|the following|the previous) (?:section|subsection|paragraph)\b", re.I)
 SELF_SECTION_BONUS = 0.2
 SELF_CUE_BONUS = 0.15
+DEFINING_BONUS = 1.0
+OPENING_SENTENCES = 3
+DOCUMENT_CUE_SHARE = 1 / 3
 SECTION_MIN_WORDS = 25
 SECTIONED_POSITION_WEIGHT = 0.3
 SECTIONED_SPREAD = 0.0
-SECTION_SENTENCES = ((250, 1), (1200, 2))
-SECTION_MAX_SENTENCES = 3
+SECTION_SENTENCES = {"tldr": 1, "short": 1, "medium": 2, "long": 4}
+SECTION_SIZE = ((150, 1), (600, 2), (1500, 3))
+SECTION_MAX_SENTENCES = 4
 WORDS_PER_SECTION_SENTENCE = 28
 
 
@@ -43,9 +56,39 @@ class SectionJob:
 
 @dataclass(frozen=True)
 class Plan:
+    """The sentences the overview reads, its hints, the section jobs and the defining sentence (a source index)."""
+
     eligible: list[int]
     hints: Hints
     sections: list[SectionJob]
+    defining: int | None = None
+
+
+def defining(layout: Layout, eligible: list[int]) -> int | None:
+    """The sentence that says what the document or its subject is: "This paper presents ..." in the first
+    third, "X is a ..." among the opening sentences, else the lead sentence of the abstract, scope or summary."""
+    sentences = layout.sentences
+    texts = {i: sentences[i].text for i in eligible}
+    early = eligible[: max(OPENING_SENTENCES, round(len(eligible) * DOCUMENT_CUE_SHARE))]
+    for i in early:
+        if DOCUMENT_CUE.search(texts[i]) and not PART_CUE.search(texts[i]) and not dangles(texts[i]):
+            return i
+    for i in eligible[:OPENING_SENTENCES]:
+        if IS_A.match(texts[i]) and not dangles(texts[i]):
+            return i
+    for section in layout.sections:
+        if section.role == "self" and section.title:
+            lead = next((i for i in eligible if section.start <= i < section.stop), None)
+            if lead is not None and not dangles(texts[lead]):
+                return lead
+    return None
+
+
+def section_cap(words: int, length: str) -> int:
+    """Sentences for a section of this many words at this length (short one, medium two, long four; fewer
+    for a small section)."""
+    return min(SECTION_SENTENCES.get(length, 2), next((n for limit, n in SECTION_SIZE if words < limit),
+                                                      SECTION_MAX_SENTENCES))
 
 
 def _section_of(layout: Layout, count: int) -> list[Section]:
@@ -55,16 +98,19 @@ def _section_of(layout: Layout, count: int) -> list[Section]:
     return owners
 
 
-def plan(layout: Layout, count: int) -> Plan:
-    """The sentences (of the first `count`) the engines may read, with hints, and the section jobs."""
+def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
+    """The sentences (of the first `count`) the engines may read, with hints, and the section jobs for a
+    summary of `length`."""
     owners = _section_of(layout, count)
     roles = layout.roles
     eligible = [i for i in range(count) if layout.prose[i] and roles[i] != "skip"]
     if not eligible:
         eligible = [i for i in range(count) if roles[i] != "skip"] or list(range(count))
     sentences = layout.sentences
+    lead = defining(layout, eligible)
     bonus = [SELF_SECTION_BONUS * (roles[i] == "self")
              + SELF_CUE_BONUS * (bool(SELF_CUE.search(sentences[i].text)) and not PART_CUE.search(sentences[i].text))
+             + DEFINING_BONUS * (i == lead)
              for i in eligible]
     if layout.structured:
         numbers = {id(section): n for n, section in enumerate(layout.sections)}
@@ -79,12 +125,11 @@ def plan(layout: Layout, count: int) -> Plan:
         for section in layout.sections:
             indices = by_section.get(id(section), [])
             words = sum(len(sentences[i].text.split()) for i in indices)
-            if not section.title or section.role == "skip" or words < SECTION_MIN_WORDS:
-                continue
-            cap = next((n for limit, n in SECTION_SENTENCES if words < limit), SECTION_MAX_SENTENCES)
-            jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
+            if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
+                cap = section_cap(words, length)
+                jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
     if layout.structured:
         hints = Hints(bonus=bonus, groups=groups, position_weight=SECTIONED_POSITION_WEIGHT, spread=SECTIONED_SPREAD)
     else:
         hints = Hints(bonus=bonus, groups=groups)
-    return Plan(eligible, hints, jobs)
+    return Plan(eligible, hints, jobs, lead)

@@ -1,8 +1,11 @@
-"""Which sentences read as prose a person would put in a summary, and which only start mid-thought.
+"""The one sentence-level filter every engine uses: which sentences read as prose a person would put in a
+summary, which lean on a sentence the reader was not shown, which define the document, and how a
+sentence is shown.
 
 Every engine reads only prose: no table-of-contents lines, reference entries, code, formulas,
-captions, headings glued to text, copyright lines or fragments. The rules look at the sentence
-alone, so they also work on plain text that carries no structure.
+captions, headings glued to text, copyright lines, standard boilerplate, bylines or fragments. The
+rules look at the sentence alone, so they also work on plain text that carries no structure.
+(`summarizer.lab.junk` is the independent judge of the result and keeps its own rules.)
 """
 
 from __future__ import annotations
@@ -24,12 +27,48 @@ HEADING_PREFIX = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*|[IVX]+\.
 SHOUTING = re.compile(r"^(?:[A-Z][A-Z'’-]+\s+){3,}")
 KEYWORDS = re.compile(r"^(?:keywords|index terms|categories and subject descriptors|general terms|ccs concepts|"
                       r"acm reference format|key words)\b", re.I)
-BYLINE = re.compile(r"^(?:by|published|updated|last updated|posted|written by|photo|image|source|credit)\b[\s:]", re.I)
-OPENS_MID_THOUGHT = re.compile(
-    r"^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|however|but|and|or|so|also|thus|hence|"
-    r"therefore|moreover|furthermore|instead|then|here|there|yet|still|otherwise|likewise|similarly|finally|"
-    r"second|secondly|third|thirdly|in addition|in contrast|on the other hand|as a result|for example|"
-    r"for instance|in this case|in particular|nevertheless|nonetheless|meanwhile|besides|accordingly)\b", re.I)
+BYLINE = re.compile(r"^(?:by|published|updated|last updated|posted|written by|photo|image|picture|video|source|credit)"
+                    r"\b[\s:]|^(?:click here|scroll down|follow @|read more|share this|table of contents)", re.I)
+DATE_ONLY = re.compile(r"^[\W\d]*(?:\d{1,2}:\d{2}|\d{4})[\W\w]{0,40}$")
+BOILERPLATE = re.compile(
+    r"\b(?:national bodies that are members of (?:iso|iec)|(?:iso|iec) (?:and (?:iso|iec) )?technical committees|"
+    r"organizations?, governmental and non-governmental|in the field of information technology, iso and iec|"
+    r"international standards are drafted in accordance|draft international standards adopted by|"
+    r"publication as an international standard requires|attention is drawn to the possibility that some of the "
+    r"elements|(?:iso|iec) shall not be held responsible for identifying|the main task of (?:the )?(?:joint )?"
+    r"technical committees?|(?:cancels and replaces|constitutes a technical revision of) the (?:first|second|"
+    r"third|previous) edition|this (?:\w+ )?edition (?:cancels|replaces|supersedes)|has been technically revised|"
+    r"this document was prepared by (?:technical committee|joint technical committee|iso)|"
+    r"any trade name used in this document|for an explanation (?:on|of) the voluntary nature|"
+    r"form the specialized system for worldwide standardi[sz]ation|the following referenced documents are "
+    r"indispensable|for (?:dated|undated) references, (?:only )?the (?:edition cited|latest edition)|"
+    r"(?:first|earlier|previous|preliminary|shorter|extended|conference) version of this (?:paper|article|work|"
+    r"report)|this (?:work|research|paper|material|project) (?:was|is|has been) (?:\w+ )?(?:supported|funded)|"
+    r"supported in part by|the views and conclusions contained in this (?:document|paper|report)|"
+    r"should not be interpreted as (?:necessarily )?representing the official policies)", re.I)
+DATELINE = re.compile(r"^(?:[A-Z][\w.'-]*(?:,? [A-Z][\w.'-]*)*,? )?\((?:CNN|AP|Reuters|AFP)\)\s*(?:--|—|-)?\s*")
+REQUIREMENT_ID = re.compile(r"^\[?(?:[A-Z]{1,3}\d+(?:[.-]\d+)+|[A-Z]{1,4}-\d+)\]?[.:]?\s+(?=[A-Z\"“])")
+# A sentence that opens with one of these leans on a sentence before it (README, "Sentences that stand alone").
+DANGLING_OPENERS = (
+    "this", "these", "that", "those", "it", "its", "they", "them", "their", "he", "she", "his", "her", "such",
+    "however", "but", "and", "or", "so", "also", "thus", "hence", "therefore", "moreover", "furthermore",
+    "instead", "then", "here", "there", "yet", "still", "otherwise", "likewise", "similarly", "finally", "again",
+    "second", "secondly", "third", "thirdly", "in addition", "in contrast", "by contrast", "on the other hand",
+    "as a result", "for example", "for instance", "in this case", "in particular", "nevertheless", "nonetheless",
+    "meanwhile", "besides", "accordingly", "consequently", "additionally", "conversely", "indeed", "as such",
+    "to this end", "for this reason", "in turn", "in this way", "in other words", "the latter", "the former",
+    "both", "even so", "after that", "that is")
+OPENER = re.compile(r"^(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in DANGLING_OPENERS),
+                                                key=len, reverse=True)) + r")\b", re.I)
+# ... unless the sentence names what it points to ("This paper presents ...", "It is clear that ...").
+NAMED_ANTECEDENT = re.compile(
+    r"^(?:this|these|that|such)\s+(?:\w+\s+){0,2}?(?:paper|article|report|document|standard|specification|"
+    r"thesis|dissertation|book|study|work|survey|memo|proposal|guide|tutorial|part|edition|international standard|"
+    r"library|package|project|repository|tool|software|release|manual|note|letter|chapter|volume)s?\b|"
+    r"^it\s+(?:is|was|has been|seems|appears|remains)\s+(?:\w+\s+){0,3}?(?:that|to|whether)\b|"
+    r"^there\s+(?:is|are|was|were|has|have|had|will|may|might|can|could|must|seems?|appears?)\b|"
+    r"^here,?\s+we\b|^(?:this|that) is (?:why|how|what|because)\b", re.I)
+NAME_FIRST = re.compile(r"^[a-z][\w.+-]*\s+(?:is|are|was|provides|offers|lets|makes|helps|supports|can|allows)\b")
 PLAIN_WORD = re.compile(r"(?<!\S)[\"'“‘(]*[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*(?!\S)")
 MIN_WORDS = 5
 MAX_WORDS = 70
@@ -50,12 +89,16 @@ def is_prose(text: str) -> bool:
     if not MIN_WORDS <= len(words) <= MAX_WORDS:
         return False
     first = text.lstrip("\"'“‘(")[:1]
-    if not (first.isupper() or first.isdigit()) or text[0] in ")]},.;:!?”’":
+    if not (first.isupper() or first.isdigit() or NAME_FIRST.match(text)) or text[0] in ")]},.;:!?”’":
         return False
     if not re.search(r"""[.!?…]["'”’)\]]*$""", text):
         return False
     if DOT_LEADER.search(text) or COPYRIGHT.search(text) or CAPTION.match(text) or KEYWORDS.match(text) \
-            or BYLINE.match(text) or SHOUTING.match(text) or HEADING_PREFIX.match(text):
+            or BYLINE.match(text) or SHOUTING.match(text) or HEADING_PREFIX.match(text) or DATE_ONLY.match(text) \
+            or BOILERPLATE.search(text):
+        return False
+    letters = sum(map(str.isalpha, text))
+    if sum(map(str.isupper, text)) > 0.6 * letters:
         return False
     share = _word_share(text, words)
     if _letter_share(text) < 0.7 or share < 0.6:
@@ -75,8 +118,29 @@ def is_prose(text: str) -> bool:
     return not re.search(r"(?:\b\w\s){4,}", text)
 
 
+def without_dateline(sentence: str) -> str:
+    """'London (CNN) -- The talks ...' -> 'The talks ...': the dateline is not part of the story."""
+    stripped = DATELINE.sub("", sentence)
+    if stripped == sentence:
+        return sentence
+    return stripped[:1].upper() + stripped[1:] if stripped else sentence
+
+
+def shown(text: str) -> str:
+    """The sentence as a summary shows it: without a dateline or a requirement ID at its start
+    ('London (CNN) -- The talks ...', 'M1.27 The package ...')."""
+    return without_dateline(REQUIREMENT_ID.sub("", text, count=1))
+
+
+def dangles(text: str) -> bool:
+    """True when the sentence opens with a connective or pronoun whose antecedent is in an earlier sentence
+    ('This involves ...', 'However, ...'); False when it names it ('This paper presents ...')."""
+    opening = shown(text).lstrip("\"'“‘(")
+    return bool(OPENER.match(opening)) and not NAMED_ANTECEDENT.match(opening)
+
+
 def opens_mid_thought(text: str) -> bool:
-    """True when the sentence leans on what came before it ('This shows...', 'He said ...') or splits a quote."""
-    if OPENS_MID_THOUGHT.match(text.lstrip("\"'“‘(")):
+    """True when the sentence dangles or splits a quote or a parenthesis."""
+    if dangles(text):
         return True
     return text.count('"') % 2 == 1 or text.count("“") != text.count("”") or text.count("(") != text.count(")")

@@ -7,7 +7,7 @@ import logging
 import queue
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterator, Sequence
 
 from . import outline, structure
@@ -21,12 +21,14 @@ from .grounding import ground
 from .keyterms import key_terms
 from .options import SummaryOptions
 from .partial import Partial
+from .prose import dangles
 from .sentences import Sentence
 from .settings import Settings
 from .structure import BlockLike
 from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
+TLDR_TOPICS = 5
 Progress = Callable[[float, str], None]
 ENGINE_BEGIN, ENGINE_WIDTH = 0.1, 0.85
 
@@ -116,7 +118,7 @@ class Summarizer:
             if isinstance(item, SummarizerError):
                 results.append(item)
                 continue
-            count = 1 + len(item.jobs)
+            count = len(item.overview_parts) + len(item.jobs)
             timings = {"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started}
             results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
             taken += count
@@ -144,6 +146,13 @@ class Summarizer:
         item = self._prepare(source, options)
         split_seconds = time.perf_counter() - started
         jobs = list(item.engine_jobs())
+        if len(item.overview_parts) != 1:  # a TL;DR of several stories: one line each, all in one call
+            outputs = self._run(engine, jobs, options, self._stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part"))
+            now = time.perf_counter()
+            report(1.0, "Done")
+            yield Partial(self._finish(item, outputs, engine, options,
+                                       {"split": split_seconds, "summarize": now - started, "total": now - started}))
+            return
         groups = _stream_groups(len(item.jobs), getattr(engine, "batch_size", 1))
         all_coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
                                      job.section.last_page, [], []) for job in item.jobs]
@@ -174,6 +183,13 @@ class Summarizer:
                 report(1.0, "Done")
             yield Partial(summary, coming)
 
+    @staticmethod
+    def _run(engine, jobs: list, options: SummaryOptions, progress) -> list:
+        """The engine's outputs for (sentences, target words, hints, sentence cap) jobs, in one call."""
+        documents, targets, hints, caps = (list(column) for column in zip(*jobs))
+        return engine.summarize_many(documents, targets, progress, preset=options.preset, hints=hints,
+                                     max_sentences=caps)
+
     def _prepare_or_error(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared | SummarizerError":
         try:
             return self._prepare(source, options)
@@ -188,33 +204,39 @@ class Summarizer:
         sentences = layout.sentences
         total_words = self._words(source)
         count, warnings = self._cap(sentences, options.max_input_words)
-        plan = outline.plan(layout, count)
+        plan = outline.plan(layout, count, "tldr" if options.tldr else options.length)
         read = [sentences[i] for i in plan.eligible]
+        target = options.target_words(sum(len(s.text.split()) for s in read))
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
         left_out = self._left_out(source, read, count) if count == len(sentences) else {}
-        return _Prepared(layout, plan, read, total_words, read_words, left_out, options.target_words(
-            sum(len(s.text.split()) for s in read)), warnings, [] if options.tldr or not options.sections else
-            plan.sections, 1 if options.tldr else None)
+        return _Prepared(layout, plan, read, total_words, read_words, left_out, target, warnings,
+                         plan.sections if options.sections else [], options.tldr)
 
     def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
                 timings: dict[str, float]) -> Summary:
-        output, section_outputs = outputs[0], outputs[1:]
-        if not output.sentences:
+        outputs, section_outputs = outputs[:len(item.overview_parts)], outputs[len(item.overview_parts):]
+        summary_sentences, support = [], []
+        for (indices, *_), part in zip(item.overview_parts, outputs):
+            summary_sentences += part.sentences
+            support += self._support(part, [item.layout.sentences[i] for i in indices], indices)
+        if not summary_sentences:
             raise NoSentencesError("No summary could be produced from this text.")
+        summary_sentences, support = _defining_first(summary_sentences, support, item.plan.defining)
         sentences = item.layout.sentences
         sections = []
         for job, section_output in zip(item.jobs, section_outputs):
             document = [sentences[i] for i in job.indices]
-            support = self._support(section_output, document, job.indices)[: job.max_sentences]
+            section_support = self._support(section_output, document, job.indices)[: job.max_sentences]
             section = job.section
             sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
-                                           section_output.sentences[: job.max_sentences], support))
+                                           section_output.sentences[: job.max_sentences], section_support))
         return Summary(
-            sentences=output.sentences, support=self._support(output, item.read, item.plan.eligible),
+            sentences=summary_sentences, support=support,
             source=sentences, engine=engine.name, model=engine.model, device=engine.device, reason=engine.reason,
-            coverage=Coverage(parts=output.parts, input_words=item.total_words, read_words=item.read_words,
-                              read_tokens=output.read_tokens, sentences=len(item.read),
-                              prose_words=sum(len(s.text.split()) for s in item.read), left_out_kinds=item.left_out),
+            coverage=Coverage(parts=sum(part.parts for part in outputs), input_words=item.total_words,
+                              read_words=item.read_words, read_tokens=sum(part.read_tokens for part in outputs),
+                              sentences=len(item.read), prose_words=sum(len(s.text.split()) for s in item.read),
+                              left_out_kinds=item.left_out),
             target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
             sections=sections, pages=item.layout.pages, keyterms=key_terms([s.text for s in item.read]))
 
@@ -341,9 +363,27 @@ def _what(group: list[int], sections: int) -> str:
     return f"sections {group[0]}–{group[-1]} of {sections}"
 
 
+def _defining_first(sentences: list[str], support: list[list[int]],
+                    lead: int | None) -> tuple[list[str], list[list[int]]]:
+    """The summary with the defining sentence (and the sentences that lean on it) moved to the front."""
+    at = next((k for k, row in enumerate(support) if row and row[0] == lead), None)
+    if not at:
+        return sentences, support
+    end = at + 1
+    while end < len(support) and support[end] and support[end][0] == support[end - 1][0] + 1 \
+            and dangles(sentences[end]):
+        end += 1
+    order = list(range(at, end)) + [k for k in range(len(sentences)) if not at <= k < end]
+    return [sentences[k] for k in order], [support[k] for k in order]
+
+
 @dataclass
 class _Prepared:
-    """One document split, planned and capped, waiting for the engine."""
+    """One document split, planned and capped, waiting for the engine: the overview, then the sections.
+
+    A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories,
+    and one per section.
+    """
 
     layout: structure.Layout
     plan: outline.Plan
@@ -354,10 +394,32 @@ class _Prepared:
     target: int
     warnings: list[str]
     jobs: list
-    max_sentences: int | None
+    tldr: bool
+    overview_parts: list = field(default_factory=list)
 
     def engine_jobs(self):
-        """(sentences, target words, hints, sentence cap) for the overview, then for each section."""
-        yield self.read, self.target, self.plan.hints, self.max_sentences
+        """(sentences, target words, hints, sentence cap) for the overview's parts, then for each section."""
+        yield from self.overview_jobs()
+        yield from self.section_jobs()
+
+    def section_jobs(self):
+        """(sentences, target words, hints, sentence cap) for each section."""
         for job in self.jobs:
-            yield [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), job.max_sentences
+            yield [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), \
+                1 if self.tldr else job.max_sentences
+
+    def overview_jobs(self):
+        """(sentences, target words, hints, sentence cap) for the overview, or for each topic of a TL;DR."""
+        hints = self.plan.hints
+        eligible = self.plan.eligible
+        topics = sorted(set(hints.groups or [0]))
+        if self.tldr and not self.layout.structured and len(topics) > 1:
+            members = {t: [k for k, g in enumerate(hints.groups) if g == t] for t in topics}
+            size = {t: sum(len(self.layout.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
+            chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
+            self.overview_parts = [([eligible[k] for k in members[t]], self.target,
+                                    Hints(bonus=[hints.bonus[k] for k in members[t]]), 1) for t in chosen]
+        else:
+            self.overview_parts = [(eligible, self.target, hints, 1 if self.tldr else None)]
+        for indices, target, part_hints, cap in self.overview_parts:
+            yield [self.layout.sentences[i] for i in indices], target, part_hints, cap

@@ -15,7 +15,7 @@ from .vectors import tfidf, tokens
 
 WINDOW = 2
 MIN_PARAGRAPHS = 6
-MIN_SEGMENT_WORDS = 80
+MIN_SEGMENT_WORDS = 40
 THRESHOLD = 0.06
 
 

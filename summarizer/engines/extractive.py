@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from ..engine import EngineOutput, Hints, Progress
+from ..prose import shown
 from ..sentences import Sentence
 from .selection import Tuning, select
 
 MODEL_NAME = "tfidf-position-mmr"
-DATELINE = re.compile(r"^(?:[A-Z][\w.'-]*(?:,? [A-Z][\w.'-]*)*,? )?\((?:CNN|AP|Reuters|AFP)\)\s*(?:--|—|-)?\s*")
-
-
-def without_dateline(sentence: str) -> str:
-    """'London (CNN) -- The talks ...' -> 'The talks ...': the dateline is not part of the story."""
-    stripped = DATELINE.sub("", sentence)
-    return stripped[:1].upper() + stripped[1:] if stripped else sentence
 
 
 class ExtractiveEngine:
@@ -43,7 +36,7 @@ class ExtractiveEngine:
             i = done - 1
             chosen = select(sentences, targets[i], self.tuning, hints[i] if hints else Hints(),
                             max_sentences[i] if max_sentences else None)
-            outputs.append(EngineOutput([without_dateline(sentences[j].text) for j in chosen], [[j] for j in chosen],
+            outputs.append(EngineOutput([shown(sentences[j].text) for j in chosen], [[j] for j in chosen],
                                         1, sum(len(s.text.split()) for s in sentences)))
             if progress:
                 progress(done, len(documents))

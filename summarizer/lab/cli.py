@@ -80,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
     _service_arguments(evaluation)
     evaluation.add_argument("--limit", type=int, help="use only the first N pairs")
+    evaluation.add_argument("--skip", type=int, default=0, help="leave out the first N pairs (tune on a later slice)")
     evaluation.add_argument("--json", action="store_true", help="print scores as one JSON object")
     evaluation.add_argument("--predictions", help="write one JSON line per document: id and summary")
 
@@ -275,7 +276,7 @@ def _summarize(args) -> int:
 
 
 def _evaluate(args) -> int:
-    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit, args.skip)
     summarizer = Summarizer(_settings(args))
     handle = open(args.predictions, "w", encoding="utf-8") if args.predictions else None
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
+from ..prose import dangles
 from ..sentences import split_sentences
 from ..service import Summarizer
 
@@ -33,10 +34,48 @@ class SystemScore:
     rougeLsum: float
     docs_per_sec: float
     n: int
+    first_dangling: float | None = None
+    dangling: float | None = None
+    words_ratio: float | None = None
+    words_ratio_max: float | None = None
 
 
-def load_pairs(path: str | Path, limit: int | None = None) -> list[Pair]:
-    """Pairs from a JSONL file with id, article and highlights; clear errors for bad lines."""
+@dataclass(frozen=True)
+class Reading:
+    """How one summary reads: which sentences dangle (see `dangling`), its words and its word target."""
+
+    dangling: list[bool]
+    words: int
+    target: int | None = None
+
+
+def dangling(texts: Sequence[str], positions: Sequence[int | None]) -> list[bool]:
+    """For each summary sentence, whether it opens on a word of `summarizer.prose.DANGLING_OPENERS` (and does
+    not name its antecedent) without the source sentence it leans on right before it in the summary.
+
+    `positions` are the sentences' indices in the source (None when unknown).
+    """
+    flags = []
+    for k, (text, position) in enumerate(zip(texts, positions)):
+        before = positions[k - 1] if k else None
+        flags.append(dangles(text) and (position is None or before is None or before != position - 1))
+    return flags
+
+
+def with_reading(system: SystemScore, readings: Sequence[Reading]) -> SystemScore:
+    """`system` with the dangling shares (of summaries by their first sentence, of all sentences) and the
+    mean and largest words/target ratio (where targets are known)."""
+    flags = [flag for r in readings for flag in r.dangling]
+    ratios = [r.words / r.target for r in readings if r.target]
+    return replace(system, first_dangling=round(100 * sum(r.dangling[0] for r in readings if r.dangling)
+                                                / max(1, len(readings)), 2),
+                   dangling=round(100 * sum(flags) / max(1, len(flags)), 2),
+                   words_ratio=round(sum(ratios) / len(ratios), 3) if ratios else None,
+                   words_ratio_max=round(max(ratios), 3) if ratios else None)
+
+
+def load_pairs(path: str | Path, limit: int | None = None, skip: int = 0) -> list[Pair]:
+    """Pairs from a JSONL file with id, article and highlights, after the first `skip`; clear errors for bad lines."""
     pairs: list[Pair] = []
     try:
         handle = open(path, encoding="utf-8")
@@ -47,6 +86,9 @@ def load_pairs(path: str | Path, limit: int | None = None) -> list[Pair]:
             if limit is not None and len(pairs) >= limit:
                 break
             if not line.strip():
+                continue
+            if skip > 0:
+                skip -= 1
                 continue
             try:
                 row = json.loads(line)
@@ -108,18 +150,22 @@ def evaluate(summarizer: Summarizer, pairs: Sequence[Pair], options: SummaryOpti
     references = [one_per_line_reference(p.highlights) for p in pairs]
     engine = summarizer.engine
     started = time.perf_counter()
-    predictions = []
+    predictions, readings = [], []
     for pair in pairs:
         summary = summarizer.summarize(pair.article, options)
         predictions.append("\n".join(summary.sentences))
+        readings.append(Reading(dangling(summary.sentences, [s[0] if s else None for s in summary.support]),
+                                summary.words + sum(len(s.split()) for section in summary.sections
+                                                    for s in section.sentences), summary.target_words))
         if on_prediction:
             on_prediction(pair.id, summary.text)
     engine_seconds = time.perf_counter() - started
     started = time.perf_counter()
     leads = [lead(p.article) for p in pairs]
     lead_seconds = time.perf_counter() - started
-    return {engine.name: score(predictions, references, engine_seconds),
-            "lead3": score(leads, references, lead_seconds)}
+    lead_readings = [Reading(dangling(text.split("\n"), range(3)), len(text.split())) for text in leads]
+    return {engine.name: with_reading(score(predictions, references, engine_seconds), readings),
+            "lead3": with_reading(score(leads, references, lead_seconds), lead_readings)}
 
 
 def one_per_line_reference(highlights: str) -> str:
@@ -128,7 +174,14 @@ def one_per_line_reference(highlights: str) -> str:
 
 
 def table(scores: dict[str, SystemScore]) -> Iterable[str]:
-    yield f"{'system':<14}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}{'docs/s':>10}{'n':>6}"
+    """The score table: ROUGE, speed, dangling first sentences and sentences (%), words/target (mean, max)."""
+    yield (f"{'system':<14}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}{'docs/s':>10}{'n':>6}"
+           f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}")
     for name, s in scores.items():
-        yield (f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}"
-               f"{s.docs_per_sec:>10.1f}{s.n:>6}")
+        ratio = f"{s.words_ratio:.2f} ({s.words_ratio_max:.2f})" if s.words_ratio else ""
+        yield (f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}{s.docs_per_sec:>10.1f}"
+               f"{s.n:>6}{_percent(s.first_dangling):>11}{_percent(s.dangling):>10}{ratio:>14}")
+
+
+def _percent(value: float | None) -> str:
+    return "" if value is None else f"{value:.1f}"

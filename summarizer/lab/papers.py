@@ -25,7 +25,7 @@ from ..options import WORD_TARGET_RANGE, SummaryOptions
 from ..sentences import split_sentences
 from ..service import Summarizer
 from .cli import summarize_path
-from .evaluation import one_per_line, rouge_tokenizer, score
+from .evaluation import Reading, dangling, one_per_line, rouge_tokenizer, score, with_reading
 from .junk import junk_reasons
 
 logger = logging.getLogger(__name__)
@@ -55,6 +55,8 @@ class PaperResult:
     id: str
     title: str
     summaries: dict[str, list[str]] = field(default_factory=dict)
+    positions: dict[str, list[int | None]] = field(default_factory=dict)
+    target: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
     ingest_seconds: float = 0.0
     body_words: int = 0
@@ -63,6 +65,11 @@ class PaperResult:
     def junk(self, system: str) -> list[list[str]]:
         """Junk reasons for each sentence of one system's summary (empty list: prose)."""
         return [junk_reasons(s) for s in self.summaries[system]]
+
+    def reading(self, system: str) -> Reading:
+        """Which of one system's sentences dangle, its words and the word target."""
+        return Reading(dangling(self.summaries[system], self.positions[system]),
+                       sum(len(s.split()) for s in self.summaries[system]), self.target)
 
     def junk_share(self, system: str) -> float:
         reasons = self.junk(system)
@@ -81,6 +88,10 @@ class PapersScore:
     seconds_per_paper: float
     n: int
     junk_reasons: dict[str, int]
+    first_dangling: float | None = None
+    dangling: float | None = None
+    words_ratio: float | None = None
+    words_ratio_max: float | None = None
 
 
 class AbstractNotFoundError(SummarizerError):
@@ -248,20 +259,26 @@ def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> Paper
         path = workdir / "BODY.txt"
         path.write_text(body, encoding="utf-8")
         low, high = WORD_TARGET_RANGE
-        options = SummaryOptions(words=min(high, max(low, paper.abstract_words)))
+        result.target = min(high, max(low, paper.abstract_words))
+        options = SummaryOptions(words=result.target)
         started = time.perf_counter()
         summary = summarize_path(summarizer, str(path), options)
         result.seconds[summarizer.engine.name] = time.perf_counter() - started
         result.summaries[summarizer.engine.name] = list(summary.sentences)
+        result.positions[summarizer.engine.name] = [row[0] if row else None for row in summary.support]
     except (IngestError, SummarizerError) as error:
         result.error = str(error)
         return result
     sentences = [s.text for s in split_sentences(body)]
+    where: dict[str, int] = {}
+    for index, sentence in enumerate(sentences):
+        where.setdefault(sentence, index)
     for name, pick in ((LEAD, lambda: lead_k(sentences, paper.abstract_words)),
                        (ORACLE, lambda: greedy_oracle(sentences, paper.abstract, paper.abstract_words))):
         started = time.perf_counter()
         result.summaries[name] = pick()
         result.seconds[name] = time.perf_counter() - started
+        result.positions[name] = [where.get(s) for s in result.summaries[name]]
     return result
 
 
@@ -296,11 +313,13 @@ def scores(results: Sequence[PaperResult], abstracts: dict[str, str], top: int =
         seconds = sum(r.seconds[system] for r in done)
         rouge = score([as_lines(r.summaries[system]) for r in done], references, seconds)
         reasons = Counter(reason for r in done for sentence in r.junk(system) for reason in sentence)
+        reading = with_reading(rouge, [r.reading(system) for r in done])
         table[system] = PapersScore(
             rouge.rouge1, rouge.rouge2, rouge.rougeL, rouge.rougeLsum,
             junk=round(100 * sum(r.junk_share(system) for r in done) / len(done), 1),
             seconds_per_paper=round(seconds / len(done), 3), n=len(done),
-            junk_reasons=dict(reasons.most_common(top)))
+            junk_reasons=dict(reasons.most_common(top)), first_dangling=reading.first_dangling,
+            dangling=reading.dangling, words_ratio=reading.words_ratio, words_ratio_max=reading.words_ratio_max)
     return table
 
 
@@ -335,10 +354,12 @@ def worst(results: Sequence[PaperResult], system: str, count: int = 5) -> Iterab
 
 def table(results: Sequence[PaperResult], table_scores: dict[str, PapersScore]) -> Iterable[str]:
     """The score table, mean ingest time, and the errors."""
-    yield f"{'system':<14}{'R1':>8}{'R2':>8}{'RLsum':>8}{'junk %':>8}{'s/paper':>9}{'n':>5}"
+    yield (f"{'system':<14}{'R1':>8}{'R2':>8}{'RLsum':>8}{'junk %':>8}{'s/paper':>9}{'n':>5}"
+           f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}")
     for name, s in table_scores.items():
+        ratio = f"{s.words_ratio:.2f} ({s.words_ratio_max:.2f})" if s.words_ratio else ""
         yield (f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeLsum:>8.2f}{s.junk:>8.1f}"
-               f"{s.seconds_per_paper:>9.3f}{s.n:>5}")
+               f"{s.seconds_per_paper:>9.3f}{s.n:>5}{s.first_dangling:>11.1f}{s.dangling:>10.1f}{ratio:>14}")
     if any(r.error is None for r in results):
         yield f"ingest: {mean_ingest_seconds(results):.2f} s/paper (not in s/paper above)"
     for name, s in table_scores.items():

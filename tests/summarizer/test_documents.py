@@ -73,8 +73,8 @@ def test_docx_sections_are_summarized(tmp_path):
 def test_several_stories_without_headings_are_all_covered():
     text = "\n\n".join(story.replace(". ", ".\n\n", 1) for story in STORIES)
     summary = OFFLINE.summarize(parse_text(text).blocks, SummaryOptions(length="short"))
-    topics = ("bridge", "orchid", "team", "lakes", "airport")
-    covered = {word for word in topics if any(word in s for s in summary.sentences)}
+    topics = ("bridge", "orchid|flower", "team|coach", "lakes|nitrogen", "airport")
+    covered = {words for words in topics if any(word in s for word in words.split("|") for s in summary.sentences)}
     assert len(covered) >= 3, summary.sentences
 
 

@@ -70,7 +70,9 @@ def test_evaluate_json_and_predictions(tmp_path, text_factory):
     result = run("evaluate", str(data), "--engine", "extractive", "--json", "--predictions", str(predictions), "--limit", "2")
     scores = json.loads(result.stdout)
     assert set(scores) == {"extractive", "lead3"}
-    assert set(scores["lead3"]) == {"rouge1", "rouge2", "rougeL", "rougeLsum", "docs_per_sec", "n"}
+    assert set(scores["lead3"]) == {"rouge1", "rouge2", "rougeL", "rougeLsum", "docs_per_sec", "n", "first_dangling",
+                                    "dangling", "words_ratio", "words_ratio_max"}
+    assert 0.5 <= scores["extractive"]["words_ratio"] <= scores["extractive"]["words_ratio_max"] <= 1.15
     assert scores["extractive"]["n"] == 2
     assert [json.loads(line)["id"] for line in predictions.read_text().splitlines()] == ["0", "1"]
 

@@ -27,3 +27,15 @@ def test_scores_equal_rouge_score_computed_directly(tmp_path, text_factory, offl
         assert scores[system].n == 4
     assert scores["extractive"].rougeLsum != scores["extractive"].rougeL
     assert set(predictions) == {"0", "1", "2", "3"}
+
+
+def test_a_sentence_dangles_unless_the_one_it_leans_on_comes_right_before_it():
+    from summarizer.lab.evaluation import Reading, SystemScore, dangling, with_reading
+
+    texts = ["The council approved the bridge budget on Monday.", "This ends two years of delays.",
+             "However, the work will take a year.", "This paper presents a new bridge design."]
+    assert dangling(texts, [0, 1, 5, 9]) == [False, False, True, False]
+    assert dangling(texts[1:], [1, 2, 3]) == [True, False, False]
+    scored = with_reading(SystemScore(40.0, 17.0, 25.0, 36.0, 1.0, 2),
+                          [Reading([True, False], 55, 50), Reading([False, True, True], 45, 50)])
+    assert (scored.first_dangling, scored.dangling, scored.words_ratio, scored.words_ratio_max) == (50.0, 60.0, 1.0, 1.1)

@@ -158,7 +158,9 @@ def test_papers_command_prints_the_table_and_records_errors(papers_folder, tmp_p
     header = next(i for i, line in enumerate(lines) if line.split()[:3] == ["system", "R1", "R2"])
     systems = {line.split()[0]: line.split() for line in lines[header + 1:header + 4]}
     assert set(systems) == {"extractive", "lead-k", "oracle"}
-    assert all(row[-1] == "1" for row in systems.values())
+    assert all(row[6] == "1" for row in systems.values())
+    assert lines[header].split()[-5:] == ["dangle1", "%", "dangle", "%", "words/target"]
+    assert float(systems["lead-k"][7]) in (0.0, 100.0) and 0 <= float(systems["extractive"][8]) <= 100
     assert float(systems["oracle"][1]) >= float(systems["lead-k"][1]) > 0
     assert "1 paper(s) failed" in result.stdout and "bbbbbbbbbbbb" in result.stdout
     assert "Traceback" not in result.stderr

@@ -1,0 +1,123 @@
+"""Summaries that read well: the defining sentence first, no dangling openers, a TL;DR per story and per
+section, section summaries that follow the length, requirement IDs and boilerplate left out."""
+
+from ingest import parse_text
+from summarizer import Settings, Summarizer, SummaryOptions
+from summarizer.engines.selection import select
+from summarizer.lab.syntheticprose import prose
+from summarizer.prose import dangles, is_prose, shown
+from summarizer.sentences import split_sentences
+from tests.ingest.documents import STORIES
+
+OFFLINE = Summarizer(Settings(engine="extractive"))
+DEFINING = ("widgetlib is a free and open-source pure-python library capable of splitting, merging, cropping "
+            "and transforming the pages of widget files.")
+README = f"""# widgetlib
+
+{DEFINING} It can also add custom data, viewing options and passwords to widget files.
+
+## Installation
+
+See widgetcli for a command-line application that uses widgetlib to split and merge widget files from a shell.
+You can install widgetlib with the package installer for Python in a few seconds on most systems.
+The library has no dependencies beyond the standard library, so installing it never pulls in other packages.
+
+## Usage
+
+Reading a widget file takes a single call that returns the pages of the file as a list of page objects.
+Each page can be cropped, rotated or merged with a page of another widget file before it is written out.
+Widget files that are protected with a password are opened by giving the password to the reader.
+
+## Contributing
+
+Maintainers of widgetlib welcome contributions that fix bugs or add tests for widget files in the wild.
+Please open an issue before starting on a large change so that the maintainers can discuss the design.
+"""
+
+
+def test_the_defining_sentence_leads_the_overview_and_is_the_tldr():
+    blocks = parse_text(README, markdown_syntax=True).blocks
+    for length in ("short", "medium", "long"):
+        summary = OFFLINE.summarize(blocks, SummaryOptions(length=length))
+        assert summary.sentences[0] == DEFINING, length
+        assert [summary.source[row[0]].text for row in summary.support] == summary.sentences
+    assert OFFLINE.summarize(blocks, SummaryOptions(length="tldr")).sentences == [DEFINING]
+
+
+def test_a_sentence_opening_with_this_comes_with_the_sentence_it_leans_on_or_not_at_all():
+    text = ("Tidal mills were common along the estuary in the medieval period. "
+            "Engineers designed the new tidal barrier to hold back storm surges on the estuary. "
+            "This barrier protects the estuary towns from storm surges and tidal flooding every winter. "
+            "Fishermen on the estuary say catches of bass have risen in recent years. "
+            "The tidal barrier and the storm surges it stops are the main worry of estuary towns.")
+    sentences = split_sentences(text)
+    assert [dangles(s.text) for s in sentences] == [False, False, True, False, False]
+    for target in (12, 20, 30, 45, 60):
+        chosen = select(sentences, target)
+        assert 2 not in chosen or 1 in chosen, (target, chosen)
+    assert any(2 in select(sentences, target) for target in (30, 45, 60))
+    for length in ("tldr", "short", "medium"):
+        summary = OFFLINE.summarize(text, SummaryOptions(length=length))
+        assert not dangles(summary.sentences[0])
+        for before, after in zip(summary.support, summary.support[1:]):
+            assert not dangles(summary.source[after[0]].text) or after[0] == before[0] + 1
+
+
+def test_names_that_carry_their_antecedent_do_not_dangle():
+    assert not dangles("This paper presents a consensus algorithm for managing a replicated log.")
+    assert not dangles("This Part of ISO/IEC 29500 defines a set of conventions for packaging files.")
+    assert not dangles("There are three ways to build the index.")
+    assert dangles("This involves the elucidation of sets of axioms and rules of inference.")
+    assert dangles("Again, we show that every operation takes only amortized constant time.")
+    assert dangles("For example, log entries only flow from the leader to other servers.")
+
+
+def test_five_stories_give_five_tldr_lines():
+    text = "\n\n".join(story.replace(". ", ".\n\n", 1) for story in STORIES)
+    summary = OFFLINE.summarize(parse_text(text).blocks, SummaryOptions(length="tldr"))
+    topics = ("bridge", "orchid|seeds", "team", "lakes", "airport")
+    assert len(summary.sentences) == 5
+    for sentence, words in zip(summary.sentences, topics):
+        assert any(word in sentence for word in words.split("|")), summary.sentences
+
+
+def test_section_summaries_follow_the_length_and_the_overview_meets_the_target():
+    parts = [f"## Part {n}\n\n" + prose(60, n) for n in range(1, 4)]
+    blocks = parse_text("# Report\n\n" + "\n\n".join(parts), markdown_syntax=True).blocks
+    summaries = {length: OFFLINE.summarize(blocks, SummaryOptions(length=length))
+                 for length in ("tldr", "short", "medium", "long")}
+    counts = {length: [len(s.sentences) for s in summary.sections] for length, summary in summaries.items()}
+    assert counts["tldr"] == counts["short"] == [1, 1, 1]
+    assert counts["medium"] == [2, 2, 2] and max(counts["long"]) > 2
+    assert [s.sentences for s in summaries["medium"].sections] != [s.sentences for s in summaries["long"].sections]
+    for length in ("short", "medium", "long"):
+        summary = summaries[length]
+        assert 0.75 * summary.target_words <= summary.words <= 1.1 * summary.target_words, (length, summary.words)
+    for words in (30, 80, 150):
+        summary = OFFLINE.summarize(blocks, SummaryOptions(words=words))
+        assert summary.target_words == words and 0.75 * words <= summary.words <= 1.1 * words
+
+
+def test_requirement_ids_are_dropped_and_standard_boilerplate_is_left_out():
+    assert shown("M1.27 The package implementer shall name parts uniquely.") == \
+        "The package implementer shall name parts uniquely."
+    assert shown("[M2.2] The format designer shall define a physical format.") == \
+        "The format designer shall define a physical format."
+    assert shown("The 2.1 release of the package is stable.") == "The 2.1 release of the package is stable."
+    assert not is_prose("National bodies that are members of ISO or IEC participate in the development of "
+                        "International Standards through technical committees.")
+    assert not is_prose("ISO (the International Organization for Standardization) and IEC (the International "
+                        "Electrotechnical Commission) form the specialized system for worldwide standardization.")
+    assert not is_prose("The first version of this paper was completed and posted on the arXiv in 2004.")
+    assert not is_prose("This work was partially supported by a grant from the research council of the region.")
+    assert not is_prose("The views and conclusions contained in this document are those of the author and should "
+                        "not be interpreted as representing the official policies of the agency.")
+    assert not is_prose("This second edition cancels and replaces the first edition, which has been technically "
+                        "revised.")
+    text = ("National bodies that are members of ISO or IEC participate in the development of International "
+            "Standards through technical committees.\n\n"
+            "M1.1 The package implementer shall neither create nor recognize a part with a name that is empty.\n\n"
+            "M1.2 The package implementer shall reject a part name that ends with a forward slash character.\n\n"
+            "M1.3 The format designer shall specify the content types of all parts stored in the package.")
+    summary = OFFLINE.summarize(text, SummaryOptions(words=40))
+    assert summary.sentences and all(s.startswith("The ") for s in summary.sentences), summary.sentences
