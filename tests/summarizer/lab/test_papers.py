@@ -185,4 +185,4 @@ def test_papers_json_and_ids(papers_folder):
 def test_missing_folder_is_one_line_and_exit_1(tmp_path):
     result = run("papers", str(tmp_path / "nowhere"), "--engine", "extractive")
     assert result.returncode == 1
-    assert result.stderr.strip().count("\n") == 0 and "no such folder" in result.stderr
+    assert result.stderr.strip().count("\n") == 0 and "is not there" in result.stderr
