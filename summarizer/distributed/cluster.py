@@ -19,6 +19,7 @@ from ..errors import SummarizerError
 
 logger = logging.getLogger(__name__)
 REACH_TIMEOUT = 3.0
+LOOPBACK_SWITCH = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,19 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
         return
     # A new local Ray turns token authentication on, Ray's safe default, and warns that it did: not news here.
     logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
-    ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)
+    _on_loopback()
+    ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)
+
+
+def _on_loopback() -> None:
+    """Make a local Ray listen on 127.0.0.1 only: its metrics, dashboard and agents would otherwise bind every
+    interface, unauthenticated. Ray's switch for it is RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 (a single-machine
+    Ray, as on a laptop), read by Ray's processes from the environment and by this one at import, hence both;
+    setting that variable to 1 keeps Ray's own choice (the machine's address)."""
+    from ray._private import ray_constants
+
+    os.environ.setdefault(LOOPBACK_SWITCH, "0")
+    ray_constants.ENABLE_RAY_CLUSTER = os.environ[LOOPBACK_SWITCH].lower() in ("1", "true")
 
 
 def _check_reachable(address: str) -> None:
