@@ -1,7 +1,8 @@
 """Ray for a corpus job: the cluster named by RAY_ADDRESS, or a local one started for the job and stopped after it.
 
 Ray Data's own progress bars and execution logs are turned off (the job prints its own progress line;
-`-v` brings Ray's logs back), and blocks come back in input order.
+`-v` brings Ray's logs back), and blocks come back in input order. A local Ray listens on loopback
+only and is watched (`watchdog`) so that none of it outlives the process that started it.
 """
 
 from __future__ import annotations
@@ -86,7 +87,13 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
     # A new local Ray turns token authentication on, Ray's safe default, and warns that it did: not news here.
     logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
     _on_loopback()
+    import psutil
+
+    from . import watchdog
+
+    before = {child.pid for child in psutil.Process().children()}
     ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)
+    watchdog.watch([child.pid for child in psutil.Process().children() if child.pid not in before])
 
 
 def _on_loopback() -> None:
