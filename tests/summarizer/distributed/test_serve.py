@@ -460,3 +460,15 @@ def test_rays_metrics_dashboard_agents_and_serves_proxy_listen_on_loopback_only(
             continue
     open_wide = [where for where in listening if where[0] not in ("127.0.0.1", "::ffff:127.0.0.1", "::1")]
     assert len(listening) > 8 and all(name.startswith("ray::ServeReplica:") for _, name, _ in open_wide), open_wide
+
+
+def test_batched_summaries_equal_the_same_requests_made_alone(cluster):
+    """Serve gathers these 40 callers into batches; each summary is the one its text gets alone."""
+    remote = connect(replace(cluster.tiny, url=cluster.t5))
+    texts = [make_text(20 + 9 * (seed % 7), seed) for seed in range(40)]
+    with ThreadPoolExecutor(len(texts)) as pool:
+        batched = list(pool.map(remote.summarize, texts))
+    alone = Summarizer(replace(cluster.tiny, batch_max_documents=1))
+    differing = [i for i, (t, s) in enumerate(zip(texts, batched)) if s.text != alone.summarize(t).text]
+    sizes = {int(size) for size in remote.health()["batch_sizes"]}
+    assert max(sizes) > 1 and differing == []
