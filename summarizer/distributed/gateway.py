@@ -148,7 +148,7 @@ class Gateway:
             raise self._too_large(f"{int(declared):,} bytes")
         try:
             body = await asyncio.wait_for(self._read(request), self.settings.serve_body_timeout_s)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise RequestTimeout(f"The request body did not arrive within {self.settings.serve_body_timeout_s:g} s "
                                  "(SUMMARIZER_SERVE_BODY_TIMEOUT_S); send it again on a faster connection.") from None
         try:
@@ -177,9 +177,10 @@ class Gateway:
         """The replicas' answer within the request timeout; asked again once if the replica died under it."""
         try:
             return await asyncio.wait_for(self._call(method, *args), self.settings.serve_request_timeout_s)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise TooSlow(f"The summary was not ready within {self.settings.serve_request_timeout_s:g} s "
-                          "(SUMMARIZER_SERVE_REQUEST_TIMEOUT_S); send a shorter document, or fewer at a time.") from None
+                          "(SUMMARIZER_SERVE_REQUEST_TIMEOUT_S); send a shorter document, or fewer at a "
+                          "time.") from None
         except BackPressureError:
             raise ServiceBusyError("The summarizer server is busy with other requests; your text is kept — try "
                                    "again in a minute.") from None

@@ -103,7 +103,7 @@ class SummarizerServer:
         for options, indices in groups.items():
             callers = [items[i][2] for i in indices]
 
-            def stop_when_abandoned(fraction: float, message: str) -> None:
+            def stop_when_abandoned(fraction: float, message: str, callers: list = callers) -> None:
                 if all(caller.gone for caller in callers):
                     raise Abandoned
 
@@ -133,7 +133,8 @@ def application(settings: Settings):
 def http_options(settings: Settings) -> dict:
     """Serve's proxy: where it listens, idle keep-alive, and its own request timeout as a backstop behind the
     gateway's (which answers in JSON first)."""
-    return {"host": settings.serve_host, "port": settings.serve_port, "keep_alive_timeout_s": settings.serve_keep_alive_s,
+    return {"host": settings.serve_host, "port": settings.serve_port,
+            "keep_alive_timeout_s": settings.serve_keep_alive_s,
             "request_timeout_s": settings.serve_body_timeout_s + settings.serve_request_timeout_s + 30}
 
 

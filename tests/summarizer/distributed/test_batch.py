@@ -269,7 +269,8 @@ def test_a_job_killed_by_sigkill_leaves_no_ray_process_behind(tmp_path, text_fac
         for line in job.stderr:  # its own local Ray is up and working
             if "items, 0 error(s)" in line or "worker(s) starting" in line:
                 break
-        ray_processes = [p for p in psutil.Process(job.pid).children(recursive=True) if "watchdog" not in " ".join(p.cmdline())]
+        ray_processes = [p for p in psutil.Process(job.pid).children(recursive=True)
+                         if "watchdog" not in " ".join(p.cmdline())]
         assert any(p.name() == "raylet" for p in ray_processes)
     finally:
         job.kill()

@@ -427,7 +427,8 @@ def test_requests_on_a_killed_replica_are_answered_by_another(cluster):
     url = deploy(replace(cluster.tiny, serve_replicas=2, serve_max_batch=1), "pair", "/pair")  # alone: item 6
     remote = connect(replace(cluster.tiny, url=url))
     texts = [make_text(1500, seed) for seed in range(6)]
-    replicas = [p for p in psutil.Process().children(recursive=True) if p.name() == "ray::ServeReplica:pair:SummarizerServer"]
+    replicas = [p for p in psutil.Process().children(recursive=True)
+                if p.name() == "ray::ServeReplica:pair:SummarizerServer"]
     try:
         with ThreadPoolExecutor(len(texts)) as pool:
             pending = pool.map(remote.summarize, texts)
@@ -455,7 +456,8 @@ def test_rays_metrics_dashboard_agents_and_serves_proxy_listen_on_loopback_only(
     listening = set()
     for process in mine:
         try:
-            listening.update((c.laddr.ip, process.name(), c.laddr.port) for c in process.net_connections("tcp") if c.status == psutil.CONN_LISTEN)
+            listening.update((c.laddr.ip, process.name(), c.laddr.port) for c in process.net_connections("tcp")
+                             if c.status == psutil.CONN_LISTEN)
         except psutil.Error:
             continue
     open_wide = [where for where in listening if where[0] not in ("127.0.0.1", "::ffff:127.0.0.1", "::1")]
