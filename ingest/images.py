@@ -11,6 +11,7 @@ from .pdf import RUNNING_NOTE, layout, ocr_lines
 from .settings import IngestSettings
 
 MAX_MEGAPIXELS = 60
+MAX_ASPECT = 200  # OCR scales a page to a set size: a strip longer than this comes out 0 pixels wide (measured)
 POINTS_PER_PIXEL = 72 / 200
 
 
@@ -19,6 +20,9 @@ def _checked_size(picture, name: str) -> None:
     if width * height > MAX_MEGAPIXELS * 1_000_000:
         raise FileTooLargeError(f"{name} is {width:,} × {height:,} pixels; the limit is {MAX_MEGAPIXELS} megapixels. "
                                 "Scan it at a lower resolution.")
+    if max(width, height) > MAX_ASPECT * max(1, min(width, height)):
+        raise NoTextError(f"{name} is {width:,} × {height:,} pixels: a strip too thin to hold lines of text that OCR "
+                          "can read. Upload a photo or scan of the whole page.")
 
 
 def _opened(data: bytes, name: str):

@@ -32,6 +32,7 @@ MAX_SHOWN_CHARS = 60
 NAT64_PREFIXES = (ipaddress.ip_network("64:ff9b::/96"), ipaddress.ip_network("64:ff9b:1::/48"))
 _MEDIA_TYPE = re.compile(r"[a-z0-9.+-]{1,40}/[a-z0-9.+-]{1,60}")
 _UNSAFE_HOST_CHARS = re.compile(r"[^A-Za-z0-9.:-]")
+_HOST = re.compile(r"[\w.:%-]+")  # names (international ones too), IPv4, IPv6 with its zone
 _CHARSET = re.compile(r"""charset\s*=\s*["']?([^"';\s]+)""", re.I)
 
 
@@ -101,6 +102,9 @@ def _parse(url: str):
         raise UnsafeUrlError(f"Only http and https links can be opened, not {scheme or 'this'} links.")
     if not host:
         raise UnsafeUrlError("That link has no host name.")
+    if any(character.isspace() for character in url.strip()) or not _HOST.fullmatch(host):
+        raise InvalidUrlError("That is not a web address (it has spaces, or characters no site name has); paste "
+                              "the article's link, for example https://www.example.com/news/story.")
     if port == 0:
         raise InvalidUrlError("That link is not valid: its port must be a number from 1 to 65535.")
     return parts, host, port or (443 if parts.scheme == "https" else 80)

@@ -42,6 +42,12 @@ class Settings:
     serve_max_batch: int = 8
     serve_batch_wait_ms: float = 20.0
     serve_max_queued: int = 64
+    serve_max_body_mb: float = 32.0
+    serve_max_items: int = 100
+    serve_body_timeout_s: float = 30.0
+    serve_request_timeout_s: float = 300.0
+    serve_keep_alive_s: int = 5
+    serve_max_open_requests: int = 1000
 
     def __post_init__(self) -> None:
         for name, allowed in (("engine", ENGINES), ("device", DEVICES),
@@ -71,6 +77,10 @@ class Settings:
             raise InvalidOptionError("The server needs at least 1 replica, 1 request per batch and 1 queued request.")
         if self.serve_num_cpus < 0 or self.serve_num_gpus < 0 or self.serve_batch_wait_ms < 0:
             raise InvalidOptionError("CPUs and GPUs per replica and the batch wait cannot be negative.")
+        if min(self.serve_max_body_mb, self.serve_max_items, self.serve_body_timeout_s, self.serve_request_timeout_s,
+               self.serve_keep_alive_s, self.serve_max_open_requests) <= 0:
+            raise InvalidOptionError("The server's body and item bounds, timeouts, keep-alive and open requests "
+                                     "must all be more than 0.")
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":

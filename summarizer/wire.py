@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Sequence
 
+from ingest.document import BLOCK_KINDS
+
 from . import errors
 from .errors import InvalidOptionError, SummarizerError
 from .options import SummaryOptions
@@ -71,7 +73,7 @@ def source_from_wire(data: Any) -> Source:
     if "text" in data:
         if not isinstance(data["text"], str):
             raise InvalidOptionError("\"text\" must be a string.")
-        return data["text"]
+        return _unicode(data["text"], "\"text\"")
     if not isinstance(data["blocks"], list):
         raise InvalidOptionError("\"blocks\" must be a list of {\"kind\", \"text\", \"level\", \"page\"} objects.")
     return [_block(number, raw) for number, raw in enumerate(data["blocks"], 1)]
@@ -83,7 +85,22 @@ def _block(number: int, raw: Any) -> WireBlock:
             and set(raw) <= {"kind", "text", "level", "page"}):
         raise InvalidOptionError(f"Block {number} is not a {{\"kind\": str, \"text\": str, \"level\": int, "
                                  f"\"page\": int or null}} object.")
+    if raw["kind"] not in BLOCK_KINDS:
+        raise InvalidOptionError(f"Block {number} has the unknown kind {raw['kind'][:40]!r}: use one of "
+                                 f"{', '.join(BLOCK_KINDS)}.")
+    _unicode(raw["text"], f"The text of block {number}")
     return WireBlock(**raw)
+
+
+def _unicode(text: str, where: str) -> str:
+    """`text` when it can be written as UTF-8; a lone surrogate (JSON's "\\ud800" alone) cannot, so it is refused
+    here, by position, rather than failing deep in the engine."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InvalidOptionError(f"{where} holds a lone surrogate (\\u{ord(text[error.start]):04x}) at character "
+                                 f"{error.start + 1:,}, which is not a character; send valid UTF-8 text.") from None
+    return text
 
 
 def request_to_wire(source: Source, options: SummaryOptions | None = None) -> dict:

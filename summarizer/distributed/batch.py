@@ -167,10 +167,19 @@ def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -
 
 
 def run(job: Job, progress: Callable[[Report], None] | None = None) -> Report:
-    """Summarize the items of `job.source` that OUTPUT lacks, appending their records to OUTPUT in input order."""
+    """Summarize the items of `job.source` that OUTPUT lacks, appending their records to OUTPUT in input order;
+    an OutputBusyError at once when another job holds OUTPUT."""
     started = time.perf_counter()
     corpus.check_paths(job.source, job.output)
     items = corpus.read_items(job.source, job.output, job.limit)
+    lock = corpus.OutputLock(job.output)
+    try:
+        return _run(job, items, started, progress)
+    finally:
+        lock.release()
+
+
+def _run(job: Job, items: list[dict], started: float, progress: Callable[[Report], None] | None) -> Report:
     done, notes = corpus.finished_ids(job.output, job.retry_errors)
     todo = [entry for entry in items if entry["id"] not in done]
     report = Report(total=len(items), skipped=len(items) - len(todo), notes=notes)

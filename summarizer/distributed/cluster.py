@@ -1,7 +1,8 @@
 """Ray for a corpus job: the cluster named by RAY_ADDRESS, or a local one started for the job and stopped after it.
 
 Ray Data's own progress bars and execution logs are turned off (the job prints its own progress line;
-`-v` brings Ray's logs back), and blocks come back in input order.
+`-v` brings Ray's logs back), and blocks come back in input order. A local Ray listens on loopback
+only and is watched (`watchdog`) so that none of it outlives the process that started it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..errors import SummarizerError
 
 logger = logging.getLogger(__name__)
 REACH_TIMEOUT = 3.0
+LOOPBACK_SWITCH = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,25 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
         return
     # A new local Ray turns token authentication on, Ray's safe default, and warns that it did: not news here.
     logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
-    ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)
+    _on_loopback()
+    import psutil
+
+    from . import watchdog
+
+    before = {child.pid for child in psutil.Process().children()}
+    ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)
+    watchdog.watch([child.pid for child in psutil.Process().children() if child.pid not in before])
+
+
+def _on_loopback() -> None:
+    """Make a local Ray listen on 127.0.0.1 only: its metrics, dashboard and agents would otherwise bind every
+    interface, unauthenticated. Ray's switch for it is RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 (a single-machine
+    Ray, as on a laptop), read by Ray's processes from the environment and by this one at import, hence both;
+    setting that variable to 1 keeps Ray's own choice (the machine's address)."""
+    from ray._private import ray_constants
+
+    os.environ.setdefault(LOOPBACK_SWITCH, "0")
+    ray_constants.ENABLE_RAY_CLUSTER = os.environ[LOOPBACK_SWITCH].lower() in ("1", "true")
 
 
 def _check_reachable(address: str) -> None:

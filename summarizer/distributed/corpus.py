@@ -3,14 +3,19 @@
 An item is a dict of strings (Ray Data carries it as one table row): `id`; `text` for a JSONL line,
 `path` for a file of a folder, `problem` for a line that cannot be an item (it becomes an error
 record, like a file that cannot be read). OUTPUT is appended to a batch at a time; a run that was
-killed may leave half a line at the end, which the next run cuts off before it appends.
+killed may leave half a line at the end, which the next run cuts off before it appends. One job
+writes an OUTPUT at a time (`OutputLock`): a second one would write every item again.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import os
+import socket
+import sys
+import time
 from pathlib import Path
 from typing import Iterable
 
@@ -24,6 +29,10 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 
 class UsageError(InvalidOptionError):
     """INPUT or OUTPUT is not something a batch job can use (the command exits 2, as for a bad option)."""
+
+
+class OutputBusyError(SummarizerError):
+    """Another job is writing this OUTPUT."""
 
 
 def item(key: str, text: str = "", path: str = "", problem: str = "") -> dict[str, str]:
@@ -118,28 +127,35 @@ def error_record(key: str, message: str, run: str) -> dict:
 
 def finished_ids(output: Path, retry_errors: bool = False) -> tuple[set[str], list[str]]:
     """Ids already in OUTPUT, and notes on what was repaired: a torn last line (or any unreadable line) is
-    dropped, and with `retry_errors` the error records too, so those items are done again."""
+    dropped, an id written more than once keeps its first line, and with `retry_errors` the error records
+    are dropped too, so those items are done again."""
     if not output.exists():
         return set(), []
     data = output.read_bytes()
-    kept, dropped, errors = [], 0, 0
+    kept, seen, dropped, repeated, errors = [], set(), 0, 0, 0
     for line in data.splitlines(keepends=True):
         record = _parsed(line)
         if record is None:
             dropped += 1
+        elif record["id"] in seen:
+            repeated += 1
         elif retry_errors and record.get("error") is not None:
             errors += 1
         else:
             kept.append(line)
+            seen.add(record["id"])
     notes = []
     if dropped:
         notes.append(f"{output}: dropped {dropped} incomplete or unreadable line(s), left by a run that was "
                      "stopped while writing; those items are done again.")
+    if repeated:
+        notes.append(f"{output}: dropped {repeated} line(s) repeating an id already there (two jobs once wrote "
+                     "this file at the same time); the first line of each id is kept.")
     if errors:
         notes.append(f"{output}: {errors} item(s) that failed before are tried again.")
-    if dropped or errors:
+    if dropped or repeated or errors:
         _replace(output, b"".join(kept))
-    return {_parsed(line)["id"] for line in kept}, notes
+    return seen, notes
 
 
 def _parsed(line: bytes) -> dict | None:
@@ -158,6 +174,54 @@ def _replace(output: Path, data: bytes) -> None:
     temporary = output.with_name(output.name + ".repair")
     temporary.write_bytes(data)
     os.replace(temporary, output)
+
+
+class OutputLock:
+    """One job per OUTPUT: an exclusive `flock` on a hidden file beside it, naming the holder (pid, host, start,
+    command). The kernel lets go of it when the holder dies, even by `kill -9`, so no stale lock outlives a job."""
+
+    def __init__(self, output: Path):
+        self.output = output
+        self.path = output.with_name(f".{output.name}.lock")
+        try:
+            output.parent.mkdir(parents=True, exist_ok=True)
+            self._fd = self._take()
+        except OSError as error:
+            raise SummarizerError(f"Cannot write {self.path}: {error.strerror}.") from error
+        holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.strftime("%Y-%m-%d %H:%M:%S"),
+                  "command": " ".join(sys.argv)}
+        os.ftruncate(self._fd, 0)
+        os.write(self._fd, json.dumps(holder).encode())
+
+    def _take(self) -> int:
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = _holder(fd)
+                os.close(fd)
+                raise OutputBusyError(f"{self.output} is being written by another job "
+                                      f"({holder}); wait for it to finish or stop it. Two jobs on one OUTPUT would "
+                                      "write every item twice.") from None
+            try:
+                if os.stat(self.path).st_ino == os.fstat(fd).st_ino:
+                    return fd
+            except FileNotFoundError:
+                pass
+            os.close(fd)  # the last holder removed the file as this job opened it: take the new one
+
+    def release(self) -> None:
+        self.path.unlink(missing_ok=True)
+        os.close(self._fd)
+
+
+def _holder(fd: int) -> str:
+    try:
+        holder = json.loads(os.read(fd, 65536))
+        return f"pid {holder['pid']} on {holder['host']}, since {holder['since']}: {holder['command']}"
+    except (ValueError, KeyError, TypeError, OSError):
+        return "it is starting"
 
 
 class Output:

@@ -1,24 +1,24 @@
-"""The summarizer service on Ray Serve: replicas that each hold the model, HTTP JSON in and out.
+"""The summarizer service on Ray Serve: replicas that each hold the model, behind the FastAPI gateway.
 
     POST /summarize       {"text": ... | "blocks": [...], "options": {...}} -> the wire Summary
     POST /summarize_many  {"sources": [{"text"|"blocks"}, ...], "options": {...}} -> {"results": [...]}
-    GET  /health          engine, model, device, reason, replicas, batching, batch sizes served
+    GET  /health          engine, model, device, reason, replicas, batching, batch sizes served, limits
+    GET  /docs            the OpenAPI description
 
+HTTP, its limits and its errors live in `gateway`; here are the replicas it calls through a handle.
 Concurrent requests reaching a replica within `serve_batch_wait_ms` are gathered by `@serve.batch`
-(up to `serve_max_batch`) into one `Summarizer.summarize_many` call per distinct options. Errors are
-JSON `{"error": {"type", "message"}}`: 400 for bad input, 413 over the size cap, 404 for an unknown
-route, 500 when the model cannot load or something breaks; Serve itself answers 503 when more than
-`serve_max_queued` requests wait for the replicas.
+(up to `serve_max_batch`) into one `Summarizer.summarize_many` call per distinct options. A request
+whose caller went away (the client disconnected, the gateway's timeout) is cancelled by Serve; the
+engine then stops at its next part once nobody in the batch is left to receive the result.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import json
 import logging
+import os
 import re
-import secrets
 import signal
 import threading
 from dataclasses import replace
@@ -26,33 +26,31 @@ from typing import Callable
 
 import ray
 from ray import serve
-from starlette.requests import Request
-from starlette.responses import JSONResponse
 
 from .. import wire
-from ..errors import InputTooLargeError, InvalidOptionError, ModelLoadError, SummarizerError
+from ..errors import SummarizerError
 from ..service import Summarizer
 from ..settings import Settings
 from . import cluster
+from .gateway import Gateway
 
 logger = logging.getLogger(__name__)
 APP_NAME = "summarizer"
 
 
-def status_of(error: SummarizerError) -> int:
-    if isinstance(error, InputTooLargeError):
-        return 413
-    return 500 if isinstance(error, ModelLoadError) else 400
+class Abandoned(Exception):
+    """Raised from the engine's progress callback when no caller of the batch is waiting any more."""
 
 
-def _answer(result) -> JSONResponse:
-    if isinstance(result, SummarizerError):
-        return JSONResponse(wire.error_to_wire(result), status_code=status_of(result))
-    return JSONResponse(wire.summary_to_wire(result))
+class Caller:
+    """One request's mark in a batch: set when Serve cancelled it, read by the engine's progress callback."""
+
+    def __init__(self):
+        self.gone = False
 
 
 class SummarizerServer:
-    """One replica: the embedded service, loaded when the replica starts, and the HTTP routes over it."""
+    """One replica: the embedded service, loaded when the replica starts; results and errors are returned as values."""
 
     def __init__(self, settings: Settings):
         self.settings = settings
@@ -60,58 +58,35 @@ class SummarizerServer:
         self.service = Summarizer(replace(settings, url=None, batch_max_documents=1))
         self.engine = self.service.engine
         self.batch_sizes: collections.Counter[int] = collections.Counter()
+        self.abandoned = 0
         self._batch.set_max_batch_size(settings.serve_max_batch)
         self._batch.set_batch_wait_timeout_s(settings.serve_batch_wait_ms / 1000)
-
-    async def __call__(self, request: Request) -> JSONResponse:
-        route = request.scope["path"].removeprefix(request.scope.get("root_path", "")).rstrip("/")
-        handlers = {("GET", "/health"): self._health, ("POST", "/summarize"): self._summarize,
-                    ("POST", "/summarize_many"): self._summarize_many}
-        handler = handlers.get((request.method, route))
-        if handler is None:
-            return JSONResponse(wire.error_to_wire(InvalidOptionError(
-                f"No route {request.method} {route or '/'}: use POST /summarize, POST /summarize_many "
-                "or GET /health.")), status_code=404)
-        try:
-            return await handler(request)
-        except SummarizerError as error:
-            return _answer(error)
-        except Exception:
-            incident = secrets.token_hex(3)
-            logger.exception("incident %s", incident)
-            return JSONResponse(wire.error_to_wire(SummarizerError(
-                f"The summarizer server failed on this request (incident {incident} in its log).")), status_code=500)
-
-    async def _health(self, request: Request) -> JSONResponse:
-        return JSONResponse(self.health())
 
     def health(self) -> dict:
         """The engine facts the app shows, and this replica's batching facts for tests and operators."""
         context = serve.get_replica_context()
         settings = self.settings
         return {"engine": self.engine.name, "model": self.engine.model, "device": self.engine.device,
-                "reason": self.engine.reason, "replica": context.replica_id.unique_id,
+                "reason": self.engine.reason, "replica": context.replica_id.unique_id, "pid": os.getpid(),
                 "replicas": context.world_size, "num_cpus": settings.serve_num_cpus,
                 "num_gpus": settings.serve_num_gpus, "max_batch": settings.serve_max_batch,
-                "batch_wait_ms": settings.serve_batch_wait_ms,
+                "batch_wait_ms": settings.serve_batch_wait_ms, "abandoned_batches": self.abandoned,
                 "batch_sizes": {str(size): count for size, count in sorted(self.batch_sizes.items())}}
 
-    async def _summarize(self, request: Request) -> JSONResponse:
-        source, options = wire.request_from_wire(await _json(request))
-        result, size = await self._batch((source, options))
-        response = _answer(result)
-        response.headers["X-Batch-Size"] = str(size)
-        return response
+    async def summarize(self, source: wire.Source, options) -> tuple:
+        """(summary or error, size of the batch it went in)."""
+        return (await self._for(Caller(), [source], options))[0]
 
-    async def _summarize_many(self, request: Request) -> JSONResponse:
-        body = await _json(request)
-        if not isinstance(body, dict) or not isinstance(body.get("sources"), list):
-            raise InvalidOptionError("The request needs \"sources\": a list of {\"text\"} or {\"blocks\"} objects.")
-        options = wire.options_from_wire(body.get("options"))
-        sources = [wire.source_from_wire(raw) for raw in body["sources"]]
-        outputs = await asyncio.gather(*(self._batch((source, options)) for source in sources))
-        return JSONResponse({"results": [wire.error_to_wire(r) if isinstance(r, SummarizerError)
-                                         else wire.summary_to_wire(r) for r, _ in outputs]})
+    async def summarize_many(self, sources: list, options) -> list:
+        """Each source's summary or error, in order."""
+        return [result for result, _ in await self._for(Caller(), sources, options)]
+
+    async def _for(self, caller: Caller, sources: list, options) -> list:
+        try:
+            return await asyncio.gather(*(self._batch((source, options, caller)) for source in sources))
+        except asyncio.CancelledError:
+            caller.gone = True
+            raise
 
     @serve.batch(max_batch_size=8, batch_wait_timeout_s=0.02)
     async def _batch(self, items: list) -> list:
@@ -122,34 +97,50 @@ class SummarizerServer:
 
     def _run(self, items: list) -> list:
         groups = collections.defaultdict(list)
-        for index, (_, options) in enumerate(items):
+        for index, (_, options, _) in enumerate(items):
             groups[options].append(index)
         results: list = [None] * len(items)
         for options, indices in groups.items():
-            for index, result in zip(indices, self.service.summarize_many([items[i][0] for i in indices], options)):
+            callers = [items[i][2] for i in indices]
+
+            def stop_when_abandoned(fraction: float, message: str, callers: list = callers) -> None:
+                if all(caller.gone for caller in callers):
+                    raise Abandoned
+
+            try:
+                done = self.service.summarize_many([items[i][0] for i in indices], options, stop_when_abandoned)
+            except Abandoned:
+                self.abandoned += 1
+                logger.info("stopped a batch of %d: its callers went away", len(indices))
+                done = [SummarizerError("The request was cancelled.")] * len(indices)
+            for index, result in zip(indices, done):
                 results[index] = result
         return results
 
 
-async def _json(request: Request):
-    try:
-        return json.loads(await request.body())
-    except ValueError as error:
-        raise InvalidOptionError(f"The request body is not valid JSON ({error}).") from None
-
-
 def application(settings: Settings):
-    """The Serve application for these settings: replicas, CPUs and GPUs each, queue bound."""
-    deployment = serve.deployment(SummarizerServer, name="SummarizerServer").options(
+    """The Serve application for these settings: the gateway (no CPU of its own, many open requests, each a
+    coroutine) in front of the replicas (CPUs and GPUs each, queue bound)."""
+    replicas = serve.deployment(SummarizerServer, name="SummarizerServer").options(
         num_replicas=settings.serve_replicas,
         ray_actor_options={"num_cpus": settings.serve_num_cpus, "num_gpus": settings.serve_num_gpus},
         max_ongoing_requests=2 * settings.serve_max_batch, max_queued_requests=settings.serve_max_queued)
-    return deployment.bind(settings)
+    gateway = serve.deployment(Gateway, name="Gateway").options(
+        ray_actor_options={"num_cpus": 0}, max_ongoing_requests=settings.serve_max_open_requests)
+    return gateway.bind(settings, replicas.bind(settings))
+
+
+def http_options(settings: Settings) -> dict:
+    """Serve's proxy: where it listens, idle keep-alive, and its own request timeout as a backstop behind the
+    gateway's (which answers in JSON first)."""
+    return {"host": settings.serve_host, "port": settings.serve_port,
+            "keep_alive_timeout_s": settings.serve_keep_alive_s,
+            "request_timeout_s": settings.serve_body_timeout_s + settings.serve_request_timeout_s + 30}
 
 
 def deploy(settings: Settings, name: str = APP_NAME, route_prefix: str = "/") -> str:
     """Start Serve's HTTP proxy if needed, run the application, and return its base URL once replicas are up."""
-    serve.start(http_options={"host": settings.serve_host, "port": settings.serve_port})
+    serve.start(http_options=http_options(settings))
     try:
         serve.run(application(settings), name=name, route_prefix=route_prefix)
     except RuntimeError as error:

@@ -1,7 +1,8 @@
 """Concurrent callers in one process: every call alone (the old lock) against calls gathered into batches.
 
 Both services load the same checkpoint; the same articles are sent by the same number of threads
-released at the same moment, and the wall time until the last caller has its summary is compared.
+released at the same moment, and the wall time until the last caller has its summary is compared,
+with how many batched summaries are the ones their articles got alone (and ROUGE-L between the two).
 """
 
 from __future__ import annotations
@@ -29,24 +30,26 @@ class ConcurrencyRow:
     clients: int
     seconds: float
     batches: str
+    same_as_alone: str = ""
 
     @property
     def docs_per_second(self) -> float:
         return self.clients / self.seconds
 
 
-def _clients(service: Summarizer, articles: Sequence[str]) -> float:
-    """Seconds until every one of len(articles) threads, started together, has its summary."""
+def _clients(service: Summarizer, articles: Sequence[str]) -> tuple[float, list[str]]:
+    """Seconds until every one of len(articles) threads, started together, has its summary; the summaries."""
     gate = threading.Barrier(len(articles) + 1)
     errors: list[BaseException] = []
+    summaries = [""] * len(articles)
 
-    def call(text: str) -> None:
+    def call(index: int, text: str) -> None:
         gate.wait()
         try:
-            service.summarize(text, SummaryOptions())
+            summaries[index] = service.summarize(text, SummaryOptions()).text
         except BaseException as error:
             errors.append(error)
-    threads = [threading.Thread(target=call, args=(text,)) for text in articles]
+    threads = [threading.Thread(target=call, args=pair) for pair in enumerate(articles)]
     for thread in threads:
         thread.start()
     gate.wait()
@@ -55,7 +58,17 @@ def _clients(service: Summarizer, articles: Sequence[str]) -> float:
         thread.join()
     if errors:
         raise errors[0]
-    return time.perf_counter() - started
+    return time.perf_counter() - started, summaries
+
+
+def same_as_alone(alone: Sequence[str], batched: Sequence[str]) -> str:
+    """'38/40 identical, ROUGE-L 99.1': batched summaries against the same articles' summaries made alone."""
+    from rouge_score import rouge_scorer
+
+    scorer = rouge_scorer.RougeScorer(["rougeL"])
+    scores = [scorer.score(a, b)["rougeL"].fmeasure for a, b in zip(alone, batched)]
+    same = sum(a == b for a, b in zip(alone, batched))
+    return f"{same}/{len(alone)} identical, ROUGE-L {100 * sum(scores) / len(scores):.1f}"
 
 
 def _service(source: ModelSource, backend: str, preset: str, exact: bool, **batching) -> Summarizer:
@@ -89,17 +102,20 @@ def run_concurrency(source: ModelSource, exact: bool, articles: Sequence[str], s
     """For each (backend, preset): the articles sent at once by as many threads, each call alone, then batched."""
     rows = []
     for backend, preset in paths:
+        alone: list[str] = []
         for mode, batching in (("one at a time", dict(batch_max_documents=1)), ("batched", {})):
             service = _service(source, backend, preset, exact, **batching)
             service.summarize(articles[0])
             sizes = getattr(service.engine, "batch_sizes", None)
             if sizes is not None:
                 sizes.clear()
-            seconds = _clients(service, articles)
+            seconds, summaries = _clients(service, articles)
             shape = "+".join(map(str, sizes)) if sizes is not None else "1" + "+1" * (len(articles) - 1)
-            rows.append(ConcurrencyRow(backend, preset, mode, len(articles), seconds, shape))
+            same = same_as_alone(alone, summaries) if alone else ""
+            alone = alone or summaries
+            rows.append(ConcurrencyRow(backend, preset, mode, len(articles), seconds, shape, same))
             say(f"{backend} {preset}, {mode}: {len(articles)} concurrent articles in {seconds:.2f} s "
-                f"(callers per batch: {shape})")
+                f"(callers per batch: {shape}){'; against alone: ' + same if same else ''}")
         gain = ceiling(service, articles, preset)
         say(f"{backend} {preset}: one generate call of {len(articles)} windows is {gain:.2f}x "
             f"as fast as {len(articles)} calls of one (the most batching can gain here)")
@@ -112,7 +128,8 @@ def report_concurrency(rows: Sequence[ConcurrencyRow]) -> list[str]:
     alone = {(r.backend, r.preset): r.seconds for r in rows if r.mode == "one at a time"}
     for r in rows:
         lines.append(f"{r.backend:<14}{r.preset:<8}{r.mode:<15}{r.clients:>8}{r.seconds:>9.2f}{r.docs_per_second:>8.2f}"
-                     f"{alone[(r.backend, r.preset)] / r.seconds:>9.2f}  {r.batches}")
+                     f"{alone[(r.backend, r.preset)] / r.seconds:>9.2f}  {r.batches}"
+                     + (f"; {r.same_as_alone}" if r.same_as_alone else ""))
     return lines
 
 

@@ -57,6 +57,9 @@ def test_an_unknown_charset_is_read_anyway(news_server):
     ("http://127.0.0.1:http/", "its port must be a number from 1 to 65535"),
     ("http://[::1/", "not an IPv6 address"),
     ("http://[zz::1]/", "not an IPv6 address"),
+    ("https://not a url", "^That is not a web address \\(it has spaces, or characters no site name has\\); paste the "
+                          "article's link, for example https://www.example.com/news/story.$"),
+    ("https://news<site>.com/a", "That is not a web address"),
 ])
 def test_malformed_links_are_messages(url, message):
     with pytest.raises(InvalidUrlError, match=message):

@@ -53,5 +53,6 @@ def test_without_network_both_commands_fail_clearly():
     offline = {"INGEST_FEEDS": "http://rss.example.invalid/top.rss", "NEWSAPI_KEY": "", "INGEST_FETCH_TIMEOUT": "2"}
     news = run_with(offline, "ingest", "news")
     assert news.returncode == 1 and "The news feed is unavailable" in news.stderr and "Traceback" not in news.stderr
+    assert news.stderr.count("could not be found") == 1 and "try" not in news.stderr  # said once; no retry comes
     article = run_with(offline, "summarizer", "summarize", "https://edition.example.invalid/2026/11/21/story.html")
     assert article.returncode == 1 and "could not be found" in article.stderr and "Traceback" not in article.stderr

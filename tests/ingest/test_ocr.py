@@ -196,6 +196,9 @@ def test_a_blank_photo_a_damaged_image_and_a_huge_one_get_messages():
 
     with pytest.raises(FileTooLargeError, match="huge.png is 9,000 × 8,000 pixels; the limit is 60 megapixels"):
         ingest_file("huge.png", image_file(Image.new("1", (9000, 8000), 1), "PNG"))
+    with pytest.raises(NoTextError, match="^strip.png is 1 × 100,000 pixels: a strip too thin to hold lines of text "
+                                          "that OCR can read. Upload a photo or scan of the whole page.$"):
+        ingest_file("strip.png", image_file(Image.new("L", (1, 100_000), 255), "PNG"))
     with pytest.raises(NoTextError, match="OCR found no text in blank.png"):
         ingest_file("blank.png", image_file(Image.new("L", (800, 600), 255), "PNG"))
     data = image_file(scan(SHORT, 150)[0], "PNG")

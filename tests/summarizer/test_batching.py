@@ -83,3 +83,16 @@ def test_summarize_many_returns_each_items_error_in_its_place(offline_hub, text_
     results = service.summarize_many([text_factory(5), "   ", "word " * 2000, text_factory(6, 1)])
     assert results[0].sentences and results[3].sentences
     assert "no text" in str(results[1]) and "limit is 5,000" in str(results[2])
+
+
+def test_the_concurrency_suite_says_how_many_batched_summaries_equal_alone(tiny_model_dir, text_factory):
+    from summarizer.engines.locate import ModelSource
+    from summarizer.lab.concurrency import report_concurrency, run_concurrency
+
+    said: list[str] = []
+    source = ModelSource("tiny", str(tiny_model_dir), True, "local directory")
+    rows = run_concurrency(source, False, [text_factory(12 + 5 * seed, seed) for seed in range(6)], said.append,
+                           paths=(("ctranslate2", "fast"),))
+    assert [r.mode for r in rows] == ["one at a time", "batched"] and rows[0].same_as_alone == ""
+    assert rows[1].same_as_alone == "6/6 identical, ROUGE-L 100.0"
+    assert report_concurrency(rows)[-1].endswith("; 6/6 identical, ROUGE-L 100.0")

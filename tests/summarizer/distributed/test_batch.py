@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ def ray_address():
     """One local Ray for the module's jobs (2 CPUs); its address lets a subprocess join it as a cluster."""
     import ray
 
-    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
     yield ray.get_runtime_context().gcs_address
     ray.shutdown()
 
@@ -91,6 +92,42 @@ def test_a_torn_last_line_is_cut_off_and_its_item_counts_as_not_done(tmp_path):
     assert output.read_text() == whole[0] + "\n" + whole[1] + "\n"
     assert "dropped 1 incomplete or unreadable line(s)" in notes[0]
     assert corpus.finished_ids(output, retry_errors=True)[0] == set() and output.read_text() == ""
+
+
+def test_ids_written_twice_keep_their_first_line_and_it_is_said(tmp_path):
+    output = tmp_path / "out.jsonl"
+    lines = [json.dumps(corpus.error_record(key, "x", run)) + "\n" for run in ("A", "B") for key in ("a", "b", "c")]
+    output.write_text("".join(lines[:2] + lines[3:5] + lines[2:3] + lines[5:]))  # a, b, a, b, c, c
+    done, notes = corpus.finished_ids(output)
+    assert done == {"a", "b", "c"} and output.read_text() == "".join(lines[:3])
+    assert notes == [f"{output}: dropped 3 line(s) repeating an id already there (two jobs once wrote this file at "
+                     "the same time); the first line of each id is kept."]
+
+
+def test_a_second_writer_of_one_output_is_refused_naming_the_first(tmp_path):
+    output = tmp_path / "out" / "summaries.jsonl"
+    first = corpus.OutputLock(output)
+    with pytest.raises(corpus.OutputBusyError) as refused:
+        corpus.OutputLock(output)
+    assert str(refused.value).startswith(f"{output} is being written by another job (pid {os.getpid()} on ")
+    assert "wait for it to finish or stop it" in str(refused.value)
+    first.release()
+    corpus.OutputLock(output).release()
+    assert list(output.parent.iterdir()) == []
+
+
+def test_the_lock_of_a_killed_job_is_free_at_once(tmp_path):
+    output = tmp_path / "summaries.jsonl"
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from pathlib import Path; "
+                               "from summarizer.distributed.corpus import OutputLock; OutputLock(Path(sys.argv[1])); "
+                               "print('held', flush=True); time.sleep(60)", str(output)],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline() == "held\n"
+    with pytest.raises(corpus.OutputBusyError, match=f"pid {holder.pid} on "):
+        corpus.OutputLock(output)
+    holder.kill()
+    holder.wait(10)
+    corpus.OutputLock(output).release()
 
 
 def test_one_batch_gives_a_record_per_item_and_bad_files_are_errors(tmp_path, text_factory):
@@ -195,6 +232,55 @@ def test_tiny_t5_job_summarizes_every_item_and_a_rerun_has_nothing_to_do(ray_add
     assert all(r["engine"] == "abstractive" and r["summary"] for r in written)
     again = batch.run(batch.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions()))
     assert (again.written, again.skipped, again.workers) == (0, 4, 0)
+
+
+@pytest.mark.slow
+def test_two_jobs_on_one_output_leave_one_line_per_id(ray_address, tmp_path, text_factory):
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(300)])
+    output = tmp_path / "out.jsonl"
+    environment = {**os.environ, "HF_HUB_OFFLINE": "1", "RAY_ADDRESS": ray_address}
+    first = subprocess.Popen([sys.executable, "-m", "summarizer", "batch", str(source), str(output), "--engine",
+                              "extractive", "--batch-size", "10"], cwd=ROOT, env=environment,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lock = tmp_path / ".out.jsonl.lock"
+    for _ in range(600):  # until the first job holds OUTPUT
+        if lock.exists() and lock.read_text():
+            break
+        time.sleep(0.1)
+    with pytest.raises(corpus.OutputBusyError, match=f"is being written by another job \\(pid {first.pid} on "):
+        batch.run(batch.Job(source, output, OFFLINE, SummaryOptions()))
+    out, err = first.communicate(timeout=300)
+    assert first.returncode == 0, err
+    assert "300 records written (0 errors)" in out
+    assert sorted(r["id"] for r in records(output)) == sorted(f"d{n}" for n in range(300))
+
+
+@pytest.mark.slow
+def test_a_job_killed_by_sigkill_leaves_no_ray_process_behind(tmp_path, text_factory):
+    import psutil
+
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(2000)])
+    environment = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    job = subprocess.Popen([sys.executable, "-m", "summarizer", "batch", str(source), str(tmp_path / "out.jsonl"),
+                            "--engine", "extractive", "--workers", "1", "--batch-size", "5"], cwd=ROOT,
+                           env={**environment, "HF_HUB_OFFLINE": "1"}, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        for line in job.stderr:  # its own local Ray is up and working
+            if "items, 0 error(s)" in line or "worker(s) starting" in line:
+                break
+        ray_processes = [p for p in psutil.Process(job.pid).children(recursive=True)
+                         if "watchdog" not in " ".join(p.cmdline())]
+        assert any(p.name() == "raylet" for p in ray_processes)
+    finally:
+        job.kill()
+        job.wait(10)
+    for _ in range(20):
+        left = [p for p in ray_processes if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        if not left:
+            break
+        time.sleep(0.5)
+    assert not left, [(p.pid, p.name()) for p in left]
 
 
 def _docx(sections: dict[str, list[str]]) -> bytes:

@@ -1,7 +1,9 @@
 """The summarizer server on a local Ray (2 CPUs): real HTTP on loopback, the offline engine and the tiny T5.
 
 One Ray and one Serve for the module (starting them takes tens of seconds here); each application
-asks for a quarter of a CPU so the offline, T5, overload and measured ones fit side by side.
+asks for a quarter of a CPU so the offline, T5, overload and measured ones fit side by side, and the
+ones made for one test are deleted by it. The hostile clients (slow bodies, lies about sizes, ones
+that leave) speak raw HTTP over sockets, in loops bounded in time that stop by themselves.
 """
 
 from __future__ import annotations
@@ -10,8 +12,11 @@ import json
 import os
 import signal
 import socket
+import statistics
 import subprocess
 import sys
+import threading
+import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -50,12 +55,14 @@ def cluster(tmp_path_factory, tiny_model_dir):
     import ray
     from ray import serve
 
+    from summarizer.distributed import cluster as ray_cluster
     from summarizer.distributed.serve import deploy
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("HF_HUB_OFFLINE", "1")
         patch.setenv("HF_HOME", str(tmp_path_factory.mktemp("hf")))
-        ray.init(address="local", num_cpus=2, include_dashboard=False)
+        patch.delenv("RAY_ADDRESS", raising=False)
+        ray_cluster.start(2)  # a local Ray as `serve` and corpus jobs start it: on loopback
         try:
             port = free_port()
             base = Settings(engine="extractive", serve_port=port, serve_num_cpus=0.25, serve_batch_wait_ms=50)
@@ -137,15 +144,32 @@ def test_summarize_many_returns_each_item_or_its_error(cluster):
     (b'{"text": "--- *** 123"}', 400, "NoSentencesError", "no sentences to summarize"),
     (b'{"txt": "Hello there."}', 400, "InvalidOptionError", "Unknown request field 'txt'"),
     (b'{"text": "A text.", "options": {"length": "huge"}}', 400, "InvalidOptionError", "Unknown length 'huge'"),
-    (b"{not json", 400, "InvalidOptionError", "not valid JSON")])
+    (b"{not json", 400, "InvalidOptionError", "not valid JSON"),
+    (b"[" * 100_000 + b"]" * 100_000, 400, "InvalidOptionError", "nested too deeply"),
+    (b'{"text": "The council met.\\ud800 It voted."}', 400, "InvalidOptionError", "lone surrogate (\\ud800) at character 17"),
+    (b'{"text": "caf\xe9"}', 400, "InvalidOptionError", "not valid JSON"),
+    (b'{"text": 5}', 400, "InvalidOptionError", "\"text\" must be a string"),
+    (b'{"blocks": [{"kind": "paragraph", "text": "A text."}, {"kind": "sonnet", "text": "Verse."}]}', 400,
+     "InvalidOptionError", "Block 2 has the unknown kind 'sonnet'"),
+    (b'{"blocks": [{"kind": "paragraph", "text": "A text.", "level": "1"}]}', 400, "InvalidOptionError",
+     "Block 1 is not a"),
+    (b'{"text": "A text.", "options": {"words": "ten"}}', 400, "InvalidOptionError", "'words' has the wrong type")])
 def test_a_bad_request_gets_400_with_the_services_message(cluster, body, status, kind, words):
     code, answer = post(cluster.offline + "/summarize", body)
+    assert code == status, answer
     assert (code, answer["error"]["type"]) == (status, kind) and words in answer["error"]["message"]
+
+
+def test_summarize_many_names_the_source_that_is_wrong(cluster):
+    code, answer = post(cluster.offline + "/summarize_many", b'{"sources": [{"text": "Fine."}, {"text": "\\udc00"}]}')
+    assert code == 400 and answer["error"]["message"].startswith("Source 2: \"text\" holds a lone surrogate")
 
 
 def test_an_unknown_route_gets_404_naming_the_routes(cluster):
     code, answer = post(cluster.offline + "/summarise", b"{}")
     assert code == 404 and "POST /summarize" in answer["error"]["message"]
+    with urllib.request.urlopen(cluster.offline + "/docs", timeout=30) as response:
+        assert response.status == 200 and b"swagger" in response.read().lower()
 
 
 def test_the_client_raises_the_servers_error_with_its_message(cluster):
@@ -154,24 +178,36 @@ def test_the_client_raises_the_servers_error_with_its_message(cluster):
 
 
 def test_an_overloaded_server_answers_503_and_the_client_says_busy(cluster):
+    from ray import serve
+
     from summarizer.distributed.serve import deploy
 
     url = deploy(replace(cluster.tiny, serve_max_batch=1, serve_max_queued=1), "tight", "/tight")
     remote = connect(replace(cluster.tiny, url=url))
     text = make_text(400, seed=9)
 
-    def attempt(_):
+    raw = json.dumps({"text": text}).encode()
+
+    def attempt(number):
+        if number % 2:  # half of them raw, to see the answer itself
+            return post(url + "/summarize", raw)
         try:
             return remote.summarize(text)
         except ServiceBusyError as error:
             return error
 
-    with ThreadPoolExecutor(12) as pool:
-        outcomes = list(pool.map(attempt, range(12)))
-    busy = [o for o in outcomes if isinstance(o, ServiceBusyError)]
+    try:
+        with ThreadPoolExecutor(12) as pool:
+            outcomes = list(pool.map(attempt, range(12)))
+    finally:
+        serve.delete("tight")
+    busy = [o for o in outcomes if isinstance(o, ServiceBusyError) or isinstance(o, tuple) and o[0] == 503]
     assert busy and len(busy) < len(outcomes)
-    assert str(busy[0]) == f"The summarizer server at {url} is busy with other requests; your text is kept — " \
-                           "try again in a minute."
+    for code, answer in (o for o in busy if isinstance(o, tuple)):  # the API's JSON error, not Serve's plain text
+        assert answer["error"]["type"] == "ServiceBusyError" and "busy" in answer["error"]["message"]
+    said = [str(o) for o in busy if isinstance(o, ServiceBusyError)]
+    assert not said or said[0] == f"The summarizer server at {url} is busy with other requests; your text is kept " \
+                                  "— try again in a minute."
 
 
 def test_the_app_summarizes_through_the_server_and_names_it(cluster, monkeypatch, tmp_path):
@@ -233,3 +269,208 @@ def test_a_model_that_cannot_load_stops_the_deployment_with_the_services_message
     missing = replace(cluster.tiny, model=str(tmp_path / "no-such-model"))
     with pytest.raises(ModelLoadError, match="no-such-model"):
         deploy(missing, "missing", "/missing")
+
+
+def raw_exchange(port: int, head: bytes, body: bytes = b"", timeout: float = 30) -> tuple[int, dict]:
+    """Send `head` and `body` as they are on one connection; the status and JSON body of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as connection:
+        connection.sendall(head + body)
+        return parse_answer(read_answer(connection))
+
+
+def read_answer(connection: socket.socket) -> bytes:
+    data = b""
+    while True:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                       if line.lower().startswith(b"content-length:")), None)
+        if length is not None and len(body) >= length:
+            return data
+
+
+def parse_answer(data: bytes) -> tuple[int, dict]:
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split(b" ")[1]), json.loads(body)
+
+
+def header(prefix: str, length: int) -> bytes:
+    return (f"POST {prefix}/summarize HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {length}\r\n\r\n").encode()
+
+
+@pytest.fixture(scope="module")
+def strict(cluster):
+    """The offline engine behind small limits: bodies within 3 s and 20 kB, 3 sources a request."""
+    from ray import serve
+
+    from summarizer.distributed.serve import deploy
+
+    settings = replace(cluster.base, serve_body_timeout_s=3, serve_max_body_mb=0.02, serve_max_items=3)
+    yield deploy(settings, "strict", "/strict")
+    serve.delete("strict")
+
+
+def test_forty_slow_bodies_are_cut_with_408_while_other_requests_are_answered(cluster, strict):
+    slow_answers: list[tuple[int, dict]] = []
+
+    def slow_client() -> None:
+        with socket.create_connection(("127.0.0.1", cluster.port), timeout=20) as connection:
+            connection.sendall(header("/strict", 10_000))  # within the bound, never sent whole
+            deadline = time.monotonic() + 15
+            connection.settimeout(0.5)
+            data = b""
+            while time.monotonic() < deadline:  # a byte every half second until the server answers
+                try:
+                    chunk = connection.recv(65536)
+                except TimeoutError:
+                    connection.sendall(b" ")
+                    continue
+                data += chunk
+                if not chunk or b"}}" in data:
+                    break
+            slow_answers.append(parse_answer(data))
+
+    slow = [threading.Thread(target=slow_client) for _ in range(40)]
+    for thread in slow:
+        thread.start()
+    time.sleep(0.5)
+    body = json.dumps({"text": make_text(8, seed=1)}).encode()
+    latencies = []
+    for _ in range(20):
+        started = time.perf_counter()
+        code, answer = post(strict + "/summarize", body)
+        latencies.append(time.perf_counter() - started)
+        assert code == 200 and answer["sentences"]
+    for thread in slow:
+        thread.join(30)
+    assert statistics.quantiles(latencies, n=20)[-1] < 2.0
+    assert len(slow_answers) == 40
+    for code, answer in slow_answers:
+        assert (code, answer["error"]["type"]) == (408, "RequestTimeout")
+        assert "did not arrive within 3 s (SUMMARIZER_SERVE_BODY_TIMEOUT_S)" in answer["error"]["message"]
+
+
+def test_a_body_over_the_bound_gets_413_naming_the_limit(cluster, strict):
+    started = time.monotonic()  # claimed: refused from the header alone, without waiting for the body
+    code, answer = raw_exchange(cluster.port, header("/strict", 99_999_999_999), b'{"text": "x"}')
+    assert (code, answer["error"]["type"]) == (413, "InputTooLargeError") and time.monotonic() - started < 20
+    assert "99,999,999,999 bytes; the limit is 20,000 bytes (SUMMARIZER_SERVE_MAX_BODY_MB=0.02)" in \
+        answer["error"]["message"]
+    chunked = (b"POST /strict/summarize HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+               + b"".join(b"1000\r\n" + b"a" * 4096 + b"\r\n" for _ in range(6)) + b"0\r\n\r\n")
+    code, answer = raw_exchange(cluster.port, chunked)  # no length said: counted as it arrives
+    assert code == 413 and "more than 20,000 bytes" in answer["error"]["message"]
+
+
+def test_too_many_sources_get_413_naming_the_limit(cluster, strict):
+    body = json.dumps({"sources": [{"text": "A text."}] * 4}).encode()
+    code, answer = post(strict + "/summarize_many", body)
+    assert (code, answer["error"]["type"]) == (413, "InputTooLargeError")
+    assert answer["error"]["message"].startswith("The request has 4 sources; the limit is 3 a request "
+                                                 "(SUMMARIZER_SERVE_MAX_ITEMS)")
+    assert post(strict + "/summarize_many", json.dumps({"sources": [{"text": "A text here."}] * 3}).encode())[0] == 200
+
+
+def test_a_request_over_the_time_limit_gets_504_in_json(cluster):
+    from ray import serve
+
+    from summarizer.distributed.serve import deploy
+
+    url = deploy(replace(cluster.tiny, serve_request_timeout_s=0.5), "hurried", "/hurried")
+    try:
+        code, answer = post(url + "/summarize", json.dumps({"text": make_text(4000, seed=5)}).encode())
+    finally:
+        serve.delete("hurried")
+    assert (code, answer["error"]["type"]) == (504, "TooSlow")
+    assert "not ready within 0.5 s (SUMMARIZER_SERVE_REQUEST_TIMEOUT_S)" in answer["error"]["message"]
+
+
+def cpu_seconds(pid: int) -> float:
+    import psutil
+
+    times = psutil.Process(pid).cpu_times()
+    return times.user + times.system
+
+
+def test_a_client_that_leaves_stops_the_work_on_the_replica(cluster):
+    remote = connect(replace(cluster.base, url=cluster.t5))
+    before = remote.health()
+    body = json.dumps({"sources": [{"text": make_text(2000, seed)} for seed in range(8)]}).encode()
+    with socket.create_connection(("127.0.0.1", cluster.port), timeout=30) as connection:
+        connection.sendall(header("/t5", len(body)).replace(b"/summarize ", b"/summarize_many ") + body)
+        for _ in range(30):  # until the replica is at work
+            last = cpu_seconds(before["pid"])
+            time.sleep(0.5)
+            if cpu_seconds(before["pid"]) - last > 0.1:
+                break
+        else:
+            pytest.fail("the replica did not start on the request")
+    for _ in range(30):  # the batch is stopped at its next part: no more CPU, and counted
+        last = cpu_seconds(before["pid"])
+        time.sleep(1)
+        if cpu_seconds(before["pid"]) - last < 0.2 and remote.health()["abandoned_batches"] > before["abandoned_batches"]:
+            break
+    else:
+        pytest.fail("the replica went on summarizing for 30 s after its client left")
+
+
+def test_requests_on_a_killed_replica_are_answered_by_another(cluster):
+    import psutil
+    from ray import serve
+
+    from summarizer.distributed.serve import deploy
+
+    url = deploy(replace(cluster.tiny, serve_replicas=2, serve_max_batch=1), "pair", "/pair")  # alone: item 6
+    remote = connect(replace(cluster.tiny, url=url))
+    texts = [make_text(1500, seed) for seed in range(6)]
+    replicas = [p for p in psutil.Process().children(recursive=True)
+                if p.name() == "ray::ServeReplica:pair:SummarizerServer"]
+    try:
+        with ThreadPoolExecutor(len(texts)) as pool:
+            pending = pool.map(remote.summarize, texts)
+            for _ in range(60):  # until the first replica is at work on a request
+                last = cpu_seconds(replicas[0].pid)
+                time.sleep(0.5)
+                if cpu_seconds(replicas[0].pid) - last > 0.1:
+                    break
+            else:
+                pytest.fail("the replica did not start on the requests")
+            replicas[0].kill()  # SIGKILL: its requests in flight are lost with it
+            summaries = list(pending)
+    finally:
+        serve.delete("pair")
+    embedded = Summarizer(cluster.tiny)
+    assert [without_timings(s) for s in summaries] == [without_timings(embedded.summarize(t)) for t in texts]
+
+
+def test_rays_metrics_dashboard_agents_and_serves_proxy_listen_on_loopback_only(cluster):
+    """All but Serve's inter-replica gRPC servers, which Ray 2.60 binds to [::] with no setting to change it
+    (ray/serve/_private/replica.py, `add_port_to_grpc_server(self._server, "[::]:0")`): said in the README."""
+    import psutil
+
+    mine = [psutil.Process(), *psutil.Process().children(recursive=True)]
+    listening = set()
+    for process in mine:
+        try:
+            listening.update((c.laddr.ip, process.name(), c.laddr.port) for c in process.net_connections("tcp")
+                             if c.status == psutil.CONN_LISTEN)
+        except psutil.Error:
+            continue
+    open_wide = [where for where in listening if where[0] not in ("127.0.0.1", "::ffff:127.0.0.1", "::1")]
+    assert len(listening) > 8 and all(name.startswith("ray::ServeReplica:") for _, name, _ in open_wide), open_wide
+
+
+def test_batched_summaries_equal_the_same_requests_made_alone(cluster):
+    """Serve gathers these 40 callers into batches; each summary is the one its text gets alone."""
+    remote = connect(replace(cluster.tiny, url=cluster.t5))
+    texts = [make_text(20 + 9 * (seed % 7), seed) for seed in range(40)]
+    with ThreadPoolExecutor(len(texts)) as pool:
+        batched = list(pool.map(remote.summarize, texts))
+    alone = Summarizer(replace(cluster.tiny, batch_max_documents=1))
+    differing = [i for i, (t, s) in enumerate(zip(texts, batched)) if s.text != alone.summarize(t).text]
+    sizes = {int(size) for size in remote.health()["batch_sizes"]}
+    assert max(sizes) > 1 and differing == []
