@@ -16,6 +16,8 @@ LEFT_OUT_KINDS = {  # each kind a summary never reads, as the reader is told abo
     "table": "tables", "code": "code and formulas", "caption": "captions and figure text", "toc": "contents",
     "reference": "references", "index": "index entries", "running": "running heads, feet and page numbers"}
 
+BLOCK_KINDS = ("title", "heading", "paragraph", "list_item", *LEFT_OUT_KINDS)  # every kind a block can have
+
 
 def words_in(text: str) -> int:
     """The one word count every screen, export and coverage line uses: runs of non-space characters."""
