@@ -11,7 +11,7 @@ st.markdown("Turns long text into a short summary you can check: every summary s
 ways = st.columns(3)
 for column, (script, label, icon, line) in zip(ways, (
         ("views/upload.py", "Upload a file", ":material/upload_file:",
-         "A report, paper or notes as .txt, .md, .docx or .pdf."),
+         "A report, paper or notes as .txt, .md, .docx or .pdf, or a scan or photo of pages."),
         ("views/paste.py", "Paste text", ":material/content_paste:",
          "Any text you copied: an article, an e-mail thread, minutes."),
         ("views/news.py", "News", ":material/newspaper:",
