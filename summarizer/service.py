@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ logger = logging.getLogger(__name__)
 TLDR_TOPICS = 5
 Progress = Callable[[float, str], None]
 ENGINE_BEGIN, ENGINE_WIDTH = 0.1, 0.85
+WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two or more letters, in any script
 
 
 class Summarizer:
@@ -200,7 +202,7 @@ class Summarizer:
         self._check_size(source)
         layout = structure.layout(source)
         if not any(sum(ch.isalpha() for ch in s.text) >= 2 for s in layout.sentences):
-            raise NoSentencesError("The text has no sentences to summarize (no words of two or more letters were found).")
+            raise NoSentencesError(self._no_sentences(source))
         sentences = layout.sentences
         total_words = self._words(source)
         count, warnings = self._cap(sentences, options.max_input_words)
@@ -260,6 +262,15 @@ class Summarizer:
         if unread > 0:
             kinds["not prose"] = unread
         return kinds
+
+    @staticmethod
+    def _no_sentences(source: str | Sequence[BlockLike]) -> str:
+        """Why nothing can be summarized, true to the text: no words at all, or words only in headings, code, tables."""
+        texts = [source] if isinstance(source, str) else [block.text for block in source]
+        if not any(WORD.search(text) for text in texts):
+            return "The text has no sentences to summarize (no words of two or more letters were found)."
+        return ("The text has no sentences to summarize: it reads as headings, code or a table, not as running "
+                "text of a few sentences.")
 
     def _check_size(self, source: str | Sequence[BlockLike]) -> None:
         characters = len(source) if isinstance(source, str) else sum(len(b.text) + 2 for b in source)

@@ -212,7 +212,7 @@ def left_out(document) -> None:
         for kind, blocks in groups.items():
             words = sum(len(b.text.split()) for b in blocks)
             reasons = sorted({b.reason for b in blocks if b.reason})
-            why = f" · typed so because {escape('; '.join(reasons))}" if reasons else ""
+            why = f" · why: {escape('; '.join(reasons))}" if reasons else ""
             st.markdown(f"**{escape(LEFT_OUT_KINDS[kind].capitalize())}** · {words:,} words{why}")
             st.text("\n\n".join(f"[p. {b.page}] {b.text}" if b.page else b.text for b in blocks))
 

@@ -7,6 +7,15 @@ from summarizer import SummarizerError
 from ui import controls, resources
 from ui.markdown import escape
 
+
+def ocr_in_words(limits) -> str:
+    """Whether scanned pages and photos are read, as the upload page's switch starts (INGEST_OCR)."""
+    if not limits.ocr:
+        return "off by default (INGEST_OCR=0); the upload page has a switch to read scans and photos"
+    return (f"scanned pages and photos are read, up to {limits.ocr_max_pages:,} pages a file "
+            "(the upload page has a switch)")
+
+
 controls.sidebar()
 st.title("About")
 settings = resources.summarizer_settings()
@@ -27,6 +36,7 @@ st.markdown(
     f"- **Uploads:** {FORMATS_IN_WORDS}; up to {limits.max_file_mb} MB and {limits.max_pages:,} pages\n"
     f"- **Text limit:** {settings.max_input_chars:,} characters; long documents are read whole, in parts\n"
     f"- **News:** {'NewsAPI, with RSS as fallback' if limits.newsapi_key else 'RSS feeds (no NewsAPI key set)'}, "
-    f"refreshed every {limits.feed_ttl / 60:.0f} minutes")
+    f"refreshed every {limits.feed_ttl / 60:.0f} minutes\n"
+    f"- **OCR:** {ocr_in_words(limits)}")
 st.caption(f"Summaries computed since this server started: {runner.started} ({runner.running()} in progress). "
            "The same text with the same settings is computed once, whoever asks and however often.")

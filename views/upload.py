@@ -55,7 +55,7 @@ else:
 failed = st.session_state.get(UPLOAD_ERROR_KEY)
 stored = st.session_state.get(DOCUMENT_KEY)
 if failed:
-    kept = f" The summary below is still from {escape(stored[1].name)}." if stored else ""
+    kept = f" Still showing your last file, {escape(stored[1].name)}." if stored else ""
     status.error(escape(failed[1]) + kept)
 elif stored and uploaded is None:
     status.info(f"Showing your last file, {escape(stored[1].name)}. Upload another to replace it.")

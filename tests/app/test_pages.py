@@ -216,7 +216,8 @@ def test_thin_article_says_only_the_summary_paragraph_was_read(app):
 def test_about_page_lists_engine_limits_and_work_done(app):
     at = app("views/about.py")
     about = " ".join(texts(at))
-    assert "**Engine:** extractive" in about and "25 MB" in about and "OCR" in about
+    assert "**Engine:** extractive" in about and "25 MB" in about and ".png" in about
+    assert "scanned pages and photos are read" in about and "Not included" not in about
     assert any(re.search(r"Summaries computed since this server started: \d+", c) for c in texts(at, "caption"))
 
 
@@ -247,3 +248,21 @@ def test_custom_word_target_offers_the_range_the_options_accept(app):
     SummaryOptions(words=words.max)
     with pytest.raises(InvalidOptionError):
         SummaryOptions(words=words.min - 1)
+
+
+def test_a_broken_file_after_a_good_one_says_what_is_still_shown_and_why_blocks_were_left_out(app):
+    at = app("views/upload.py")
+    at.file_uploader(key="uploader").set_value(("review.docx", make_docx(), "application/octet-stream")).run()
+    left_out = " ".join(texts(at))
+    assert "· why: a page header or footer" in left_out and "typed so" not in left_out
+    at.file_uploader(key="uploader").set_value(("broken.pdf", b"%PDF-1.4 not really", "application/pdf")).run()
+    assert not at.exception
+    [error] = texts(at, "error")
+    assert error.startswith("broken.pdf") and error.endswith("Still showing your last file, review.docx.")
+    assert "summary below" not in error
+
+
+def test_paste_of_a_lone_title_says_it_reads_as_a_heading(app):
+    at = summarize_paste(app("views/paste.py"), "Quarterly report")
+    [error] = texts(at, "error")
+    assert "headings, code or a table" in error and "no words" not in error

@@ -37,6 +37,16 @@ def test_bad_input_raises_a_user_error(offline, text, error):
     assert str(raised.value).endswith(".")
 
 
+@pytest.mark.parametrize("text", ["Quarterly report", "def total(x):\n    return x + 1\n" * 20])
+def test_words_without_prose_are_called_headings_or_code_not_missing_words(offline, text):
+    """A lone title or program text has words: the message says what it reads as instead of 'no words'."""
+    from ingest import parse_text
+
+    with pytest.raises(NoSentencesError) as raised:
+        offline.summarize(parse_text(text).blocks)
+    assert "headings, code or a table" in str(raised.value) and "no words" not in str(raised.value)
+
+
 def test_input_over_the_cap_is_refused(offline_hub):
     with pytest.raises(InputTooLargeError, match="limit is 1,000"):
         Summarizer(Settings(engine="extractive", max_input_chars=1000)).summarize("word " * 500)
