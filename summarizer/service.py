@@ -240,7 +240,8 @@ class Summarizer:
                               sentences=len(item.read), prose_words=sum(len(s.text.split()) for s in item.read),
                               left_out_kinds=item.left_out),
             target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
-            sections=sections, pages=item.layout.pages, keyterms=key_terms([s.text for s in item.read]))
+            sections=sections, pages=item.layout.pages, keyterms=key_terms([s.text for s in item.read]),
+            unread=_unread(len(sentences), item.plan.eligible, len(item.read) and item.read_words == item.total_words))
 
     @staticmethod
     def _words(source: str | Sequence[BlockLike]) -> int:
@@ -372,6 +373,12 @@ def _what(group: list[int], sections: int) -> str:
     if len(group) == 1:
         return f"section {group[0]} of {sections}"
     return f"sections {group[0]}–{group[-1]} of {sections}"
+
+
+def _unread(count: int, eligible: list[int], whole: bool) -> list[int]:
+    """Indices of the prose sentences no engine read (not prose, or in back matter), when the whole input was read."""
+    read = set(eligible)
+    return [i for i in range(count) if i not in read] if whole else []
 
 
 def _defining_first(sentences: list[str], support: list[list[int]],

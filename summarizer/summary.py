@@ -30,13 +30,13 @@ class Coverage:
         return max(0, self.read_words - self.prose_words)
 
     def left_out_note(self, names: dict[str, str]) -> str:
-        """' (1,204 words left out: 900 in references, 304 in tables)', or '' when every word was read; `names`
+        """'; 1,204 words not summarized (900 in references, 304 in tables)', or '' when every word was; `names`
         says each block kind in words (`ingest.LEFT_OUT_KINDS`)."""
         if not self.left_out:
             return ""
         kinds = sorted(self.left_out_kinds.items(), key=lambda item: -item[1])
         named = ", ".join(f"{words:,} in {names.get(kind, 'sentences that are not prose')}" for kind, words in kinds)
-        return f" ({self.left_out:,} words left out{': ' + named if named else ''})"
+        return f"; {self.left_out:,} words not summarized{' (' + named + ')' if named else ''}"
 
     @property
     def share(self) -> float:
@@ -90,6 +90,7 @@ class Summary:
     pages: list[int | None] = field(default_factory=list)
     title: str = ""
     keyterms: list[str] = field(default_factory=list)
+    unread: list[int] = field(default_factory=list)
 
     @property
     def overview(self) -> str:

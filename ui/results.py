@@ -217,6 +217,18 @@ def left_out(document) -> None:
             st.text("\n\n".join(f"[p. {b.page}] {b.text}" if b.page else b.text for b in blocks))
 
 
+def unread(summary: Summary) -> None:
+    """The sentences of running text no summary read (formulas, fragments, back matter), so none goes unseen."""
+    if not summary.unread:
+        return
+    words = sum(len(summary.source[i].text.split()) for i in summary.unread)
+    with st.expander(f"Sentences not summarized: {len(summary.unread):,} ({words:,} words)"):
+        st.caption("Sentences of the running text that read as formulas, code, fragments or back matter "
+                   "(acknowledgements, references) are not summarized.")
+        st.text("\n".join(f"[p. {summary.page_of(i)}] {summary.source[i].text}" if summary.page_of(i)
+                          else summary.source[i].text for i in summary.unread))
+
+
 def shorter(summary: Summary) -> str:
     """How much shorter the summary is than its source, in words a reader would use."""
     ratio = summary.coverage.input_words / max(1, summary.words)
@@ -250,6 +262,7 @@ def show(summary: Summary, source: str, key: str, length: str, pages: int | None
         if grounded:
             outline.sources(summary, summary.sentences, summary.support)
         outline.sections(summary, grounded)
+        unread(summary)
         marked = marked_source(summary, document, original) if document is not None else None
         left, right, *more = st.columns(3 if marked else 2)
         stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"

@@ -139,7 +139,8 @@ def test_a_paragraph_with_four_dots_and_an_all_lowercase_article_are_read():
     document = ingest_file("dots.txt", dots.encode())
     assert [b.kind for b in document.blocks] == ["paragraph"]
     summary = Summarizer(Settings.from_env(engine="extractive")).summarize(document.blocks)
-    assert "budget" in " ".join(summary.sentences)
+    budget = next(i for i, sentence in enumerate(summary.source) if "budget" in sentence.text)
+    assert budget not in summary.unread and summary.sentences
     lower = dots.replace("....", ".").lower() + " " + SECTIONS[0][1].lower()
     read = parse_text(lower)
     assert all(b.kind == "paragraph" for b in read.blocks)
@@ -209,3 +210,13 @@ def test_summarize_json_carries_the_title(tmp_path):
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["title"] == TITLE and [s["title"].upper() for s in data["sections"]][0] == SECTIONS[0][0]
+
+
+def test_sentences_not_summarized_are_listed_and_add_up_to_the_count():
+    text = ("The council approved the new budget on Monday after a long debate about roads and schools. "
+            "The rule is x = y + 2 * z where z <= 4 and y != 0 for each ward. "
+            "Members said the plan would be reviewed again in the spring when the first results are in.")
+    summary = Summarizer(Settings.from_env(engine="extractive")).summarize(parse_text(text).blocks)
+    unread = [summary.source[i].text for i in summary.unread]
+    assert unread == ["The rule is x = y + 2 * z where z <= 4 and y != 0 for each ward."]
+    assert summary.coverage.left_out_kinds == {"not prose": sum(len(t.split()) for t in unread)}
