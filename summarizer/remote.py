@@ -15,11 +15,12 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from email.message import Message
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from . import wire
 from .errors import ServiceBusyError, ServiceUnavailableError, SummarizerError
 from .options import SummaryOptions
+from .partial import Partial
 from .service import Summarizer
 from .settings import Settings
 from .summary import Summary
@@ -74,6 +75,37 @@ class RemoteSummarizer:
         summary = wire.summary_from_wire(self.request("POST", "/summarize", wire.request_to_wire(source, options))[0])
         report(1.0, "Done")
         return summary
+
+    def stream(self, source: wire.Source, options: SummaryOptions | None = None,
+               progress: Progress | None = None) -> Iterator[Partial]:
+        """The summary as the server makes it (POST /summarize/stream): the overview, then sections as they are
+        done, as `Summarizer.stream` yields them; errors raised as the service's own."""
+        report = progress or (lambda fraction, message: None)
+        report(0.02, "Sent to the summarizer server")
+        data = json.dumps(wire.request_to_wire(source, options), ensure_ascii=False).encode("utf-8")
+        request = urllib.request.Request(self.url + "/summarize/stream", data=data, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            response = urllib.request.urlopen(request, timeout=self.settings.url_timeout)
+        except urllib.error.HTTPError as error:
+            raise self._failure(error) from error
+        except (urllib.error.URLError, OSError) as error:
+            raise self.unavailable(error) from error
+        with response:
+            for line in response:
+                if not line.strip():
+                    continue
+                try:
+                    raw = json.loads(line)
+                except ValueError as error:
+                    raise self.unavailable(error) from error
+                partial = wire.partial_from_wire(raw)
+                if partial.summary is not None:
+                    done = len(partial.summary.sections)
+                    report(min(0.99, 0.1 + 0.85 * done / max(1, done + len(partial.coming))),
+                           f"Sections done: {done} of {done + len(partial.coming)}")
+                yield partial
+        report(1.0, "Done")
 
     def summarize_many(self, sources: Sequence[wire.Source], options: SummaryOptions | None = None,
                        progress: Progress | None = None) -> list[Summary | SummarizerError]:

@@ -18,6 +18,7 @@ from .errors import InvalidOptionError, SummarizerError
 from .options import SummaryOptions
 from .sentences import Sentence
 from .structure import BlockLike
+from .partial import Partial
 from .summary import Coverage, SectionSummary, Summary
 
 Source = str | Sequence[BlockLike]
@@ -155,3 +156,23 @@ def error_from_wire(data: Any) -> SummarizerError | None:
     if not (isinstance(kind, type) and issubclass(kind, SummarizerError)):
         kind = SummarizerError
     return kind(raw["message"])
+
+
+def partial_to_wire(partial: Partial) -> dict:
+    """One line of a streamed answer: the summary so far (or null while the overview is a draft), the sections
+    still coming (titles and pages) and the draft."""
+    return {"summary": None if partial.summary is None else summary_to_wire(partial.summary),
+            "coming": [asdict(section) for section in partial.coming], "draft": partial.draft}
+
+
+def partial_from_wire(data: Any) -> Partial:
+    """A streamed line back as a `Partial`; an error line raised as the service's own error."""
+    error = error_from_wire(data)
+    if error is not None:
+        raise error
+    try:
+        summary = None if data["summary"] is None else summary_from_wire(data["summary"])
+        coming = [SectionSummary(**{f.name: raw[f.name] for f in fields(SectionSummary)}) for raw in data["coming"]]
+        return Partial(summary, coming, str(data.get("draft", "")))
+    except (KeyError, TypeError) as error:
+        raise InvalidOptionError(f"A streamed line from the server is incomplete ({error!r} is missing or wrong).")

@@ -110,8 +110,9 @@ def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: st
 
 
 def _work(summarizer, source: Any, options: SummaryOptions) -> jobs.Work:
-    """The job: a model's summary streamed (overview, then sections as they are done), else the whole at once."""
-    if not isinstance(summarizer, Summarizer):
+    """The job: a model's summary streamed (overview, then sections as they are done), here or from the server;
+    the offline engine's whole at once."""
+    if not isinstance(summarizer, Summarizer) and summarizer.engine.name == "extractive":
         return lambda report: summarizer.summarize(source, options, report)
 
     def streamed(report: jobs.Progress):

@@ -16,7 +16,7 @@ import logging
 import secrets
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from ray import serve
 from ray.exceptions import RayActorError
 from ray.serve.exceptions import BackPressureError
@@ -91,6 +91,33 @@ class Gateway:
     async def summarize_many(self, request: Request) -> JSONResponse:
         """{"sources": [{"text"} | {"blocks"}, ...], "options"}: {"results": [summary or error, ...]}."""
         return await self._guarded(self._summarize_many(request))
+
+    @app.post("/summarize/stream")
+    async def summarize_stream(self, request: Request):
+        """As /summarize, answered as JSON lines while the summary is made: {"summary", "coming", "draft"} per
+        step (the last has nothing coming), or one {"error"} line. Bad requests are answered before streaming."""
+        try:
+            source, options = wire.request_from_wire(await self._json(request))
+        except SummarizerError as error:
+            return error_response(error)
+        return StreamingResponse(self._lines(source, options), media_type="application/x-ndjson")
+
+    async def _lines(self, source, options):
+        steps = self.model.options(stream=True).stream.remote(source, options)
+        try:
+            async with asyncio.timeout(self.settings.serve_request_timeout_s):
+                async for line in steps:
+                    yield json.dumps(line, ensure_ascii=False) + "\n"
+        except TimeoutError:
+            yield json.dumps(wire.error_to_wire(TooSlow(
+                f"The summary was not done within {self.settings.serve_request_timeout_s:g} s "
+                "(SUMMARIZER_SERVE_REQUEST_TIMEOUT_S)."))) + "\n"
+        except (RayActorError, BackPressureError):
+            yield json.dumps(wire.error_to_wire(ServiceUnavailableError(
+                "The replica summarizing this request stopped or is busy; try again in a minute."))) + "\n"
+        except asyncio.CancelledError:  # the client left: the replica's generator stops at its next step
+            steps.cancel()
+            raise
 
     async def _health(self) -> JSONResponse:
         facts = await self._ask("health")

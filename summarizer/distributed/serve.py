@@ -77,6 +77,29 @@ class SummarizerServer:
         """(summary or error, size of the batch it went in)."""
         return (await self._for(Caller(), [source], options))[0]
 
+    def stream(self, source: wire.Source, options):
+        """The summary as it is made (`Summarizer.stream`), each step as a wire line; an error is the last line.
+
+        Not batched across requests: a streamed request is one reader watching one document."""
+        caller = Caller()
+
+        def stop_when_gone(fraction: float, message: str) -> None:
+            if caller.gone:
+                raise Abandoned
+
+        steps = self.service.stream(source, options, stop_when_gone)
+        try:
+            for partial in steps:
+                yield wire.partial_to_wire(partial)
+        except SummarizerError as error:
+            yield wire.error_to_wire(error)
+        except Abandoned:
+            logger.info("stopped a streamed request: its caller went away")
+        except GeneratorExit:
+            caller.gone = True
+            steps.close()
+            raise
+
     async def summarize_many(self, sources: list, options) -> list:
         """Each source's summary or error, in order."""
         return [result for result, _ in await self._for(Caller(), sources, options)]

@@ -122,6 +122,25 @@ def test_the_tiny_t5_answers_with_the_same_summary_as_in_process(cluster):
     assert without_timings(remote) == without_timings(embedded)
 
 
+def test_the_server_streams_sections_as_they_are_done_and_the_client_shows_them(cluster):
+    """POST /summarize/stream: the overview first with every section coming, then sections in order, the last
+    step the same summary the embedded service streams; a bad request is a 400 before any line."""
+    from ingest import ingest_file
+    from tests.ingest.test_sections import paper
+
+    blocks = ingest_file("paper.pdf", paper()).blocks
+    options = SummaryOptions(length="short")
+    steps = list(connect(replace(cluster.tiny, url=cluster.t5)).stream(blocks, options))
+    done = [len(step.summary.sections) for step in steps if step.summary is not None]
+    coming = [len(step.coming) for step in steps if step.summary is not None]
+    assert done[0] == 0 and coming[0] == 5 and done == sorted(done) and done[-1] == 5 and coming[-1] == 0
+    assert len(done) >= 3, "sections arrive in more than one step"
+    embedded = list(Summarizer(cluster.tiny).stream(blocks, options))[-1].summary
+    assert without_timings(steps[-1].summary) == without_timings(embedded)
+    status, body = post(cluster.t5 + "/summarize/stream", b'{"text": 3}')
+    assert status == 400 and body["error"]["type"] == "InvalidOptionError"
+
+
 def test_an_uploaded_pdf_keeps_its_pages_and_sections_through_the_server(cluster):
     blocks = ingest_file("report.pdf", make_pdf(pages=5)).blocks
     options = SummaryOptions(format="outline")
