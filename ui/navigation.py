@@ -30,7 +30,10 @@ def current() -> str:
 
 
 def mode_bar() -> None:
-    """Every page as a labelled link in one row that wraps on narrow screens; the current one is highlighted."""
+    """Every page as a labelled link in one row that wraps on narrow screens; the current one is highlighted.
+
+    The links carry no icon: Material icons are ligature text, which screen readers read aloud as words
+    ("upload_file Upload a file")."""
     with st.container(horizontal=True, gap="small", key="mode_bar"):
-        for script, title, icon, _ in PAGES:
-            st.page_link(script, label=title, icon=icon)
+        for script, title, _, _ in PAGES:
+            st.page_link(script, label=title)

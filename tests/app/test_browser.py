@@ -199,6 +199,16 @@ def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, pa
     page.screenshot(path=str(SHOTS / "upload-sections.png"), full_page=True)
 
 
+def test_the_mode_links_read_as_their_labels_alone(server, page):
+    """What a screen reader reads for each mode is its label, not an icon's ligature name as well."""
+    base, _ = server
+    page.goto(f"{base}/paste")
+    bar = page.locator(".st-key-mode_bar")
+    bar.get_by_role("link", name="About").wait_for()
+    names = [text.strip() for text in bar.get_by_role("link").all_inner_texts()]
+    assert names == ["Start", "Upload a file", "Paste text", "News", "About"], names
+
+
 EVAL = ROOT.parent / "shared" / "eval"
 REAL = [("ISO-IEC-29500-3.pdf", EVAL / "structure" / "pdf" / "ISO-IEC-29500-3.pdf", True,
          ["Foreword", "Introduction", "1. Scope", "2. Conformance", "4. Terms and Definitions",
