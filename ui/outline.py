@@ -54,7 +54,9 @@ def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummar
     st.markdown(f"##### Section by section ({so_far})")
     for number, section in enumerate(done):
         with st.expander(escape(_label(section)), expanded=number < OPEN_SECTIONS):
-            if grounded and summary is not None:
+            if not section.sentences:
+                st.caption(escape(section.lines[0]))
+            elif grounded and summary is not None:
                 sources(summary, section.sentences, section.support)
             else:
                 st.markdown("\n".join(f"- {escape(s)}" for s in section.sentences))
