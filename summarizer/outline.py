@@ -136,7 +136,7 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
     if layout.structured:
         hints = Hints(bonus=bonus, groups=groups, position_weight=SECTIONED_POSITION_WEIGHT, spread=SECTIONED_SPREAD)
     else:
-        hints = Hints(bonus=bonus, groups=groups)
+        hints = Hints(bonus=bonus, groups=groups, learned=True)
     return Plan(eligible, hints, jobs, lead)
 
 

@@ -152,6 +152,14 @@ def _parser() -> argparse.ArgumentParser:
         default = getattr(defaults, name)
         tune.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
                           help=f"default {default}")
+    learn = commands.add_parser("train-scorer", help="fit the offline engine's learned sentence score on news pairs "
+                                "(default: pairs 500-999; the first 500 are held out)")
+    learn.add_argument("data", nargs="?", default=DEFAULT_EVAL, help="JSONL with id, article, highlights")
+    learn.add_argument("--skip", type=int, default=500, help="leave out the first N pairs (default 500)")
+    learn.add_argument("--limit", type=int, default=500, help="use N pairs after those (default 500)")
+    learn.add_argument("--l2", type=float, default=1.0, help="L2 penalty (default 1.0)")
+    learn.add_argument("--output", help="where to write the weights (default: the shipped "
+                       "summarizer/engines/scorer.json)")
     server = commands.add_parser("serve", help="run the summarizer as an HTTP server on Ray Serve (for SUMMARIZER_URL)",
                                  parents=[verbose])
     _engine_arguments(server)
@@ -503,9 +511,18 @@ def _ocr_eval(args) -> int:
     return 0
 
 
+def _train_scorer(args) -> int:
+    from ..engines.scoring import WEIGHTS
+    from .scorer import train
+
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit, args.skip)
+    train(pairs, args.output or WEIGHTS, args.l2)
+    return 0
+
+
 COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
             "finetune": _finetune, "serve": _serve, "batch": _batch, "ocr-eval": _ocr_eval,
-            "keyterms": _keyterms, "structure": _structure}
+            "keyterms": _keyterms, "structure": _structure, "train-scorer": _train_scorer}
 
 
 def main(argv: list[str] | None = None) -> int:
