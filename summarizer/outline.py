@@ -140,14 +140,21 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
     return Plan(eligible, hints, jobs, lead)
 
 
+def _short_sentence(lengths: list[int]) -> int:
+    """The length of a short but ordinary sentence of a section (its lower quartile): a share that fits only
+    the very shortest would summarize a section by whatever fits, not by what matters."""
+    ordered = sorted(lengths)
+    return ordered[len(ordered) // 4]
+
+
 def share(jobs: list[SectionJob], sentences, target: int) -> tuple[int, list[SectionJob], list[SectionJob]]:
     """The overview's words, the section jobs that fit, and those that do not, all within `target` words.
 
     Sections want their sentence cap's words (`WORDS_PER_SECTION_SENTENCE` each); when they all fit in
     what the overview leaves (at least `OVERVIEW_SHARE` of the target is the overview's), each gets what
     it wants and the overview the rest. Otherwise the sections' part is shared in proportion to what each
-    wants, and the section that cannot fit its shortest prose sentence in its share (the smallest first)
-    gives its share back, until every section left fits (a share is at least `MIN_SECTION_SHARE` words:
+    wants, and the section that cannot fit a short prose sentence of its own (its lower quartile of
+    lengths) in its share (the smallest first) gives its share back, until every section left fits (a share is at least `MIN_SECTION_SHARE` words:
     a five-word fragment is no summary of a section).
     """
     if not jobs:
@@ -156,9 +163,9 @@ def share(jobs: list[SectionJob], sentences, target: int) -> tuple[int, list[Sec
     wanted = sum(job.target_words for job in jobs)
     if wanted <= room:
         return target - wanted, list(jobs), []
-    shortest = {id(job): max(MIN_SECTION_SHARE, min(
-        (len(sentences[i].text.split()) for i in job.indices if is_prose(sentences[i].text)),
-        default=min(len(sentences[i].text.split()) for i in job.indices))) for job in jobs}
+    shortest = {id(job): max(MIN_SECTION_SHARE, _short_sentence(
+        [len(sentences[i].text.split()) for i in job.indices if is_prose(sentences[i].text)]
+        or [len(sentences[i].text.split()) for i in job.indices])) for job in jobs}
     kept = sorted(jobs, key=lambda job: (job.target_words, -shortest[id(job)]))
     while kept:
         wanted = sum(job.target_words for job in kept)
