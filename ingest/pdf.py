@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
-from . import bookmarks, scans, words
+from . import bookmarks, scans, texfonts, words
 from .document import Block, OcrReport, page_ranges
 from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from .settings import IngestSettings
@@ -31,6 +31,8 @@ MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|men
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
                         r"slide \d+|title|none|unknown|\W*)$", re.I)
 SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+CONTROL_RUN = re.compile(r" ?[\x00-\x08\x0b-\x1f\x7f-\x9f]+")
 EDGE_SHARE = 0.12
 EDGE_LINES = 3
 RUNNING_SHARE = 0.5
@@ -184,10 +186,41 @@ def _page_text(textpage) -> str:
 
     text = textpage.get_text_range()
     count = textpage.count_chars()
-    if len(text) == count:
-        return text
-    codes = [pdfium_c.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
-    return "".join("\ufffe" if code == 2 else chr(code) if 0 < code < 0x110000 else " " for code in codes)
+    if len(text) != count:
+        codes = [pdfium_c.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
+        text = "".join("\ufffe" if code == 2 else chr(code) if 0 < code < 0x110000 else " " for code in codes)
+    return _tex_symbols(textpage, text)
+
+
+def _tex_symbols(textpage, text: str) -> str:
+    """`text` with the characters PDFium could give no Unicode for, and gave as their font's code (ε as 0x0F),
+    read from their TeX font's encoding where the font is one; one character for one, so indexes still match."""
+    import pypdfium2.raw as pdfium_c
+
+    chars = list(text)
+    buffer = ctypes.create_string_buffer(128)
+    for match in CONTROL.finditer(text):
+        index = match.start()
+        if pdfium_c.FPDFText_HasUnicodeMapError(textpage.raw, index):
+            pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, buffer, len(buffer), None)
+            chars[index] = texfonts.symbol(buffer.value.decode("latin-1", "replace"), ord(match.group())) or chars[index]
+    return "".join(chars)
+
+
+def _without_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
+    """Control characters left in the text layer (symbols of fonts with no Unicode that no table maps) taken out of
+    the lines, and lines left empty dropped; how many characters went and from which pages."""
+    dropped, where = 0, []
+    for number, lines in enumerate(pages, 1):
+        found = sum(len(CONTROL.findall(line.text)) for line in lines)
+        if not found:
+            continue
+        for line in lines:
+            line.text = CONTROL_RUN.sub("", line.text).strip()
+            line.run_in = CONTROL_RUN.sub("", line.run_in).strip()
+        lines[:] = [line for line in lines if line.text]
+        dropped, where = dropped + found, where + [number]
+    return dropped, where
 
 
 def _bold_prefix(textpage, raw: str, start: int, buffer) -> str:
@@ -509,6 +542,14 @@ def _skipped_note(numbers: list[int], count: int, ocr: bool) -> str:
             f"and {why}.")
 
 
+def _dropped_note(dropped: int, numbers: list[int], count: int) -> str:
+    ranges = page_ranges(numbers)
+    where = f"page {ranges}" if len(numbers) == 1 else f"pages {ranges}" if len(ranges) <= 30 else f"{len(numbers)} pages"
+    return (f"{dropped:,} symbol{'s' if dropped > 1 else ''} on {where} of {count} could not be read (the PDF's "
+            f"fonts give no Unicode for {'them' if dropped > 1 else 'it'}) and {'were' if dropped > 1 else 'was'} "
+            "left out of the text.")
+
+
 def ocr_lines(page: scans.ScannedPage, number: int, scale: float) -> list[Line]:
     """A page read by OCR as the reader's lines: pixels turned into points (`scale` per pixel), y counted upwards."""
     lines = []
@@ -682,6 +723,7 @@ def extract(data: bytes, name: str, settings: IngestSettings,
                    if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
         for number in skipped:
             pages[number - 1] = []
+        dropped, dropped_pages = _without_controls(pages)
         if not any(pages):
             if chosen:
                 raise NoTextError(f"{name} is a scanned image, and OCR found no text in it (is the scan blank "
@@ -702,6 +744,8 @@ def extract(data: bytes, name: str, settings: IngestSettings,
         if empty:
             warnings.append(f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
                             f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there.")
+        if dropped:
+            warnings.append(_dropped_note(dropped, dropped_pages, count))
         if furniture:
             warnings.append(RUNNING_NOTE)
         return blocks, _title(document, list(blocks)), count, warnings, ocr
