@@ -31,6 +31,7 @@ MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|men
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
                         r"slide \d+|title|none|unknown|\W*)$", re.I)
 SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
+MARKED_HYPHEN = re.compile(r"([A-Za-z]+)[\ufffe\x02]([A-Za-z]+)")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 CONTROL_RUN = re.compile(r" ?[\x00-\x08\x0b-\x1f\x7f-\x9f]+")
 EDGE_SHARE = 0.12
@@ -121,7 +122,7 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
         lines: list[Line] = []
         for match in LINE.finditer(text):
             raw = re.sub(r"([\ufffe\x02])\s*\d{1,4}\s*$", r"-", match.group())
-            clean = unicodedata.normalize("NFKC", raw.translate(SOFT_HYPHENS)).strip()
+            clean = _line_text(raw)
             if not clean:
                 continue
             line = Line(clean, number, tail=len(re.split("[\ufffe\x02]", raw)[-1].strip()) or len(clean))
@@ -223,11 +224,18 @@ def _without_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
     return dropped, where
 
 
+def _line_text(raw: str) -> str:
+    """A line's text as read: PDFium's mark for a hyphen that broke a word at a line's end ('globally\ufffedistributed',
+    the two lines already joined) made a hyphen where the halves are words and the whole is not, else dropped."""
+    raw = MARKED_HYPHEN.sub(lambda found: words.dehyphenated(f"{found.group(1)}-", found.group(2)), raw)
+    return unicodedata.normalize("NFKC", raw.translate(SOFT_HYPHENS)).strip()
+
+
 def _bold_prefix(textpage, raw: str, start: int, buffer) -> str:
     """The bold words a line starts with ('Tree construction' in 'Tree construction This component ...')."""
     for index in (start + found.start() for found in ALNUM.finditer(raw)):
         if not _font(textpage, index, buffer)[1]:
-            return unicodedata.normalize("NFKC", raw[: index - start].translate(SOFT_HYPHENS)).strip()
+            return _line_text(raw[: index - start])
     return ""
 
 
@@ -431,7 +439,7 @@ def _joined(lines: list[Line], kind: str) -> str:
     text = lines[0].text
     for line in lines[1:]:
         if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
-            text = words.dehyphenated(text, line.text) if line.ocr else text[:-1] + line.text
+            text = words.dehyphenated(text, line.text)
         else:
             text += ("\n" if kind in ("code", "table") else " ") + line.text
     return text

@@ -76,9 +76,13 @@ def spaced(text: str) -> str:
 
 
 def dehyphenated(left: str, right: str) -> str:
-    """Two lines joined across a line-end hyphen: 'recom-' + 'mended' is one word, 'well-' + 'known' keeps it."""
+    """Two lines joined across a line-end hyphen: 'recom-' + 'mended' is one word, 'well-' + 'known' keeps it.
+
+    The hyphen stays when the halves are words and the whole is not; after a capital only when both halves are
+    common words ('Object-Oriented'), since the rare pieces of a broken name are often in the list too ('Sto-ica')."""
     head, tail = HYPHENATED.search(left), LATIN_WORD.match(right)
-    if head and tail and not known(head.group(1) + tail.group()) and known(head.group(1)) and known(tail.group()):
+    if head and tail and not known(head.group(1) + tail.group()) and known(head.group(1)) and known(tail.group()) \
+            and (head.group(1)[0].islower() or _common(head.group(1)) and _common(tail.group())):
         return f"{left}{right}"
     return f"{left[:-1]}{right}"
 
