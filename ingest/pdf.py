@@ -31,7 +31,10 @@ MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|men
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
                         r"slide \d+|title|none|unknown|\W*)$", re.I)
 SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
-MARKED_HYPHEN = re.compile(r"([A-Za-z]+)[\ufffe\x02]([A-Za-z]+)")
+MARKED_HYPHEN = re.compile(r"(?<=[A-Za-z])[\ufffe\x02](?=[A-Za-z])")
+BROKEN = "\uffff"  # where PDFium marked a word broken at a line's end, until the whole text's words are known
+BROKEN_WORD = re.compile(rf"([A-Za-z]+){BROKEN}([A-Za-z]+)")
+WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 CONTROL_RUN = re.compile(r" ?[\x00-\x08\x0b-\x1f\x7f-\x9f]+")
 EDGE_SHARE = 0.12
@@ -225,10 +228,32 @@ def _without_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
 
 
 def _line_text(raw: str) -> str:
-    """A line's text as read: PDFium's mark for a hyphen that broke a word at a line's end ('globally\ufffedistributed',
-    the two lines already joined) made a hyphen where the halves are words and the whole is not, else dropped."""
-    raw = MARKED_HYPHEN.sub(lambda found: words.dehyphenated(f"{found.group(1)}-", found.group(2)), raw)
-    return unicodedata.normalize("NFKC", raw.translate(SOFT_HYPHENS)).strip()
+    """A line's text as read; PDFium's mark for a hyphen that broke a word at a line's end, the two lines already
+    joined ('globally\ufffedistributed'), kept as `BROKEN` for `_broken_words`."""
+    return unicodedata.normalize("NFKC", MARKED_HYPHEN.sub(BROKEN, raw).translate(SOFT_HYPHENS)).strip()
+
+
+def _broken_words(pages: list[list[Line]]) -> None:
+    """Each word broken at a line's end written as the text writes it elsewhere ('Copyset', 'lock-free', or its
+    singular); else with its hyphen where the halves are words and the whole is not ('globally-distributed'),
+    joined otherwise."""
+    found = [line for lines in pages for line in lines if BROKEN in line.text or BROKEN in line.run_in]
+    if not found:
+        return
+    seen = {word.lower() for lines in pages for line in lines for word in WORD.findall(line.text)}
+
+    def mended(match: re.Match) -> str:
+        head, tail = match.groups()
+        joined = f"{head}{tail}".lower()
+        if joined in seen or joined.endswith("s") and joined[:-1] in seen:
+            return f"{head}{tail}"
+        if f"{head}-{tail}".lower() in seen:
+            return f"{head}-{tail}"
+        return words.dehyphenated(f"{head}-", tail)
+
+    for line in found:
+        line.text = BROKEN_WORD.sub(mended, line.text).replace(BROKEN, "")
+        line.run_in = BROKEN_WORD.sub(mended, line.run_in).replace(BROKEN, "")
 
 
 def _bold_prefix(textpage, raw: str, start: int, buffer) -> str:
@@ -732,6 +757,7 @@ def extract(data: bytes, name: str, settings: IngestSettings,
         for number in skipped:
             pages[number - 1] = []
         dropped, dropped_pages = _without_controls(pages)
+        _broken_words(pages)
         if not any(pages):
             if chosen:
                 raise NoTextError(f"{name} is a scanned image, and OCR found no text in it (is the scan blank "

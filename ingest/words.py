@@ -78,11 +78,13 @@ def spaced(text: str) -> str:
 def dehyphenated(left: str, right: str) -> str:
     """Two lines joined across a line-end hyphen: 'recom-' + 'mended' is one word, 'well-' + 'known' keeps it.
 
-    The hyphen stays when the halves are words and the whole is not; after a capital only when both halves are
-    common words ('Object-Oriented'), since the rare pieces of a broken name are often in the list too ('Sto-ica')."""
+    The hyphen stays when the halves are words and the whole is not; between a capitalized and a lowercase half
+    only when both are common words ('Self-driving'), since the rare pieces of a broken name are often in the list
+    too ('Sto-ica'), while two capitalized halves are two names ('Addison-Wesley')."""
     head, tail = HYPHENATED.search(left), LATIN_WORD.match(right)
     if head and tail and not known(head.group(1) + tail.group()) and known(head.group(1)) and known(tail.group()) \
-            and (head.group(1)[0].islower() or _common(head.group(1)) and _common(tail.group())):
+            and (head.group(1)[0].islower() or tail.group()[0].isupper()
+                 or _common(head.group(1)) and _common(tail.group())):
         return f"{left}{right}"
     return f"{left[:-1]}{right}"
 
