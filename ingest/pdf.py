@@ -201,6 +201,8 @@ def _tex_symbols(textpage, text: str) -> str:
     read from their TeX font's encoding where the font is one; one character for one, so indexes still match."""
     import pypdfium2.raw as pdfium_c
 
+    if not CONTROL.search(text):
+        return text
     chars = list(text)
     buffer = ctypes.create_string_buffer(128)
     for match in CONTROL.finditer(text):
