@@ -209,7 +209,8 @@ def _tex_symbols(textpage, text: str) -> str:
         index = match.start()
         if pdfium_c.FPDFText_HasUnicodeMapError(textpage.raw, index):
             pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, buffer, len(buffer), None)
-            chars[index] = texfonts.symbol(buffer.value.decode("latin-1", "replace"), ord(match.group())) or chars[index]
+            font = buffer.value.decode("latin-1", "replace")
+            chars[index] = texfonts.symbol(font, ord(match.group())) or chars[index]
     return "".join(chars)
 
 
@@ -579,7 +580,8 @@ def _skipped_note(numbers: list[int], count: int, ocr: bool) -> str:
 
 def _dropped_note(dropped: int, numbers: list[int], count: int) -> str:
     ranges = page_ranges(numbers)
-    where = f"page {ranges}" if len(numbers) == 1 else f"pages {ranges}" if len(ranges) <= 30 else f"{len(numbers)} pages"
+    where = f"pages {ranges}" if len(ranges) <= 30 else f"{len(numbers)} pages"
+    where = f"page {ranges}" if len(numbers) == 1 else where
     return (f"{dropped:,} symbol{'s' if dropped > 1 else ''} on {where} of {count} could not be read (the PDF's "
             f"fonts give no Unicode for {'them' if dropped > 1 else 'it'}) and {'were' if dropped > 1 else 'was'} "
             "left out of the text.")

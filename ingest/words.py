@@ -32,7 +32,10 @@ def ranks() -> dict[str, int]:
     wordninja, whose import builds its own model (0.2 s, in every child that reads a PDF)."""
     import importlib.util
 
-    path = Path(importlib.util.find_spec("wordninja").origin).resolve().parent / "wordninja" / "wordninja_words.txt.gz"
+    spec = importlib.util.find_spec("wordninja")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("wordninja (requirements.txt) is not installed")
+    path = Path(spec.origin).resolve().parent / "wordninja" / "wordninja_words.txt.gz"
     listed = gzip.decompress(path.read_bytes()).decode("utf-8").split()
     return dict(zip(listed, range(len(listed))))
 
