@@ -147,3 +147,30 @@ STORIES = [
     "Local residents fear more noise from night flights. The airport promised new limits on late landings. "
     "A public consultation on the expansion plan will open in the autumn and run for twelve weeks.",
 ]
+
+
+def tex_font_pdf(lines: list[tuple[str, dict[int, str], bytes]]) -> bytes:
+    """One page whose lines are set in the named Type 1 fonts, each with its own code-to-glyph-name table and
+    no ToUnicode map: how TeX writes Computer Modern math ('CMMI10' draws 'epsilon1' at code 15), which PDFium
+    reads back as raw codes. fpdf2 always writes a ToUnicode map, so these few objects are written by hand."""
+    objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", b""]
+    content, fonts = b"BT 14 TL 72 720 Td ", []
+    for index, (name, glyphs, text) in enumerate(lines):
+        differences = " ".join(f"{code} /{glyph}" for code, glyph in glyphs.items())
+        objects.append(f"<< /Type /Font /Subtype /Type1 /BaseFont /{name} /Encoding << /Type /Encoding "
+                       f"/Differences [{differences}] >> >>".encode())
+        fonts.append(f"/F{index} {len(objects)} 0 R")
+        content += f"/F{index} 12 Tf (".encode() + text + b") Tj T* "
+    content += b"ET"
+    objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content))
+    objects[2] = (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << {' '.join(fonts)} "
+                  f">> >> /Contents {len(objects)} 0 R >>").encode()
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    start = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, start)
+    return bytes(out)
