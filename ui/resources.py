@@ -6,8 +6,7 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
-from ingest import IngestSettings
-from ingest.news import NewsFeed
+from ingest import IngestSettings, NewsFeed
 from summarizer import RemoteSummarizer, Settings, Summarizer, connect
 
 from .jobs import JobRunner

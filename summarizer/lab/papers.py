@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from ingest.errors import IngestError
+from ingest import IngestError, read_file
 
+from ..cli import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import WORD_TARGET_RANGE, SummaryOptions
 from ..sentences import split_sentences
 from ..service import Summarizer
-from .cli import summarize_path
 from .evaluation import Reading, dangling, one_per_line, rouge_tokenizer, score, with_reading
 from .junk import junk_reasons
 
@@ -247,8 +247,6 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
 
 def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> PaperResult:
     """Extract, cut the abstract, summarize and run both baselines on one paper; errors are recorded."""
-    from ingest.cli import read_file
-
     result = PaperResult(paper.id, paper.title)
     try:
         started = time.perf_counter()
@@ -262,7 +260,7 @@ def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> Paper
         result.target = min(high, max(low, paper.abstract_words))
         options = SummaryOptions(words=result.target)
         started = time.perf_counter()
-        summary = summarize_path(summarizer, str(path), options)
+        summary = summarize_document(summarizer, read_file(str(path)), options)
         result.seconds[summarizer.engine.name] = time.perf_counter() - started
         result.summaries[summarizer.engine.name] = list(summary.sentences)
         result.positions[summarizer.engine.name] = [row[0] if row else None for row in summary.support]
