@@ -18,11 +18,14 @@ def _progress(fraction: float, message: str) -> None:
         print(f"\r{fraction:4.0%} {message:<50}", end="" if fraction < 1 else "\n", file=sys.stderr)
 
 
+def _counted(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def _show_file(path: str) -> int:
     document = read_file(path, progress=_progress)
     print(document.text)
-    counts = f"{document.pages} page{'' if document.pages == 1 else 's'}" if document.pages else \
-        f"{document.paragraphs} paragraphs"
+    counts = _counted(document.pages, "page") if document.pages else _counted(document.paragraphs, "paragraph")
     title = f" \"{document.title}\"" if document.title else ""
     print(f"[{document.name}{title}: {document.kind}, {counts}, {document.words:,} words]", file=sys.stderr)
     if document.ocr:

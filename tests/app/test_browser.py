@@ -336,6 +336,15 @@ def test_fresh_server_first_visit_to_a_deep_link_has_the_app_navigation(offline_
     page.screenshot(path=str(SHOTS / "start.png"), full_page=True)
 
 
+def test_an_address_with_no_page_says_so_over_start(server, page):
+    """A mistyped address is not silently the Start page: Streamlit's own "Page not found" says so over it."""
+    base, _ = server
+    page.goto(f"{base}/nosuchpage")
+    page.get_by_text("Page not found").wait_for()
+    page.get_by_text("The page that you have requested does not seem to exist").wait_for()
+    page.get_by_role("heading", name="Summarizer").wait_for()
+
+
 def test_phone_layout_shows_the_modes_with_labels(offline_server, open_page):
     base, _ = offline_server
     page = open_page(PHONE)
