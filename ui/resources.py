@@ -11,9 +11,6 @@ from summarizer import RemoteSummarizer, Settings, Summarizer, connect
 
 from .jobs import JobRunner
 
-LOADS = {"summarizer": 0}
-
-
 def secret(name: str) -> str:
     """A value from .streamlit/secrets.toml, or "" when there is no such file or key."""
     try:
@@ -34,8 +31,7 @@ def ingest_settings() -> IngestSettings:
 def _summarizer(settings: Settings) -> Summarizer | RemoteSummarizer:
     service = connect(settings)
     if isinstance(service, Summarizer):
-        service.engine
-        LOADS["summarizer"] += 1
+        service.engine  # loaded here, under the spinner, not in the first summary
     return service
 
 

@@ -3,7 +3,7 @@
 The protocol is the one in `shared/eval/papers/README.md`: extract each PDF as `python -m ingest`
 prints it, cut everything up to the end of the abstract, summarize the rest as a `.txt` file to the
 abstract's length, and score ROUGE-1/2/Lsum against the abstract, with Lead-K and a greedy ROUGE
-oracle on the same body and the junk rate (`summarizer.junk`) of every system.
+oracle on the same body and the junk rate (`summarizer.lab.junk`) of every system.
 """
 
 from __future__ import annotations

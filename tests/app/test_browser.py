@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import make_text
-from tests.ingest.conftest import make_docx, make_pdf
+from tests.builders import make_docx, make_pdf, make_text
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,7 +178,7 @@ def test_upload_and_summarize(server, page, tmp_path, name, data):
 
 
 def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, page, tmp_path):
-    from tests.ingest.documents import SCOPE, standard_pdf
+    from tests.builders import SCOPE, standard_pdf
 
     base, _ = server
     path = tmp_path / "standard.pdf"

@@ -35,7 +35,7 @@ def test_text_export_carries_the_sections():
 def test_markdown_export_is_headed_by_the_documents_title_and_says_parts_in_the_singular(tmp_path):
     """A Word file with a title: '# Summary of' its title, the file name as the source; '1 part', never 'part(s)'."""
     from ingest import read_file
-    from tests.ingest.documents import styled_docx
+    from tests.builders import styled_docx
 
     path = tmp_path / "q3-report.docx"
     path.write_bytes(styled_docx())

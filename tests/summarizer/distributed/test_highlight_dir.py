@@ -6,7 +6,7 @@ from ingest.settings import IngestSettings
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.distributed import batch, command, corpus
 from summarizer.cli import parser
-from tests.ingest.documents import standard_pdf, styled_docx
+from tests.builders import standard_pdf, styled_docx
 
 
 def test_a_batch_writes_highlighted_pdfs_and_marked_html_under_the_item_keys(tmp_path):

@@ -28,8 +28,7 @@ import pytest
 from ingest import Block, ingest_file
 from summarizer import (EmptyInputError, ServiceBusyError, ServiceUnavailableError, Settings, Summarizer,
                         SummaryOptions, connect)
-from tests.conftest import make_text
-from tests.ingest.conftest import make_pdf
+from tests.builders import make_pdf, make_text
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[3]
