@@ -226,6 +226,8 @@ def main(argv: list[str] | None = None, more: Sequence[AddCommands] = ()) -> int
     """Run one command: its exit code; errors are one line on stderr (usage errors exit 2, from argparse)."""
     top, handlers = parser(more)
     args = top.parse_args(argv)
+    # On a terminal a log line first clears the progress line being rewritten in place, so the two never run together.
+    clear = "\r\033[K" if sys.stderr.isatty() else ""
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
-                        format="%(levelname)s %(name)s: %(message)s")
+                        format=clear + "%(levelname)s %(name)s: %(message)s")
     return run_command(lambda: handlers[args.command](args), (SummarizerError, IngestError), sys.stderr)

@@ -90,3 +90,30 @@ def test_counts_and_durations_read_as_people_write_them():
     assert counted(1, "sentence that dangles", "sentences that dangle") == "1 sentence that dangles"
     assert [seconds(s) for s in (0.004, 0.05, 0.44, 9.96, 59.4, 125)] == [
         "under 0.1 s", "0.1 s", "0.4 s", "10 s", "59 s", "2 min 5 s"]
+
+
+def test_verbose_progress_on_a_terminal_is_rewritten_in_place_and_log_lines_clear_it_first(text_factory):
+    """stderr on a pseudo-terminal: progress uses carriage returns, and each log line starts on a cleared line."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    result = subprocess.run([sys.executable, "-m", "summarizer", "-v", "summarize", "-", "--engine", "extractive"],
+                            input=text_factory(20), stdout=subprocess.PIPE, stderr=follower, text=True,
+                            env={**os.environ, "HF_HUB_OFFLINE": "1"}, timeout=300)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    shown = seen.decode()
+    assert result.returncode == 0 and result.stdout.strip()
+    assert "\r100% Done" in shown
+    logs = shown.count("INFO summarizer.service: engine loaded: extractive")
+    assert logs == 1 and shown.count("\r\x1b[KINFO summarizer.service: engine loaded") == 1, shown
