@@ -1,16 +1,16 @@
 """Turn the outside world into text: uploaded files, files and pages a person names, the news feed."""
 
-from .articles import fetch_article
 from .commandline import apology, log_incident, run_command
 from .document import BLOCK_KINDS, LEFT_OUT_KINDS, Block, Document, OcrReport
 from .errors import (CorruptFileError, ExtractionTimeoutError, FetchError, FileTooLargeError, IngestError,
                      NewsApiError, NoTextError, PasswordProtectedError, UnsafeUrlError, UnsupportedFormatError)
 from .files import ingest_file, parse_text
-from .highlight import Highlighted, highlight_pdf
-from .marked import marked_html
-from .news import FeedResult, Headline, NewsFeed
+from .formats.sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
+from .marking.highlighted_pdf import Highlighted, highlight_pdf
+from .marking.marked_html import marked_html
+from .network.articles import fetch_article
+from .network.news import FeedResult, Headline, NewsFeed
 from .settings import IngestSettings
-from .sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
 from .sources import read_file, read_source
 
 __all__ = [

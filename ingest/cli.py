@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .commandline import run_command
 from .errors import IngestError
-from .sniff import FORMATS_IN_WORDS
+from .formats.sniff import FORMATS_IN_WORDS
 from .sources import read_file
 
 

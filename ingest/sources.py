@@ -12,7 +12,7 @@ import stat
 from pathlib import Path
 from typing import Callable
 
-from .articles import fetch_article
+from .network.articles import fetch_article
 from .document import Document
 from .errors import FileTooLargeError, IngestError
 from .files import ingest_file

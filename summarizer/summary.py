@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from .passages import Passage, passages
-from .sentences import Sentence
+from .text.sentences import Sentence
 from .wording import counted, seconds
 
 

@@ -11,7 +11,7 @@ from ingest import Document, IngestError, fetch_article
 from summarizer import SummaryOptions
 
 from . import resources, results
-from .markdown import escape
+from .escaping import escape
 
 ARTICLES_KEY = "articles"
 ERRORS_KEY = "article_errors"

@@ -14,7 +14,7 @@ from summarizer import Partial, Summarizer, Summary, SummarizerError, SummaryOpt
 
 from . import boundary, jobs, navigation, outline, resources
 from .exports import as_markdown, as_text, marked_source
-from .markdown import escape
+from .escaping import escape
 
 RESULTS_KEY = "summaries"
 REQUESTS_KEY = "summary_requests"

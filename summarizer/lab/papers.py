@@ -23,7 +23,7 @@ from ingest import IngestError, read_file
 from ..cli import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import WORD_TARGET_RANGE, SummaryOptions
-from ..sentences import split_sentences
+from ..text.sentences import split_sentences
 from ..service import Summarizer
 from .evaluation import Reading, dangling, one_per_line, rouge_tokenizer, score, with_reading
 from .junk import junk_reasons
