@@ -260,7 +260,7 @@ def test_the_serve_command_joins_a_running_cluster_and_stops_cleanly(cluster):
     try:
         first = process.stdout.readline()
         url = f"http://127.0.0.1:{cluster.port}"
-        assert first.startswith(f"Summarizer server on {url}:") and f"SUMMARIZER_URL={url}" in first
+        assert first.startswith(f"Summarizer server on {url}: 1 replica with ") and f"SUMMARIZER_URL={url}" in first
         remote = connect(Settings(url=url))
         assert remote.health()["engine"] == "extractive" and remote.summarize(make_text(10, 5)).sentences
     finally:
