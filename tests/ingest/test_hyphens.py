@@ -6,7 +6,7 @@ from fpdf import FPDF
 
 from ingest import IngestSettings, ingest_file
 
-from .documents import FONT
+from tests.builders import FONT
 
 
 def _pdf(lines: list[str]) -> bytes:

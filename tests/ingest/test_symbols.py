@@ -6,7 +6,7 @@ import re
 from ingest import IngestSettings, ingest_file
 from ingest.formats.texfonts import TABLES, encoding, symbol
 
-from .documents import tex_font_pdf
+from tests.builders import tex_font_pdf
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
