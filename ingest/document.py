@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 READING_WORDS_PER_MINUTE = 230
-PROSE_KINDS = frozenset({"paragraph", "list_item"})
-STRUCTURE_KINDS = frozenset({"title", "heading"})
 LEFT_OUT_KINDS = {  # each kind a summary never reads, as the reader is told about it
     "table": "tables", "code": "code and formulas", "caption": "captions and figure text", "toc": "contents",
     "reference": "references", "index": "index entries", "running": "running heads, feet and page numbers"}

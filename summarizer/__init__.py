@@ -4,7 +4,7 @@ from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, Mo
                      NoSentencesError, ServiceBusyError, ServiceUnavailableError, SummarizerError)
 from .options import WORD_TARGET_RANGE, SummaryOptions
 from .partial import Partial
-from .remote import RemoteSummarizer, connect
+from .network.remote import RemoteSummarizer, connect
 from .service import Summarizer
 from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
-from .sentences import Sentence
+from .text.sentences import Sentence
 
 Progress = Callable[[int, int], None]
 

@@ -11,21 +11,22 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterator, Sequence
 
-from . import outline, structure
+from . import planning
 from .eta import time_left
 from .batching import BatchingEngine
 from .engine import Engine, Hints
 from .engines.extractive import ExtractiveEngine
 from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
-from .grounding import ground
-from .keyterms import key_terms
+from .text.grounding import ground
+from .text.keyterms import key_terms
 from .options import SummaryOptions
 from .partial import Partial
-from .prose import dangles
-from .sentences import Sentence
+from .text.prose import dangles
+from .text.sentences import Sentence
 from .settings import Settings
-from .structure import BlockLike
+from .layout import PROSE_KINDS, BlockLike, Layout
+from .layout import layout as read_layout
 from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
@@ -58,6 +59,7 @@ class Summarizer:
 
     def _load(self) -> Engine:
         engine = self._choose()
+        logger.info("engine loaded: %s (%s); %s", engine.name, engine.model, engine.reason)
         if engine.batches and self.settings.batch_max_documents > 1:
             return BatchingEngine(engine, self.settings.batch_max_documents, self.settings.batch_wait_ms / 1000)
         return engine
@@ -224,19 +226,19 @@ class Summarizer:
 
     def _prepare(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared":
         self._check_size(source)
-        layout = structure.layout(source)
+        layout = read_layout(source)
         if not any(sum(ch.isalpha() for ch in s.text) >= 2 for s in layout.sentences):
             raise NoSentencesError(self._no_sentences(source))
         sentences = layout.sentences
         total_words = self._words(source)
         count, warnings = self._cap(sentences, options.max_input_words)
-        plan = outline.plan(layout, count, "tldr" if options.tldr else options.length)
+        plan = planning.plan(layout, count, "tldr" if options.tldr else options.length)
         read = [sentences[i] for i in plan.eligible]
         target = options.target_words(sum(len(s.text.split()) for s in read))
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
         left_out = self._left_out(source, read, count) if count == len(sentences) else {}
         jobs = plan.sections if options.sections else []
-        overview_target, run, _ = (target, jobs, []) if options.tldr else outline.share(jobs, sentences, target)
+        overview_target, run, _ = (target, jobs, []) if options.tldr else planning.share(jobs, sentences, target)
         return _Prepared(layout, plan, read, total_words, read_words, left_out, target, warnings,
                          run, options.tldr, overview_target, jobs)
 
@@ -289,9 +291,9 @@ class Summarizer:
         kinds: dict[str, int] = {}
         blocks = [] if isinstance(source, str) else source
         for block in blocks:
-            if block.kind not in structure.PROSE_KINDS and block.kind not in ("heading", "title"):
+            if block.kind not in PROSE_KINDS and block.kind not in ("heading", "title"):
                 kinds[block.kind] = kinds.get(block.kind, 0) + len(block.text.split())
-        prose = sum(len(b.text.split()) for b in blocks if b.kind in structure.PROSE_KINDS) if blocks else \
+        prose = sum(len(b.text.split()) for b in blocks if b.kind in PROSE_KINDS) if blocks else \
             len(source.split())
         unread = prose - sum(len(s.text.split()) for s in read) if count else 0
         if unread > 0:
@@ -434,12 +436,12 @@ class _Prepared:
     """One document split, planned and capped, waiting for the engine: the overview, then the sections.
 
     A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories,
-    and one per section. Otherwise the overview and the sections share the word target (`outline.share`):
+    and one per section. Otherwise the overview and the sections share the word target (`planning.share`):
     `jobs` are the sections summarized, `all_jobs` every section listed.
     """
 
-    layout: structure.Layout
-    plan: outline.Plan
+    layout: Layout
+    plan: planning.Plan
     read: list[Sentence]
     total_words: int
     read_words: int

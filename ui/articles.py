@@ -7,12 +7,11 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from ingest import Document, IngestError
-from ingest.articles import fetch_article
+from ingest import Document, IngestError, fetch_article
 from summarizer import SummaryOptions
 
 from . import resources, results
-from .markdown import escape
+from .escaping import escape
 
 ARTICLES_KEY = "articles"
 ERRORS_KEY = "article_errors"

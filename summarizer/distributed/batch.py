@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ingest.errors import IngestError
-from ingest.settings import IngestSettings
+from ingest import IngestError, IngestSettings
 
 from ..errors import ModelLoadError, SummarizerError
 from ..options import SummaryOptions
@@ -113,7 +112,7 @@ def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryO
                     ingest_settings: IngestSettings, run: str, highlight_dir: Path | None = None) -> list[dict]:
     """One record per item, in order; files are read here (on the worker), texts summarized in one engine call;
     with `highlight_dir`, each file's marked-up copy written there too."""
-    from ingest.cli import read_file
+    from ingest import read_file
 
     records: list[dict | None] = [None] * len(items)
     sources, warnings, documents = {}, {}, {}
@@ -160,7 +159,7 @@ def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -
         except SummarizerError as error:
             results.append(error)
         except Exception as error:  # a bug on one document: logged with its traceback, recorded, the job goes on
-            from ingest.incidents import apology, log_incident
+            from ingest import apology, log_incident
 
             results.append(SummarizerError(f"Unexpected error: {apology(log_incident(error))} on the Ray worker."))
     return results

@@ -21,8 +21,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..prose import dangles, opens_mid_thought, shown
-from ..vectors import Rows
+from ..text.prose import dangles, opens_mid_thought, shown
+from ..text.vectors import Rows
 
 WEIGHTS = Path(__file__).with_name("scorer.json")
 FEATURES = ("first", "position", "log_position", "relative", "centrality", "raw_centrality", "words",

@@ -26,7 +26,7 @@ from ..engines.budgets import PRESETS
 from ..engines.locate import ModelSource, locate
 from ..errors import ModelLoadError
 from ..options import SummaryOptions
-from ..sentences import split_sentences
+from ..text.sentences import split_sentences
 from ..settings import Settings
 from .randommodel import build_random_t5
 
@@ -152,7 +152,7 @@ def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: S
 PEAK_PROBE = """
 import sys
 import streamlit  # the app process imports it too
-from summarizer.lab.cli import main
+from summarizer.cli import main
 main(sys.argv[1:])
 status = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
 print(f"peak-kb {status}", file=sys.stderr)

@@ -19,10 +19,10 @@ import numpy as np
 from ..engines.scoring import WEIGHTS, Scorer, features, fit, log_loss
 from ..engines.selection import Tuning, _group_positions, centralities, is_candidate
 from ..options import SummaryOptions
-from ..prose import shown
+from ..text.prose import shown
 from ..service import Summarizer
 from ..settings import Settings
-from ..vectors import tfidf, tokens
+from ..text.vectors import tfidf, tokens
 from .evaluation import Pair
 from .papers import greedy_oracle
 

@@ -38,3 +38,20 @@ def test_exports_list_a_section_left_out_of_the_word_budget_with_the_reason():
     for export in (as_text(summary), as_markdown(summary, "notes.txt", "about 30 words")):
         assert "Not summarized at this length; choose a longer length." in export
         assert "Details" in export
+
+
+def test_markdown_export_is_headed_by_the_documents_title_and_says_parts_in_the_singular(tmp_path):
+    """A Word file with a title: '# Summary of' its title, the file name as the source; '1 part', never 'part(s)'."""
+    from ingest import read_file
+    from tests.builders import styled_docx
+
+    path = tmp_path / "q3-report.docx"
+    path.write_bytes(styled_docx())
+    document = read_file(str(path))
+    assert document.title
+    summary = Summarizer(Settings(engine="extractive")).summarize(document.blocks, SummaryOptions())
+    markdown = as_markdown(summary, document.name, "medium", title=document.title)
+    assert markdown.startswith(f"# Summary of {document.title}\n") and "- Source: q3-report.docx\n" in markdown
+    assert " in 1 part\n" in markdown and "part(s)" not in markdown
+    untitled = as_markdown(summary, "notes.txt", "medium")
+    assert untitled.startswith("# Summary of notes.txt\n")

@@ -10,8 +10,8 @@ from summarizer.engines.scoring import FEATURES, Scorer, features, fit, log_loss
 from summarizer.engines.selection import Tuning, centralities, select
 from summarizer.engine import Hints
 from summarizer.lab.syntheticprose import prose
-from summarizer.sentences import split_sentences
-from summarizer.vectors import tfidf, tokens
+from summarizer.text.sentences import split_sentences
+from summarizer.text.vectors import tfidf, tokens
 from tests.summarizer.lab.test_cli import run
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from ingest import ingest_file
 from summarizer import EmptyInputError, InvalidOptionError, Settings, Summarizer, SummarizerError, SummaryOptions
-from summarizer import wire
-from tests.ingest.conftest import make_pdf
+from summarizer.network import wire
+from tests.builders import make_pdf
 
 
 def trip(data):

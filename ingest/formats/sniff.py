@@ -6,7 +6,7 @@ import io
 import zipfile
 from pathlib import PurePath
 
-from .errors import CorruptFileError, UnsupportedFormatError
+from ..errors import CorruptFileError, UnsupportedFormatError
 
 PLAIN_SUFFIXES = (".txt", ".text")
 MARKDOWN_SUFFIXES = (".md", ".markdown")

@@ -18,12 +18,12 @@ from email.message import Message
 from typing import Any, Callable, Iterator, Sequence
 
 from . import wire
-from .errors import ServiceBusyError, ServiceUnavailableError, SummarizerError
-from .options import SummaryOptions
-from .partial import Partial
-from .service import Summarizer
-from .settings import Settings
-from .summary import Summary
+from ..errors import ServiceBusyError, ServiceUnavailableError, SummarizerError
+from ..options import SummaryOptions
+from ..partial import Partial
+from ..service import Summarizer
+from ..settings import Settings
+from ..summary import Summary
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[float, str], None]

@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 
 from .engine import Hints
-from .prose import dangles, is_prose
-from .structure import Layout, Section
-from .topics import segments
+from .text.prose import dangles, is_prose
+from .layout import Layout, Section
+from .text.topics import segments
 
 SELF_CUE = re.compile(
     r"\b(?:this|the present|our)\s+(?:paper|article|report|document|standard|specification|thesis|dissertation|"

@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Sequence
 
-from ingest.document import BLOCK_KINDS
+from ingest import BLOCK_KINDS
 
-from . import errors
-from .errors import InvalidOptionError, SummarizerError
-from .options import SummaryOptions
-from .sentences import Sentence
-from .structure import BlockLike
-from .partial import Partial
-from .summary import Coverage, SectionSummary, Summary
+from .. import errors
+from ..errors import InvalidOptionError, SummarizerError
+from ..options import SummaryOptions
+from ..text.sentences import Sentence
+from ..layout import BlockLike
+from ..partial import Partial
+from ..summary import Coverage, SectionSummary, Summary
 
 Source = str | Sequence[BlockLike]
 OPTION_TYPES = {"length": (str,), "words": (int, type(None)), "format": (str,), "max_input_words": (int, type(None)),
