@@ -29,6 +29,10 @@ KEYWORDS = re.compile(r"^(?:keywords|index terms|categories and subject descript
                       r"acm reference format|key words)\b", re.I)
 BYLINE = re.compile(r"^(?:by|published|updated|last updated|posted|written by|photo|image|picture|video|source|credit)"
                     r"\b[\s:]|^(?:click here|scroll down|follow @|read more|share this|table of contents)", re.I)
+# Text written under a photo: it points at the picture ("Giteau (left) takes on Madigan ...", "Terry (pictured)").
+PHOTO_CAPTION = re.compile(r"\((?:pictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
+                           r"centre|center|middle|above|below|inset|file photo|main picture|main image)\)|"
+                           r"(?:^|,\s)pictured\b", re.I)
 DATE_ONLY = re.compile(r"^[\W\d]*(?:\d{1,2}:\d{2}|\d{4})[\W\w]{0,40}$")
 BOILERPLATE = re.compile(
     r"\b(?:national bodies that are members of (?:iso|iec)|(?:iso|iec) (?:and (?:iso|iec) )?technical committees|"
@@ -94,7 +98,7 @@ def is_prose(text: str) -> bool:
     if not re.search(r"""[.!?…]["'”’)\]]*$""", text):
         return False
     if DOT_LEADER.search(text) or COPYRIGHT.search(text) or CAPTION.match(text) or KEYWORDS.match(text) \
-            or BYLINE.match(text) or SHOUTING.match(text) or HEADING_PREFIX.match(text) or DATE_ONLY.match(text) \
+            or BYLINE.match(text) or PHOTO_CAPTION.search(text) or SHOUTING.match(text) or HEADING_PREFIX.match(text) or DATE_ONLY.match(text) \
             or BOILERPLATE.search(text):
         return False
     letters = sum(map(str.isalpha, text))

@@ -157,3 +157,17 @@ def test_requirement_ids_are_dropped_and_standard_boilerplate_is_left_out():
             "M1.3 The format designer shall specify the content types of all parts stored in the package.")
     summary = OFFLINE.summarize(text, SummaryOptions(words=40))
     assert summary.sentences and all(s.startswith("The ") for s in summary.sentences), summary.sentences
+
+
+def test_photo_captions_inside_a_story_are_left_out_and_counted():
+    story = ("The council voted on Monday to build a new bridge over the river after years of delays. "
+             "Mayor Ann Lee (left) shakes hands with the engineer Tom Ward (right) at the town hall. "
+             "The bridge will cost twelve million pounds and open to traffic in the spring of next year. "
+             "Residents, pictured at a meeting last week, have campaigned for a crossing since the old one closed. "
+             "The Labour group (centre-left) on the council backed the plan, as did most independents.")
+    summary = Summarizer(Settings(engine="extractive")).summarize(story, SummaryOptions(words=120))
+    assert "(left)" not in summary.text and "pictured" not in summary.text
+    assert "(centre-left)" in summary.text  # a politics label is not a photo position
+    captions = ("Mayor Ann Lee (left) shakes hands with the engineer Tom Ward (right) at the town hall. "
+                "Residents, pictured at a meeting last week, have campaigned for a crossing since the old one closed.")
+    assert summary.coverage.left_out >= len(captions.split())  # counted, never dropped silently
