@@ -75,7 +75,8 @@ def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str
         if message[0] != "progress":
             return message
         reported = True
-        progress(*message[1:])
+        if progress is not None:  # the child reports only when asked to
+            progress(*message[1:])
 
 
 def run_bounded(function: Callable, args: tuple, name: str, timeout: float, memory_mb: int = 0,

@@ -227,7 +227,7 @@ def from_rss(settings: IngestSettings) -> list[Headline]:
 class _Flight:
     """One refresh in progress: its start, and its outcome once `done` is set."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.started = time.monotonic()
         self.done = threading.Event()
         self.result: FeedResult | None = None
@@ -272,9 +272,9 @@ class NewsFeed:
         Never waits longer than one refresh's deadline, and never behind more than one refresh.
         """
         with self._lock:
-            fresh = self._last is not None and self._clock() - self._last_at < self.settings.feed_ttl
-            if fresh and not refresh:
-                return self._last
+            last = self._last
+            if last is not None and self._clock() - self._last_at < self.settings.feed_ttl and not refresh:
+                return last
             remembered = self._failure if self._failure is not None and self._clock() < self._retry_at else None
             flight = self._flight
             leading = flight is None and remembered is None
@@ -282,6 +282,7 @@ class NewsFeed:
                 flight = self._flight = _Flight()
         if remembered is not None:
             return self._after_failure(remembered)
+        assert flight is not None  # with nothing remembered, this call leads a new flight or follows one
         if leading:
             self._refresh(flight)
         elif not flight.done.wait(max(0.0, flight.started + self.deadline - time.monotonic())):
@@ -290,6 +291,7 @@ class NewsFeed:
             if isinstance(flight.error, FetchError):
                 return self._after_failure(flight.error)
             raise flight.error
+        assert flight.result is not None  # `done` is set after the result or the error
         return flight.result
 
     def _refresh(self, flight: _Flight) -> None:

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from typing import Sequence
 
 from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
 from . import bookmarks, scans, words
@@ -126,7 +127,7 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
             if aligned:
                 first = ALNUM.search(raw)
                 last = ALNUM_LAST.search(raw)
-                letters = [match.start() + first.start(), match.start() + last.start()] if first else []
+                letters = [match.start() + first.start(), match.start() + last.start()] if first and last else []
                 if letters:
                     line.size, bold_first, line.mono = _font(textpage, letters[0], buffer)
                     _, bold_last, _ = _font(textpage, letters[-1], buffer)
@@ -448,7 +449,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
             current.append(line)
         elif _is_heading(line, body):
             last = blocks[-1] if blocks else None
-            if _continues_heading(last, previous, line):
+            if last is not None and _continues_heading(last, previous, line):
                 blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
             else:
                 level = _heading_level(line, page.heading_sizes, page.styles) + depth
@@ -501,7 +502,8 @@ def _continued(blocks: list[Block]) -> int | None:
     return None
 
 
-def _skipped_note(numbers: list[int], count: int, ocr: bool) -> str:
+def _skipped_note(numbers: list[int], count: int, ocr: int) -> str:
+    """`ocr` is how many scanned pages OCR reads at most; 0 when it is off."""
     why = f"OCR reads at most the first {ocr:,} of them" if ocr else "OCR is switched off"
     if len(numbers) == 1:
         return f"Page {numbers[0]} of {count} looks scanned and was skipped: it has no text layer, and {why}."
@@ -549,7 +551,7 @@ def _anchored(pages: list[list[Line]], entries: list[bookmarks.Bookmark]) -> tup
     return result, max((a.level for a in anchors), default=0)
 
 
-def layout(pages: list[list[Line]], entries: list[bookmarks.Bookmark] = ()) -> tuple[tuple[Block, ...], bool]:
+def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) -> tuple[tuple[Block, ...], bool]:
     """Typed blocks of the pages' lines with running headers, footers and page numbers left out; and whether
     there were any. With outline entries, those are the headings."""
     furniture = _furniture(pages)

@@ -90,7 +90,8 @@ def _roles(blocks: list[Block]) -> list[Block]:
 def _in_order(blocks: list[Block]) -> list[Block]:
     """A numbered 'heading' that goes back in the numbering ('3. Rooms are square' after section 10)
     is an item of a numbered list, not a section."""
-    result, last = [], ()
+    result: list[Block] = []
+    last: tuple[int, ...] = ()
     for block in blocks:
         number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" and block.reason != OUTLINE else None
         if number:

@@ -97,6 +97,7 @@ class BatchingEngine:
         request.finished.wait()
         if request.error is not None:
             raise request.error
+        assert request.outputs is not None  # set before `finished` when there is no error
         return request.outputs
 
     def _work(self) -> None:
@@ -121,7 +122,8 @@ class BatchingEngine:
     def _take(self) -> list[_Request]:
         """The oldest request and those after it with the same preset, up to the document bound."""
         first = self._queue[0]
-        batch, documents = [], 0
+        batch: list[_Request] = []
+        documents = 0
         for request in list(self._queue):
             if request.preset != first.preset or (batch and documents + len(request.documents) > self.max_documents):
                 continue

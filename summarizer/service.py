@@ -9,7 +9,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Iterator, Sequence
+from typing import Callable, Generator, Sequence
 
 from . import outline, structure
 from .eta import time_left
@@ -104,7 +104,7 @@ class Summarizer:
             ready = [p for p in prepared if isinstance(p, _Prepared)]
             split_seconds = time.perf_counter() - started
             if not ready:
-                return prepared
+                return [p for p in prepared if isinstance(p, SummarizerError)]  # all of them
             jobs = [job for item in ready for job in item.engine_jobs()]
             report(ENGINE_BEGIN, "Summarizing")
             generated_at = time.perf_counter()
@@ -127,7 +127,7 @@ class Summarizer:
         return results
 
     def stream(self, source: str | Sequence[BlockLike], options: SummaryOptions | None = None,
-               progress: Progress | None = None) -> Iterator[Partial]:
+               progress: Progress | None = None) -> Generator[Partial, None, None]:
         """The summary as it is made: the overview first, then the sections in order, each group as soon as it is done.
 
         Every `Partial` holds a Summary of what has arrived and the sections still coming; the last has none
@@ -161,7 +161,7 @@ class Summarizer:
         weights = [sum(len(s.text.split()) for s in job[0]) for job in jobs]
         whole, done_weight = max(1, sum(weights)), 0
         generated_at = time.perf_counter()
-        outputs: list = []
+        outputs = []
         for group in groups:
             share = sum(weights[i] for i in group) / whole
             documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
@@ -241,7 +241,7 @@ class Summarizer:
                               left_out_kinds=item.left_out),
             target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
             sections=sections, pages=item.layout.pages, keyterms=key_terms([s.text for s in item.read]),
-            unread=_unread(len(sentences), item.plan.eligible, len(item.read) and item.read_words == item.total_words))
+            unread=_unread(len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words))
 
     @staticmethod
     def _words(source: str | Sequence[BlockLike]) -> int:
@@ -257,8 +257,8 @@ class Summarizer:
         for block in blocks:
             if block.kind not in structure.PROSE_KINDS and block.kind not in ("heading", "title"):
                 kinds[block.kind] = kinds.get(block.kind, 0) + len(block.text.split())
-        prose = sum(len(b.text.split()) for b in blocks if b.kind in structure.PROSE_KINDS) if blocks else \
-            len(source.split())
+        prose = len(source.split()) if isinstance(source, str) else \
+            sum(len(b.text.split()) for b in blocks if b.kind in structure.PROSE_KINDS)
         unread = prose - sum(len(s.text.split()) for s in read) if count else 0
         if unread > 0:
             kinds["not prose"] = unread

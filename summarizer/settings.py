@@ -86,19 +86,19 @@ class Settings:
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":
         """Settings from SUMMARIZER_* variables, then explicit overrides (None means unset)."""
         env = os.environ if environ is None else environ
-        values = {}
+        values: dict[str, object] = {}
         for field in fields(cls):
             raw = env.get(f"SUMMARIZER_{field.name.upper()}")
             if raw is None or raw == "":
                 continue
-            kind = type(field.default) if field.default is not None else str
+            kind: type = type(field.default) if field.default is not None else str
             try:
                 values[field.name] = kind(raw)
             except ValueError:
                 raise InvalidOptionError(
                     f"SUMMARIZER_{field.name.upper()}={raw!r} is not a valid {kind.__name__}.")
         values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)
+        return cls(**values)  # type: ignore[arg-type]  # each value was parsed by its field's type
 
     def with_(self, **changes) -> "Settings":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -152,10 +152,15 @@ def error_from_wire(data: Any) -> SummarizerError | None:
     raw = data.get("error") if isinstance(data, dict) else None
     if not isinstance(raw, dict) or not isinstance(raw.get("message"), str):
         return None
-    kind = getattr(errors, str(raw.get("type")), SummarizerError)
+    return error_of(str(raw.get("type")), raw["message"])
+
+
+def error_of(type_name: str, message: str) -> SummarizerError:
+    """The service's exception class named `type_name` (SummarizerError for any other name) with `message`."""
+    kind = getattr(errors, type_name, SummarizerError)
     if not (isinstance(kind, type) and issubclass(kind, SummarizerError)):
         kind = SummarizerError
-    return kind(raw["message"])
+    return kind(message)
 
 
 def partial_to_wire(partial: Partial) -> dict:

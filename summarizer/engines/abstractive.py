@@ -155,8 +155,8 @@ class AbstractiveEngine:
         """
         preset = preset or self.preset
         jobs = []
-        for sentences in documents:
-            parts, tokens = self._pack([s.text for s in sentences])
+        for document in documents:
+            parts, tokens = self._pack([s.text for s in document])
             jobs.append(_Job(parts, len(parts), tokens))
         done, total = 0, sum(len(j.parts) for j in jobs)
 

@@ -35,6 +35,7 @@ class Generator:
     """Shared tokenization and window arithmetic; subclasses implement `_generate`."""
 
     backend = ""
+    precision = ""
 
     def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, model_type: str, tokenizer):
         from transformers.utils import logging as hf_logging

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..engines.abstractive import AbstractiveEngine
+from ..engines.backends import TransformersGenerator
 from ..engines.budgets import PRESETS
 from ..engines.locate import ModelSource, locate
 from ..errors import ModelLoadError
@@ -106,6 +107,8 @@ class Naive:
 
     def __init__(self, engine: AbstractiveEngine):
         self.engine = engine
+        if not isinstance(engine.generator, TransformersGenerator):
+            raise TypeError(f"the naive path runs on the transformers backend, not {engine.generator.backend}")
         self.generator = engine.generator
 
     def __call__(self, text: str) -> tuple[int, float]:

@@ -220,8 +220,11 @@ def _print_as_made(partials: Iterator[Partial]) -> Summary:
 
     On a terminal, the progress line (`-v`) is cleared first so the text starts at the left edge."""
     shown = 0
+    summary = None
     for partial in partials:
         summary = partial.summary
+        if summary is None:  # a draft of the overview (`stream_document` leaves them out)
+            continue
         if sys.stderr.isatty() and sys.stdout.isatty():
             print("\r\033[K", end="", file=sys.stderr, flush=True)
         if not shown:
@@ -229,6 +232,7 @@ def _print_as_made(partials: Iterator[Partial]) -> Summary:
         for section in summary.sections[max(0, shown - 1):]:
             print(f"\n{section.text}", flush=True)
         shown = 1 + len(summary.sections)
+    assert summary is not None, "a stream yields at least once"
     return summary
 
 
