@@ -57,7 +57,7 @@ def _show_file(path: str) -> int:
     document = read_file(path)
     print(document.text)
     counts = f"{document.pages} page{'' if document.pages == 1 else 's'}" if document.pages else \
-        f"{document.paragraphs} paragraphs"
+        f"{document.block_count} paragraphs"
     title = f" \"{document.title}\"" if document.title else ""
     print(f"[{document.name}{title}: {document.kind}, {counts}, {document.words:,} words]", file=sys.stderr)
     if document.ocr:

@@ -8,15 +8,18 @@ can tell a heading, a table of contents or a reference list from prose.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 READING_WORDS_PER_MINUTE = 230
-PROSE_KINDS = frozenset({"paragraph", "list_item"})
-STRUCTURE_KINDS = frozenset({"title", "heading"})
-LEFT_OUT_KINDS = {  # each kind a summary never reads, as the reader is told about it
+# Every kind a block can have: what a summary reads (prose), what shapes it (title, heading), the rest left out.
+BlockKind = Literal["title", "heading", "paragraph", "list_item", "table", "code", "caption", "toc", "reference",
+                    "index", "running"]
+BLOCK_KINDS: tuple[BlockKind, ...] = get_args(BlockKind)
+PROSE_KINDS: frozenset[BlockKind] = frozenset({"paragraph", "list_item"})
+STRUCTURE_KINDS: frozenset[BlockKind] = frozenset({"title", "heading"})
+LEFT_OUT_KINDS: dict[str, str] = {  # each kind a summary never reads, as the reader is told about it
     "table": "tables", "code": "code and formulas", "caption": "captions and figure text", "toc": "contents",
     "reference": "references", "index": "index entries", "running": "running heads, feet and page numbers"}
-
-BLOCK_KINDS = ("title", "heading", "paragraph", "list_item", *LEFT_OUT_KINDS)  # every kind a block can have
 
 
 def words_in(text: str) -> int:
@@ -29,7 +32,7 @@ class Block:
     """One unit of a document: its kind, text, heading level (headings only), page (paged formats), and why
     it was given its kind where that is not plain ('the PDF's outline', 'a row of short cells')."""
 
-    kind: str
+    kind: BlockKind
     text: str
     level: int = 0
     page: int | None = None
@@ -96,8 +99,9 @@ class Document:
         return render([b for b in self.blocks if b.kind != "running"])
 
     @property
-    def paragraphs(self) -> int:
-        """Blocks of the document's own text (running heads and feet are the page's, not the text's)."""
+    def block_count(self) -> int:
+        """How many blocks of the document's own text (headings and paragraphs alike; running heads and feet are the
+        page's, not the text's). Screens without pages call them paragraphs."""
         return sum(1 for block in self.blocks if block.kind != "running")
 
     @property

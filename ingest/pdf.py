@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
 from . import bookmarks, scans, words
-from .document import Block, OcrReport, page_ranges
+from .document import Block, BlockKind, OcrReport, page_ranges
 from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from .settings import IngestSettings
 from .structure import finish
@@ -423,7 +423,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     def flush() -> None:
         if not current:
             return
-        kind = "code" if all(ln.mono for ln in current) and body.size and not body.mono else "paragraph"
+        kind: BlockKind = "code" if all(ln.mono for ln in current) and body.size and not body.mono else "paragraph"
         if all(ln.cells >= MIN_CELLS for ln in current):
             kind = "table"
         blocks.append(Block(kind, _joined(current, kind), page=current[0].page,

@@ -6,7 +6,7 @@ import io
 import re
 import zipfile
 
-from .document import Block
+from .document import Block, BlockKind
 from .errors import CorruptFileError
 from .structure import finish
 
@@ -14,7 +14,7 @@ PLACEHOLDER = re.compile(r"^(?:|untitled|title|document\d*|microsoft word\b.*|py
 HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo)\s*(\d)$", re.I)
 
 
-def _kind(style: str, paragraph) -> tuple[str, int]:
+def _kind(style: str, paragraph) -> tuple[BlockKind, int]:
     name = style.lower()
     heading = HEADING_STYLE.match(style)
     if heading:

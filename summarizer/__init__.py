@@ -1,7 +1,9 @@
 """Summarize text with a seq2seq model (T5 by default) or the offline extractive engine, here or on a server."""
 
+from .engine import EngineName
 from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, ModelLoadError,
                      NoSentencesError, ServiceBusyError, ServiceUnavailableError, SummarizerError)
+from .interface import EngineFacts, Progress, SummaryService
 from .options import WORD_TARGET_RANGE, SummaryOptions
 from .partial import Partial
 from .remote import RemoteSummarizer, connect
@@ -10,8 +12,8 @@ from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary
 
 __all__ = [
-    "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-    "NoSentencesError", "Partial", "RemoteSummarizer", "SectionSummary", "ServiceBusyError",
-    "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError",
-    "WORD_TARGET_RANGE", "connect",
+    "Coverage", "EmptyInputError", "EngineFacts", "EngineName", "InputTooLargeError", "InvalidOptionError",
+    "ModelLoadError", "NoSentencesError", "Partial", "Progress", "RemoteSummarizer", "SectionSummary",
+    "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryOptions",
+    "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect",
 ]

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .engine import Engine, EngineOutput, Hints, Progress
+from .engine import Engine, EngineOutput, Hints, StepProgress
 from .sentences import Sentence
 
 
@@ -33,7 +33,7 @@ class _NobodyWaits(Exception):
 class _Request:
     documents: Sequence[Sequence[Sentence]]
     targets: Sequence[int]
-    progress: Progress | None
+    progress: StepProgress | None
     preset: str | None
     hints: Sequence[Hints] | None
     max_sentences: Sequence[int | None] | None
@@ -81,7 +81,7 @@ class BatchingEngine:
                 self._ready.notify()
 
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: Progress | None = None, *, preset: str | None = None,
+                       progress: StepProgress | None = None, *, preset: str | None = None,
                        hints: Sequence[Hints] | None = None,
                        max_sentences: Sequence[int | None] | None = None,
                        on_text: Callable[[str], None] | None = None) -> list[EngineOutput]:

@@ -14,11 +14,12 @@ from typing import Callable, Generator, Sequence
 from . import outline, structure
 from .eta import time_left
 from .batching import BatchingEngine
-from .engine import Engine, Hints
+from .engine import Engine, EngineName, Hints
 from .engines.extractive import ExtractiveEngine
 from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
 from .grounding import ground
+from .interface import Progress
 from .keyterms import key_terms
 from .options import SummaryOptions
 from .partial import Partial
@@ -30,7 +31,6 @@ from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
 TLDR_TOPICS = 5
-Progress = Callable[[float, str], None]
 ENGINE_BEGIN, ENGINE_WIDTH = 0.1, 0.85
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two or more letters, in any script
 
@@ -45,11 +45,11 @@ class Summarizer:
 
     def __init__(self, settings: Settings | None = None):
         self.settings = settings or Settings.from_env()
-        self._engine = None
+        self._engine: Engine | None = None
         self._lock = threading.Lock()
 
     @property
-    def engine(self):
+    def engine(self) -> Engine:
         """The loaded engine; the first access loads it, once, even under concurrent callers."""
         with self._lock:
             if self._engine is None:
@@ -64,7 +64,7 @@ class Summarizer:
 
     def _choose(self) -> Engine:
         settings = self.settings
-        if settings.engine == "extractive":
+        if settings.engine == EngineName.EXTRACTIVE:
             return ExtractiveEngine("the offline engine was chosen in the settings")
         from .engines.abstractive import AbstractiveEngine
 
@@ -72,7 +72,7 @@ class Summarizer:
             source = locate(settings.model, settings.cache_dir, settings.hub_timeout)
             return AbstractiveEngine(source, settings)
         except ModelLoadError as error:
-            if settings.engine == "abstractive":
+            if settings.engine == EngineName.ABSTRACTIVE:
                 raise
             logger.warning("falling back to the offline engine: %s", error)
             return ExtractiveEngine(str(error))

@@ -6,9 +6,10 @@ import os
 from dataclasses import dataclass, fields, replace
 from typing import Mapping
 
+from .engine import EngineName
 from .errors import InvalidOptionError
 
-ENGINES = ("auto", "abstractive", "extractive")
+ENGINES = ("auto", *EngineName)
 DEVICES = ("auto", "cpu", "cuda")
 PRESETS = ("fast", "best")
 BACKENDS = ("auto", "ctranslate2", "transformers")

@@ -9,7 +9,7 @@ raises `InvalidOptionError` naming the field, so a server can answer 400 with th
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Sequence
+from typing import Any
 
 from ingest.document import BLOCK_KINDS
 
@@ -17,11 +17,10 @@ from . import errors
 from .errors import InvalidOptionError, SummarizerError
 from .options import SummaryOptions
 from .sentences import Sentence
-from .structure import BlockLike
+from .interface import Source
 from .partial import Partial
 from .summary import Coverage, SectionSummary, Summary
 
-Source = str | Sequence[BlockLike]
 OPTION_TYPES = {"length": (str,), "words": (int, type(None)), "format": (str,), "max_input_words": (int, type(None)),
                 "preset": (str, type(None)), "sections": (bool,)}
 

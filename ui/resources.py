@@ -8,7 +8,7 @@ from streamlit.errors import StreamlitSecretNotFoundError
 
 from ingest import IngestSettings
 from ingest.news import NewsFeed
-from summarizer import RemoteSummarizer, Settings, Summarizer, connect
+from summarizer import Settings, Summarizer, SummaryService, connect
 
 from .jobs import JobRunner
 
@@ -32,7 +32,7 @@ def ingest_settings() -> IngestSettings:
 
 
 @st.cache_resource(show_spinner="Loading the summarizer…")
-def _summarizer(settings: Settings) -> Summarizer | RemoteSummarizer:
+def _summarizer(settings: Settings) -> SummaryService:
     service = connect(settings)
     if isinstance(service, Summarizer):
         service.engine
@@ -40,7 +40,7 @@ def _summarizer(settings: Settings) -> Summarizer | RemoteSummarizer:
     return service
 
 
-def summarizer() -> Summarizer | RemoteSummarizer:
+def summarizer() -> SummaryService:
     """The summarizer for the current settings, shared by all sessions: loaded once per server process,
     or, with SUMMARIZER_URL set, a client of the summarizer server (no model in this process)."""
     return _summarizer(summarizer_settings())

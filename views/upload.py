@@ -62,7 +62,7 @@ elif stored and uploaded is None:
 
 if stored:
     document: Document = stored[1]
-    extent = plural(document.pages, "page") if document.pages else plural(document.paragraphs, "paragraph")
+    extent = plural(document.pages, "page") if document.pages else plural(document.block_count, "paragraph")
     st.markdown(f"**{escape(document.title or document.name)}**")
     st.caption(f"{escape(document.name)} · {extent} · {plural(document.words, 'word')} · "
                f"about {max(1, round(document.reading_minutes))} min to read")
@@ -74,9 +74,9 @@ if stored:
         st.text(document.read_text)
     results.left_out(document)
     asked = st.button("Summarize", type="primary", key="summarize_upload")
-    summary = results.summarize(document.blocks, options, asked)
-    if summary:
-        results.show(summary, document.name, "upload", options.describe(), document.pages, document,
+    outcome = results.summarize(document.blocks, options, asked)
+    if isinstance(outcome, results.Ready):
+        results.show(outcome.summary, document.name, "upload", options.describe(), document.pages, document,
                      uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None)
         if document.ocr:
             st.caption(f"{escape(document.ocr.describe())} Check names and figures against the scan.")
