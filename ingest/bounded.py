@@ -79,7 +79,7 @@ def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str
             progress(*message[1:])
 
 
-def run_bounded(function: Callable, args: tuple, name: str, timeout: float, memory_mb: int = 0,
+def run_bounded(function: Callable, args: tuple, name: str, timeout: float, *, memory_mb: int = 0,
                 progress: Callable[[float, str], None] | None = None, step_timeout: float | None = None):
     """function(*args) in a child process capped at `memory_mb` more memory; its IngestError re-raised here;
     ExtractionTimeoutError past `timeout` seconds. With `progress`, the child's function gets one more

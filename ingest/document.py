@@ -72,6 +72,18 @@ class OcrReport:
         return f"Pages {page_ranges(self.pages, '–')} of {self.total} were read by OCR {sure}."
 
 
+@dataclass(frozen=True)
+class Extracted:
+    """What a format's reader found in a file: its blocks, and the title, page count, warnings and OCR report it
+    learned on the way (a `Document` once the file's name and kind are added)."""
+
+    blocks: tuple[Block, ...]
+    title: str = ""
+    pages: int | None = None
+    warnings: list[str] = field(default_factory=list)
+    ocr: OcrReport | None = None
+
+
 def render(blocks: tuple[Block, ...] | list[Block]) -> str:
     """The document as plain text: one block per paragraph, list items marked, headings on their own line."""
     lines = []
@@ -86,7 +98,7 @@ class Document:
     which pages were read by OCR."""
 
     name: str
-    kind: str
+    kind: Literal["pdf", "docx", "image", "text", "article"]  # the file's kind (sniff.FileKind), or a web page
     blocks: tuple[Block, ...]
     title: str = ""
     pages: int | None = None

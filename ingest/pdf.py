@@ -11,12 +11,12 @@ import ctypes
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
 from . import bookmarks, scans, words
-from .document import Block, BlockKind, OcrReport, page_ranges
+from .document import Block, BlockKind, Extracted, OcrReport, page_ranges
 from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from .settings import IngestSettings
 from .structure import finish
@@ -542,11 +542,9 @@ def _anchored(pages: list[list[Line]], entries: list[bookmarks.Bookmark]) -> tup
         first = lines[item.line]
         if item.span == 1 and len(item.text) < len(first.text) and not first.outline:
             rest = first.text[len(item.text):].strip()
-            lines.insert(item.line + 1, Line(rest, first.page, first.size, first.bold, first.mono, first.x, first.top,
-                                             first.last_top, len(rest), "", first.edge, first.ocr))
-        lines[item.line] = Line(item.text, first.page, first.size, first.bold, first.mono, first.x, first.top,
-                                lines[item.line + item.span - 1].last_top, first.tail, "", first.edge, first.ocr,
-                                item.level)
+            lines.insert(item.line + 1, replace(first, text=rest, tail=len(rest), run_in="", cells=1, title=False))
+        lines[item.line] = replace(first, text=item.text, last_top=lines[item.line + item.span - 1].last_top, run_in="",
+                                   outline=item.level, cells=1, title=False)
         del lines[item.line + 1: item.line + item.span]
     return result, max((a.level for a in anchors), default=0)
 
@@ -654,8 +652,8 @@ def _read_scans(document, numbers: list[int], settings: IngestSettings,
 
 
 def extract(data: bytes, name: str, settings: IngestSettings,
-            report: scans.Report | None = None) -> tuple[tuple[Block, ...], str, int, list[str], OcrReport | None]:
-    """(blocks, title, page count, warnings, OCR report) of a PDF; scanned pages read by OCR when it is on."""
+            report: scans.Report | None = None) -> Extracted:
+    """The blocks, title, page count, warnings and OCR report of a PDF; scanned pages read by OCR when it is on."""
     document = _open(data, name)
     try:
         count = len(document)
@@ -706,6 +704,6 @@ def extract(data: bytes, name: str, settings: IngestSettings,
                             f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there.")
         if furniture:
             warnings.append(RUNNING_NOTE)
-        return blocks, _title(document, list(blocks)), count, warnings, ocr
+        return Extracted(blocks, _title(document, list(blocks)), count, warnings, ocr)
     finally:
         document.close()

@@ -4,7 +4,7 @@ from .engine import EngineName
 from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, ModelLoadError,
                      NoSentencesError, ServiceBusyError, ServiceUnavailableError, SummarizerError)
 from .interface import EngineFacts, Progress, SummaryService
-from .options import WORD_TARGET_RANGE, SummaryOptions
+from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
 from .remote import RemoteSummarizer, connect
 from .service import Summarizer
@@ -14,6 +14,6 @@ from .summary import Coverage, SectionSummary, Summary
 __all__ = [
     "Coverage", "EmptyInputError", "EngineFacts", "EngineName", "InputTooLargeError", "InvalidOptionError",
     "ModelLoadError", "NoSentencesError", "Partial", "Progress", "RemoteSummarizer", "SectionSummary",
-    "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryOptions",
-    "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect",
+    "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryFormat",
+    "SummaryOptions", "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect",
 ]

@@ -211,8 +211,9 @@ class Summarizer:
         target = options.target_words(sum(len(s.text.split()) for s in read))
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
         left_out = self._left_out(source, read, count) if count == len(sentences) else {}
-        return _Prepared(layout, plan, read, total_words, read_words, left_out, target, warnings,
-                         plan.sections if options.sections else [], options.tldr)
+        return _Prepared(layout=layout, plan=plan, read=read, total_words=total_words, read_words=read_words,
+                         left_out=left_out, target=target, warnings=warnings,
+                         jobs=plan.sections if options.sections else [], tldr=options.tldr)
 
     def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
                 timings: dict[str, float]) -> Summary:

@@ -123,8 +123,8 @@ def test_public_api_of_summarizer_is_pinned():
     assert sorted(summarizer.__all__) == sorted([
         "Coverage", "EmptyInputError", "EngineFacts", "EngineName", "InputTooLargeError", "InvalidOptionError",
         "ModelLoadError", "NoSentencesError", "Partial", "Progress", "RemoteSummarizer", "SectionSummary",
-        "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryOptions",
-        "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect"])
+        "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryFormat",
+        "SummaryOptions", "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect"])
 
 
 def test_rouge_score_is_a_lab_requirement_only():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from summarizer import WORD_TARGET_RANGE, EngineName, SummarizerError, SummaryOptions
+from summarizer import WORD_TARGET_RANGE, EngineName, SummarizerError, SummaryFormat, SummaryOptions
 
 from . import resources
 from .markdown import escape
@@ -14,7 +14,7 @@ WORDS_KEY = "length_words"
 FORMAT_KEY = "summary_format"
 LENGTH_CHOICES = ("tldr", "short", "medium", "long", "custom")
 LENGTH_LABELS = {"tldr": "TL;DR", "short": "Short", "medium": "Medium", "long": "Long", "custom": "Custom"}
-FORMAT_LABELS = {"paragraph": "Paragraph", "bullets": "Bullet points"}
+FORMAT_LABELS: dict[SummaryFormat, str] = {"paragraph": "Paragraph", "bullets": "Bullet points"}
 
 
 def engine_in_words() -> str:

@@ -287,7 +287,7 @@ def coverage_line(summary: Summary, pages: int | None = None) -> str:
     return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
 
 
-def show(summary: Summary, source: str, key: str, length: str, pages: int | None = None,
+def show(summary: Summary, source: str, key: str, length: str, *, pages: int | None = None,
          document: Any = None, original: bytes | None = None) -> None:
     """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it;
     with the uploaded `document` (and its bytes), the source marked up with the summary too."""

@@ -76,7 +76,8 @@ if stored:
     asked = st.button("Summarize", type="primary", key="summarize_upload")
     outcome = results.summarize(document.blocks, options, asked)
     if isinstance(outcome, results.Ready):
-        results.show(outcome.summary, document.name, "upload", options.describe(), document.pages, document,
-                     uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None)
+        results.show(outcome.summary, document.name, "upload", options.describe(), pages=document.pages,
+                     document=document,
+                     original=uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None)
         if document.ocr:
             st.caption(f"{escape(document.ocr.describe())} Check names and figures against the scan.")
