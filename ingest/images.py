@@ -51,7 +51,7 @@ def _frame(picture, index: int, name: str):
 
 
 def extract(data: bytes, name: str, settings: IngestSettings,
-            report: scans.Report | None = None) -> Extracted:
+            report: scans.Progress | None = None) -> Extracted:
     """The blocks, title, page count, warnings and OCR report of an image file: its text is only there by OCR."""
     if not settings.ocr:
         raise NoTextError(f"{name} is an image, and OCR is switched off, so its text cannot be read; "

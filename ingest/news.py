@@ -15,6 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import requests
@@ -118,14 +119,15 @@ class _EndpointSession(requests.Session):
         self.watch = Watch(settings.fetch_timeout)
         mount_pinned(self, self.watch)
 
-    def request(self, method, url, **kwargs):
+    def request(self, method: str, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
         from newsapi import const
 
         if url == const.TOP_HEADLINES_URL:
             url = self.settings.newsapi_url
         kwargs["timeout"] = max(0.01, self.watch.remaining())
         kwargs["allow_redirects"] = False
-        return super().request(method, guard(url, self.settings, self.watch), **kwargs)
+        target = guard(url.decode() if isinstance(url, bytes) else url, self.settings, self.watch)
+        return super().request(method, target, *args, **kwargs)
 
     def close(self):
         super().close()

@@ -636,7 +636,7 @@ def _needs_ocr(lines: list[Line], image_share: float) -> bool:
 
 
 def _read_scans(document, numbers: list[int], settings: IngestSettings,
-                report: scans.Report | None) -> tuple[dict[int, list[Line]], OcrReport]:
+                report: scans.Progress | None) -> tuple[dict[int, list[Line]], OcrReport]:
     heights = {number: document[number - 1].get_height() for number in numbers}
 
     def image_of(number: int):
@@ -652,7 +652,7 @@ def _read_scans(document, numbers: list[int], settings: IngestSettings,
 
 
 def extract(data: bytes, name: str, settings: IngestSettings,
-            report: scans.Report | None = None) -> Extracted:
+            report: scans.Progress | None = None) -> Extracted:
     """The blocks, title, page count, warnings and OCR report of a PDF; scanned pages read by OCR when it is on."""
     document = _open(data, name)
     try:

@@ -9,7 +9,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Sequence
+from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
 from . import outline, structure
 from .eta import time_left
@@ -120,7 +120,7 @@ class Summarizer:
             if isinstance(item, SummarizerError):
                 results.append(item)
                 continue
-            count = len(item.overview_parts) + len(item.jobs)
+            count = len(item.overview_parts) + len(item.section_jobs)
             timings = {"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started}
             results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
             taken += count
@@ -155,10 +155,10 @@ class Summarizer:
             yield Partial(self._finish(item, outputs, engine, options,
                                        {"split": split_seconds, "summarize": now - started, "total": now - started}))
             return
-        groups = _stream_groups(len(item.jobs), getattr(engine, "batch_size", 1))
+        groups = _stream_groups(len(item.section_jobs), getattr(engine, "batch_size", 1))
         all_coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
-                                     job.section.last_page, [], []) for job in item.jobs]
-        weights = [sum(len(s.text.split()) for s in job[0]) for job in jobs]
+                                     job.section.last_page, [], []) for job in item.section_jobs]
+        weights = [sum(len(s.text.split()) for s in job.sentences) for job in jobs]
         whole, done_weight = max(1, sum(weights)), 0
         generated_at = time.perf_counter()
         outputs = []
@@ -167,7 +167,7 @@ class Summarizer:
             documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
             tick = self._stage(report, ENGINE_BEGIN + ENGINE_WIDTH * done_weight / whole, ENGINE_WIDTH * share,
                                "Summarizing part",
-                               f" ({_what(group, len(item.jobs))})", since=generated_at)
+                               f" ({_what(group, len(item.section_jobs))})", since=generated_at)
 
             def call(**streaming) -> list:
                 return engine.summarize_many(documents, targets, tick, preset=options.preset, hints=hints,
@@ -186,8 +186,8 @@ class Summarizer:
             yield Partial(summary, coming)
 
     @staticmethod
-    def _run(engine, jobs: list, options: SummaryOptions, progress) -> list:
-        """The engine's outputs for (sentences, target words, hints, sentence cap) jobs, in one call."""
+    def _run(engine, jobs: list[EngineJob], options: SummaryOptions, progress) -> list:
+        """The engine's outputs for these jobs, in one call."""
         documents, targets, hints, caps = (list(column) for column in zip(*jobs))
         return engine.summarize_many(documents, targets, progress, preset=options.preset, hints=hints,
                                      max_sentences=caps)
@@ -213,13 +213,14 @@ class Summarizer:
         left_out = self._left_out(source, read, count) if count == len(sentences) else {}
         return _Prepared(layout=layout, plan=plan, read=read, total_words=total_words, read_words=read_words,
                          left_out=left_out, target=target, warnings=warnings,
-                         jobs=plan.sections if options.sections else [], tldr=options.tldr)
+                         section_jobs=plan.sections if options.sections else [], tldr=options.tldr)
 
     def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
                 timings: dict[str, float]) -> Summary:
         outputs, section_outputs = outputs[:len(item.overview_parts)], outputs[len(item.overview_parts):]
         summary_sentences, support = [], []
-        for (indices, *_), part in zip(item.overview_parts, outputs):
+        for overview_part, part in zip(item.overview_parts, outputs):
+            indices = overview_part.indices
             summary_sentences += part.sentences
             support += self._support(part, [item.layout.sentences[i] for i in indices], indices)
         if not summary_sentences:
@@ -227,7 +228,7 @@ class Summarizer:
         summary_sentences, support = _defining_first(summary_sentences, support, item.plan.defining)
         sentences = item.layout.sentences
         sections = []
-        for job, section_output in zip(item.jobs, section_outputs):
+        for job, section_output in zip(item.section_jobs, section_outputs):
             document = [sentences[i] for i in job.indices]
             section_support = self._support(section_output, document, job.indices)[: job.max_sentences]
             section = job.section
@@ -396,6 +397,24 @@ def _defining_first(sentences: list[str], support: list[list[int]],
     return [sentences[k] for k in order], [support[k] for k in order]
 
 
+class EngineJob(NamedTuple):
+    """One document for the engine: its sentences, target words, hints, and sentence cap (None: no cap)."""
+
+    sentences: list[Sentence]
+    target: int
+    hints: Hints
+    max_sentences: int | None
+
+
+class _OverviewPart(NamedTuple):
+    """Sentences (by index) summarized together for the overview: all of them, or one topic of a TL;DR."""
+
+    indices: list[int]
+    target: int
+    hints: Hints
+    max_sentences: int | None
+
+
 @dataclass
 class _Prepared:
     """One document split, planned and capped, waiting for the engine: the overview, then the sections.
@@ -412,33 +431,37 @@ class _Prepared:
     left_out: dict[str, int]
     target: int
     warnings: list[str]
-    jobs: list
+    section_jobs: list[outline.SectionJob]
     tldr: bool
-    overview_parts: list = field(default_factory=list)
+    overview_parts: list[_OverviewPart] = field(default_factory=list)
 
-    def engine_jobs(self):
-        """(sentences, target words, hints, sentence cap) for the overview's parts, then for each section."""
+    def engine_jobs(self) -> Iterator[EngineJob]:
+        """The overview's parts, then each section, as documents for the engine."""
         yield from self.overview_jobs()
-        yield from self.section_jobs()
+        yield from self.sections_as_jobs()
 
-    def section_jobs(self):
-        """(sentences, target words, hints, sentence cap) for each section."""
-        for job in self.jobs:
-            yield [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), \
-                1 if self.tldr else job.max_sentences
+    def sections_as_jobs(self) -> Iterator[EngineJob]:
+        """Each section as a document for the engine."""
+        for job in self.section_jobs:
+            yield EngineJob([self.layout.sentences[i] for i in job.indices], job.target_words, Hints(),
+                            1 if self.tldr else job.max_sentences)
 
-    def overview_jobs(self):
-        """(sentences, target words, hints, sentence cap) for the overview, or for each topic of a TL;DR."""
+    def overview_jobs(self) -> Iterator[EngineJob]:
+        """The overview as a document for the engine, or each topic of a TL;DR as one."""
         hints = self.plan.hints
         eligible = self.plan.eligible
-        topics = sorted(set(hints.groups or [0]))
+        groups = hints.groups or [0]
+        topics = sorted(set(groups))
         if self.tldr and not self.layout.structured and len(topics) > 1:
-            members = {t: [k for k, g in enumerate(hints.groups) if g == t] for t in topics}
+            members = {t: [k for k, g in enumerate(groups) if g == t] for t in topics}
             size = {t: sum(len(self.layout.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
             chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
-            self.overview_parts = [([eligible[k] for k in members[t]], self.target,
-                                    Hints(bonus=[hints.bonus[k] for k in members[t]]), 1) for t in chosen]
+            bonus = hints.bonus
+            self.overview_parts = [_OverviewPart([eligible[k] for k in members[t]], self.target,
+                                                 Hints(bonus=None if bonus is None else [bonus[k] for k in members[t]]),
+                                                 1) for t in chosen]
         else:
-            self.overview_parts = [(eligible, self.target, hints, 1 if self.tldr else None)]
-        for indices, target, part_hints, cap in self.overview_parts:
-            yield [self.layout.sentences[i] for i in indices], target, part_hints, cap
+            self.overview_parts = [_OverviewPart(eligible, self.target, hints, 1 if self.tldr else None)]
+        for part in self.overview_parts:
+            yield EngineJob([self.layout.sentences[i] for i in part.indices], part.target, part.hints,
+                            part.max_sentences)
