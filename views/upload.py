@@ -45,10 +45,13 @@ else:
         try:
             with status.container():
                 bar = st.progress(0.0, text=escape(f"Reading {uploaded.name}…"))
-                document = ingest_file(uploaded.name, uploaded.getvalue(), settings,
-                                       lambda fraction, message: bar.progress(fraction, text=escape(message)))
+
+                def reading(fraction: float, message: str) -> None:
+                    bar.progress(fraction, text=escape(message))
+
+                read = ingest_file(uploaded.name, uploaded.getvalue(), settings, reading)
                 bar.empty()
-            st.session_state[DOCUMENT_KEY] = (fingerprint, document)
+            st.session_state[DOCUMENT_KEY] = (fingerprint, read)
         except IngestError as error:
             st.session_state[UPLOAD_ERROR_KEY] = (fingerprint, str(error))
 
