@@ -86,7 +86,8 @@ class BatchingEngine:
                        max_sentences: Sequence[int | None] | None = None,
                        on_text: Callable[[str], None] | None = None) -> list[EngineOutput]:
         """As the engine's; `on_text` is passed on when this call's one document is the whole batch."""
-        request = _Request(documents, targets, progress, preset, hints, max_sentences, on_text)
+        request = _Request(documents, targets, progress, preset=preset, hints=hints, max_sentences=max_sentences,
+                           on_text=on_text)
         with self._ready:
             self._queue.append(request)
             self._arriving.discard(threading.get_ident())

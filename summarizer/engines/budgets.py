@@ -6,7 +6,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-PRESETS: dict[str, dict[str, Any]] = {
+# generate()'s arguments for each preset; the preset names (`settings.PRESETS`) are its keys.
+GENERATION: dict[str, dict[str, Any]] = {
     "fast": dict(num_beams=1, no_repeat_ngram_size=3),
     "best": dict(num_beams=4, no_repeat_ngram_size=3, length_penalty=2.0, early_stopping=True),
 }

@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 from ..engines.abstractive import AbstractiveEngine
 from ..engines.backends import TransformersGenerator
-from ..engines.budgets import PRESETS
+from ..engines.budgets import GENERATION
 from ..engines.locate import ModelSource, locate
 from ..errors import ModelLoadError
 from ..options import SummaryOptions
@@ -119,7 +119,7 @@ class Naive:
         batch = tokenizer(self.generator.prefix + text, truncation=True, max_length=NAIVE_WINDOW, return_tensors="pt")
         with torch.inference_mode():
             out = model.generate(**batch, min_new_tokens=budget.min_new_tokens,
-                                 max_new_tokens=budget.max_new_tokens, **PRESETS["best"])
+                                 max_new_tokens=budget.max_new_tokens, **GENERATION["best"])
         read = tokenizer.decode(batch["input_ids"][0], skip_special_tokens=True)
         return int(out.shape[1]) - 1, min(1.0, len(read.split()) / max(1, len(text.split())))
 
