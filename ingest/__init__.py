@@ -4,10 +4,10 @@ from .document import LEFT_OUT_KINDS, Block, Document, OcrReport
 from .errors import (CorruptFileError, ExtractionTimeoutError, FetchError, FileTooLargeError, IngestError,
                      NewsApiError, NoTextError, PasswordProtectedError, UnsafeUrlError, UnsupportedFormatError)
 from .files import ingest_file, parse_text
-from .highlight import Highlighted, highlight_pdf
-from .marked import marked_html
+from .marking.highlighted_pdf import Highlighted, highlight_pdf
+from .marking.marked_html import marked_html
 from .settings import IngestSettings
-from .sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
+from .formats.sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
 
 __all__ = [
     "FORMATS_IN_WORDS", "LEFT_OUT_KINDS", "UPLOAD_SUFFIXES", "Block", "CorruptFileError", "Document",

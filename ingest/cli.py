@@ -12,7 +12,7 @@ from .errors import FileTooLargeError, IngestError
 from .files import ingest_file
 from .incidents import run_command
 from .settings import IngestSettings
-from .sniff import FORMATS_IN_WORDS
+from .formats.sniff import FORMATS_IN_WORDS
 
 
 def _read_regular(path: str, limit: int) -> bytes:

@@ -5,12 +5,17 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Callable
 
-from . import images, markdown, pdf, plaintext, textblocks, worddocx
+from .formats import images
+from .formats import markdown
+from .formats import pdf
+from .formats import plaintext
+from .formats import textblocks
+from .formats import worddocx
 from .bounded import run_bounded
 from .document import Block, Document, Extracted
 from .errors import FileTooLargeError, NoTextError
 from .settings import IngestSettings
-from .sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
+from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
 
 UNSURE = 0.8
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import logging
 import sys
 
-from .news import NewsFeed
+from .network.news import NewsFeed
 
 
 def show_news() -> int:
-    logging.getLogger("ingest.news").setLevel(logging.ERROR)  # the error line below says it once
+    logging.getLogger("ingest.network.news").setLevel(logging.ERROR)  # the error line below says it once
     result = NewsFeed().headlines()
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)

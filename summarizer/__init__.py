@@ -6,7 +6,7 @@ from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, Mo
 from .interface import EngineFacts, Progress, SummaryService
 from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
-from .remote import RemoteSummarizer, connect
+from .network.remote import RemoteSummarizer, connect
 from .service import Summarizer
 from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .engine import Engine, EngineOutput, Hints, StepProgress
-from .sentences import Sentence
+from .text.sentences import Sentence
 
 
 ARRIVAL_WAITS = 30

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Callable, Protocol, Sequence
 
-from .sentences import Sentence
+from .text.sentences import Sentence
 
 StepProgress = Callable[[int, int], None]  # progress(done, total) in the engine's own steps (model calls)
 

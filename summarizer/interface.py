@@ -14,7 +14,7 @@ from .errors import SummarizerError
 from .options import SummaryOptions
 from .partial import Partial
 from .settings import Settings
-from .structure import BlockLike
+from .layout import BlockLike
 from .summary import Summary
 
 Progress = Callable[[float, str], None]

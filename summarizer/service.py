@@ -11,22 +11,23 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
-from . import outline, structure
+from . import planning
 from .eta import time_left
 from .batching import BatchingEngine
 from .engine import Engine, EngineName, Hints
 from .engines.extractive import ExtractiveEngine
 from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
-from .grounding import ground
+from .text.grounding import ground
 from .interface import Progress
-from .keyterms import key_terms
+from .text.keyterms import key_terms
 from .options import SummaryOptions
 from .partial import Partial
-from .prose import dangles
-from .sentences import Sentence
+from .text.prose import dangles
+from .text.sentences import Sentence
 from .settings import Settings
-from .structure import BlockLike
+from .layout import PROSE_KINDS, BlockLike, Layout
+from .layout import layout as read_layout
 from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
@@ -200,13 +201,13 @@ class Summarizer:
 
     def _prepare(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared":
         self._check_size(source)
-        layout = structure.layout(source)
+        layout = read_layout(source)
         if not any(sum(ch.isalpha() for ch in s.text) >= 2 for s in layout.sentences):
             raise NoSentencesError(self._no_sentences(source))
         sentences = layout.sentences
         total_words = self._words(source)
         count, warnings = self._cap(sentences, options.max_input_words)
-        plan = outline.plan(layout, count, "tldr" if options.tldr else options.length)
+        plan = planning.plan(layout, count, "tldr" if options.tldr else options.length)
         read = [sentences[i] for i in plan.eligible]
         target = options.target_words(sum(len(s.text.split()) for s in read))
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
@@ -257,10 +258,10 @@ class Summarizer:
         kinds: dict[str, int] = {}
         blocks = [] if isinstance(source, str) else source
         for block in blocks:
-            if block.kind not in structure.PROSE_KINDS and block.kind not in ("heading", "title"):
+            if block.kind not in PROSE_KINDS and block.kind not in ("heading", "title"):
                 kinds[block.kind] = kinds.get(block.kind, 0) + len(block.text.split())
         prose = len(source.split()) if isinstance(source, str) else \
-            sum(len(b.text.split()) for b in blocks if b.kind in structure.PROSE_KINDS)
+            sum(len(b.text.split()) for b in blocks if b.kind in PROSE_KINDS)
         unread = prose - sum(len(s.text.split()) for s in read) if count else 0
         if unread > 0:
             kinds["not prose"] = unread
@@ -423,15 +424,15 @@ class _Prepared:
     and one per section.
     """
 
-    layout: structure.Layout
-    plan: outline.Plan
+    layout: Layout
+    plan: planning.Plan
     read: list[Sentence]
     total_words: int
     read_words: int
     left_out: dict[str, int]
     target: int
     warnings: list[str]
-    section_jobs: list[outline.SectionJob]
+    section_jobs: list[planning.SectionJob]
     tldr: bool
     overview_parts: list[_OverviewPart] = field(default_factory=list)
 

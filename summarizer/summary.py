@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Mapping
 
 from .passages import Passage, passages
-from .sentences import Sentence
+from .text.sentences import Sentence
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LAB_TOOLS = {"cli", "benchmark", "finetune", "evaluation", "papers", "junk", "randommodel", "syntheticprose", "scaling",
              "ocreval"}
-UI_INGEST = {"ingest", "ingest.articles", "ingest.news", "ingest.errors"}
+UI_INGEST = {"ingest", "ingest.network.articles", "ingest.network.news", "ingest.errors"}
 
 
 def imports(path: Path) -> set[str]:
@@ -104,7 +104,7 @@ def test_engines_know_nothing_of_the_service_or_the_screen():
     for path in files("summarizer/engines"):
         names = imports(path)
         assert not {n for n in names if n.split(".")[0] in ("streamlit", "ui", "views", "ingest")}, path
-        assert not names & {"summarizer.service", "summarizer.batching", "summarizer.outline", "summarizer.structure"}, path
+        assert not names & {"summarizer.service", "summarizer.batching", "summarizer.planning", "summarizer.layout"}, path
 
 
 def test_the_offline_engine_loads_without_the_abstractive_one_or_torch():

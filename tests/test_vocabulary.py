@@ -8,10 +8,10 @@ import pytest
 
 from ingest import parse_text
 from ingest.document import BLOCK_KINDS, LEFT_OUT_KINDS, PROSE_KINDS, STRUCTURE_KINDS
-from ingest.sniff import FILE_FORMATS, FORMATS_IN_WORDS, UPLOAD_SUFFIXES
+from ingest.formats.sniff import FILE_FORMATS, FORMATS_IN_WORDS, UPLOAD_SUFFIXES
 from summarizer import (EngineName, InvalidOptionError, RemoteSummarizer, Settings, Summarizer, SummaryOptions,
                         SummaryService)
-from summarizer.wire import request_from_wire
+from summarizer.network.wire import request_from_wire
 
 MARKDOWN = """# Bridge report
 

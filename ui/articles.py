@@ -9,11 +9,11 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from ingest import Document, IngestError
-from ingest.articles import fetch_article
+from ingest.network.articles import fetch_article
 from summarizer import SummaryOptions
 
 from . import resources, results
-from .markdown import escape
+from .escaping import escape
 
 ARTICLES_KEY = "articles"
 ERRORS_KEY = "article_errors"

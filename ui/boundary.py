@@ -13,7 +13,7 @@ import streamlit as st
 from ingest import IngestError
 from summarizer import SummarizerError
 
-from .markdown import escape
+from .escaping import escape
 
 logger = logging.getLogger(__name__)
 EXPECTED = (SummarizerError, IngestError)

@@ -7,7 +7,7 @@ import streamlit as st
 from summarizer import WORD_TARGET_RANGE, EngineName, SummarizerError, SummaryFormat, SummaryOptions
 
 from . import resources
-from .markdown import escape
+from .escaping import escape
 
 LENGTH_KEY = "length_choice"
 WORDS_KEY = "length_words"

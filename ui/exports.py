@@ -12,7 +12,7 @@ from typing import Callable
 from ingest import Document, highlight_pdf, marked_html
 from summarizer import Summary
 
-from .markdown import escape
+from .escaping import escape
 
 
 def as_text(summary: Summary) -> str:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from summarizer import EngineName, SectionSummary, Summary
 
-from .markdown import escape
+from .escaping import escape
 
 OPEN_SECTIONS = 3
 

@@ -7,7 +7,7 @@ import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
 from ingest import IngestSettings
-from ingest.news import NewsFeed
+from ingest.network.news import NewsFeed
 from summarizer import Settings, Summarizer, SummaryService, connect
 
 from .jobs import JobRunner

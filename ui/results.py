@@ -20,7 +20,7 @@ from summarizer import (EngineName, Partial, Progress, Summarizer, Summary, Summ
 
 from . import boundary, jobs, navigation, outline, resources
 from .exports import as_markdown, as_text, marked_source
-from .markdown import escape
+from .escaping import escape
 
 RESULTS_KEY = "summaries"
 REQUESTS_KEY = "summary_requests"

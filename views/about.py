@@ -5,7 +5,7 @@ import streamlit as st
 from ingest import FORMATS_IN_WORDS
 from summarizer import SummarizerError
 from ui import controls, resources
-from ui.markdown import escape
+from ui.escaping import escape
 
 
 def ocr_in_words(limits) -> str:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from ingest import FetchError
 from ui import articles, controls, resources
-from ui.markdown import escape
+from ui.escaping import escape
 from ui.timefmt import exact, relative
 
 URL_KEY = "news_url"

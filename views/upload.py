@@ -7,7 +7,7 @@ import streamlit as st
 
 from ingest import FORMATS_IN_WORDS, UPLOAD_SUFFIXES, Document, IngestError, ingest_file
 from ui import controls, resources, results
-from ui.markdown import escape
+from ui.escaping import escape
 
 DOCUMENT_KEY = "upload_document"
 UPLOAD_ERROR_KEY = "upload_error"

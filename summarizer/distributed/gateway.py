@@ -22,7 +22,7 @@ from ray.exceptions import RayActorError
 from ray.serve.exceptions import BackPressureError
 from starlette.exceptions import HTTPException
 
-from .. import wire
+from ..network import wire
 from ..errors import (InputTooLargeError, InvalidOptionError, ModelLoadError, ServiceBusyError,
                       ServiceUnavailableError, SummarizerError)
 from ..settings import Settings

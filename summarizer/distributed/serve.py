@@ -27,7 +27,7 @@ from typing import Callable
 import ray
 from ray import serve
 
-from .. import wire
+from ..network import wire
 from ..errors import SummarizerError
 from ..service import Summarizer
 from ..settings import Settings

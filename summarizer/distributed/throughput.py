@@ -10,8 +10,8 @@ from typing import Sequence
 
 from ray import serve
 
-from .. import wire
-from ..remote import RemoteSummarizer
+from ..network import wire
+from ..network.remote import RemoteSummarizer
 from ..settings import Settings
 from .serve import deploy, start_ray
 

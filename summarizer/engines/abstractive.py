@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from ..engine import EngineName, EngineOutput, Hints, StepProgress
 from ..errors import ModelLoadError
-from ..sentences import Sentence, split_sentences
+from ..text.sentences import Sentence, split_sentences
 from ..settings import Settings
 from .backends import CTranslate2Generator, Generator, TransformersGenerator
 from .budgets import Budget

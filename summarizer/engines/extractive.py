@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..engine import EngineName, EngineOutput, Hints, StepProgress
-from ..prose import shown
-from ..sentences import Sentence
+from ..text.prose import shown
+from ..text.sentences import Sentence
 from .selection import Tuning, select
 
 MODEL_NAME = "tfidf-position-mmr"

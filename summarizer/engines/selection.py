@@ -3,7 +3,7 @@
 Model-free and fast (about a millisecond per news article): TF-IDF over the document's own
 sentences, centrality against the whole document, a soft position prior whose weight falls when
 the opening is not central (reports, transcripts) and that restarts in each group (section or
-topic), the shared prose filter (`summarizer.prose`), and maximal-marginal-relevance selection
+topic), the shared prose filter (`summarizer.text.prose`), and maximal-marginal-relevance selection
 against repetition, with a small cost for a second pick from the same group. A sentence that leans
 on the one before it ("This involves ...", "However, ...") is taken only right after that sentence:
 when the one before is not chosen, the two are taken as a pair or not at all (a text's first
@@ -22,9 +22,9 @@ from typing import Sequence
 import numpy as np
 
 from ..engine import Hints
-from ..prose import dangles, is_prose, opens_mid_thought
-from ..sentences import Sentence
-from ..vectors import tfidf, tokens
+from ..text.prose import dangles, is_prose, opens_mid_thought
+from ..text.sentences import Sentence
+from ..text.vectors import tfidf, tokens
 
 
 
@@ -48,7 +48,7 @@ class Tuning:
 
 
 def is_candidate(sentence: Sentence, tuning: Tuning) -> bool:
-    """Prose (`summarizer.prose.is_prose`) of a length the engine likes to show."""
+    """Prose (`summarizer.text.prose.is_prose`) of a length the engine likes to show."""
     return tuning.min_words <= len(sentence.text.split()) <= tuning.max_words and is_prose(sentence.text)
 
 

@@ -27,7 +27,7 @@ from ..engines.budgets import GENERATION
 from ..engines.locate import ModelSource, locate
 from ..errors import ModelLoadError
 from ..options import SummaryOptions
-from ..sentences import split_sentences
+from ..text.sentences import split_sentences
 from ..settings import Settings
 from .randommodel import build_random_t5
 

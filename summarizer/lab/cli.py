@@ -182,7 +182,7 @@ def read_document(source: str):
                                      "split it into smaller documents.")
         return parse_text(text, "standard input")
     if source.startswith(("http://", "https://")):
-        from ingest.articles import fetch_article
+        from ingest.network.articles import fetch_article
 
         return fetch_article(source)
     from ingest.cli import read_file

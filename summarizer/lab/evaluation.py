@@ -10,8 +10,8 @@ from typing import Callable, Iterable, Sequence
 
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
-from ..prose import dangles
-from ..sentences import split_sentences
+from ..text.prose import dangles
+from ..text.sentences import split_sentences
 from ..service import Summarizer
 
 METRICS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -50,7 +50,7 @@ class Reading:
 
 
 def dangling(texts: Sequence[str], positions: Sequence[int | None]) -> list[bool]:
-    """For each summary sentence, whether it opens on a word of `summarizer.prose.DANGLING_OPENERS` (and does
+    """For each summary sentence, whether it opens on a word of `summarizer.text.prose.DANGLING_OPENERS` (and does
     not name its antecedent) without the source sentence it leans on right before it in the summary.
 
     `positions` are the sentences' indices in the source (None when unknown).

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..errors import InvalidOptionError
-from ..keyterms import _key, frequent_words, key_terms
-from ..structure import layout
+from ..text.keyterms import _key, frequent_words, key_terms
+from ..layout import layout
 
 KEYWORDS = re.compile(r"^\W*(?:additional\s+)?(?:key\s*words?(?:\s+and\s+phrases)?|index\s+terms)\b\W*", re.I)
 TOP = 10

@@ -22,7 +22,7 @@ from ingest.errors import IngestError
 
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import WORD_TARGET_RANGE, SummaryOptions
-from ..sentences import split_sentences
+from ..text.sentences import split_sentences
 from ..service import Summarizer
 from .cli import summarize_path
 from .evaluation import Reading, dangling, one_per_line, rouge_tokenizer, score, with_reading

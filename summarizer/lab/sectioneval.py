@@ -103,7 +103,7 @@ def truth_of(data: bytes) -> list[Entry]:
     """The outline's top-level entries (a lone root's children instead), front and back matter left out."""
     import pypdfium2 as pdfium
 
-    from ingest.bookmarks import read
+    from ingest.formats.bookmarks import read
 
     document = pdfium.PdfDocument(data)
     try:

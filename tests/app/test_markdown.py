@@ -1,4 +1,4 @@
-from ui.markdown import escape
+from ui.escaping import escape
 
 
 def test_markup_in_untrusted_text_is_escaped():

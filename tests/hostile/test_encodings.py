@@ -2,7 +2,7 @@
 
 import pytest
 
-from ingest.plaintext import decode
+from ingest.formats.plaintext import decode
 
 SAMPLES = [
     ("cp1252", "The café’s owner said “bonjour” to every guest — and meant it. Tickets cost €20 each.", "’“”€"),

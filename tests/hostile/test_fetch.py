@@ -7,10 +7,10 @@ import time
 import pytest
 
 from ingest import FetchError, IngestSettings, UnsafeUrlError
-from ingest.articles import fetch_article
+from ingest.network.articles import fetch_article
 from ingest.errors import FeedUnavailableError, InvalidUrlError
-from ingest.news import NewsFeed, from_rss
-from ingest.web import check_url, get
+from ingest.network.news import NewsFeed, from_rss
+from ingest.network.fetch import check_url, get
 from tests.hostile.measure import measure_call
 
 FETCH_TIMEOUT = 2.0

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from summarizer.engines.chunking import split_long
-from summarizer.sentences import split_sentences
+from summarizer.text.sentences import split_sentences
 from tests.hostile.measure import measure_call
 
 SIZE = 1_000_000

@@ -1,6 +1,6 @@
 import pytest
 
-from ingest.pdf import RUNNING_NOTE
+from ingest.formats.pdf import RUNNING_NOTE
 from ingest import (CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestSettings, NoTextError,
                     PasswordProtectedError, UnsupportedFormatError, ingest_file)
 from ingest.bounded import run_bounded

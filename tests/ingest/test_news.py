@@ -3,9 +3,9 @@ from datetime import timezone
 import pytest
 
 from ingest import FetchError, IngestSettings, NewsApiError, UnsafeUrlError
-from ingest.articles import fetch_article
-from ingest.news import NewsFeed, from_newsapi, from_rss
-from ingest.web import check_url
+from ingest.network.articles import fetch_article
+from ingest.network.news import NewsFeed, from_newsapi, from_rss
+from ingest.network.fetch import check_url
 
 
 def settings_for(server, **overrides):
@@ -127,7 +127,7 @@ def test_unknown_host_is_a_dns_message():
 
 
 def test_links_differing_in_their_query_are_different_articles():
-    from ingest.news import Headline, newest_first
+    from ingest.network.news import Headline, newest_first
 
     def story(url, title):
         return Headline(title=title, description="", source="CNN", url=url, published=None, backend="RSS")

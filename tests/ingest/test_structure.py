@@ -1,6 +1,6 @@
 """Blocks found in real files made here: a PDF standard with outline, contents and footers; docx styles; Markdown; text."""
 
-from ingest.pdf import RUNNING_NOTE
+from ingest.formats.pdf import RUNNING_NOTE
 from ingest import ingest_file, parse_text
 from ingest.bounded import run_bounded
 from ingest.errors import FileTooLargeError

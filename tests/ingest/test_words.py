@@ -1,6 +1,6 @@
 """Repairs for OCR text: spaces put back, hyphens decided by the dictionary, junk text layers told apart."""
 
-from ingest.words import dehyphenated, garbled, known_share, spaced
+from ingest.recognition.words import dehyphenated, garbled, known_share, spaced
 
 
 def test_words_run_together_are_split_but_names_and_known_words_are_not():

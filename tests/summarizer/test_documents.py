@@ -4,7 +4,7 @@ import pytest
 
 from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.prose import is_prose
+from summarizer.text.prose import is_prose
 from tests.ingest.documents import CAPTION, GRAMMAR, REFERENCES, SCOPE, STORIES, standard_pdf, styled_docx
 
 OFFLINE = Summarizer(Settings(engine="extractive"))

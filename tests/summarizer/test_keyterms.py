@@ -2,10 +2,10 @@
 
 from ingest import Block
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.keyterms import frequent_words, key_terms
+from summarizer.text.keyterms import frequent_words, key_terms
 from summarizer.lab.keytermeval import PaperTerms, split_keywords, table
-from summarizer.sentences import split_sentences
-from summarizer.wire import summary_from_wire, summary_to_wire
+from summarizer.text.sentences import split_sentences
+from summarizer.network.wire import summary_from_wire, summary_to_wire
 
 TEXT = ("Replicated state machines keep a service running when servers fail. A consensus algorithm keeps the "
         "replicated state machines in step. The consensus algorithm elects a leader for each term. The leader "

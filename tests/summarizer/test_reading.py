@@ -5,8 +5,8 @@ from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.engines.selection import select
 from summarizer.lab.syntheticprose import prose
-from summarizer.prose import dangles, is_prose, shown
-from summarizer.sentences import split_sentences
+from summarizer.text.prose import dangles, is_prose, shown
+from summarizer.text.sentences import split_sentences
 from tests.ingest.documents import STORIES
 
 OFFLINE = Summarizer(Settings(engine="extractive"))

@@ -1,6 +1,6 @@
 from hypothesis import given, strategies as st
 
-from summarizer.sentences import split_sentences
+from summarizer.text.sentences import split_sentences
 
 
 def texts(text):

@@ -6,7 +6,7 @@ import pytest
 
 from ingest import ingest_file
 from summarizer import EmptyInputError, InvalidOptionError, Settings, Summarizer, SummarizerError, SummaryOptions
-from summarizer import wire
+from summarizer.network import wire
 from tests.ingest.conftest import make_pdf
 
 

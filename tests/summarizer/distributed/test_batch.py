@@ -16,7 +16,7 @@ import pytest
 
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.distributed import batch, corpus
-from summarizer.sentences import split_sentences
+from summarizer.text.sentences import split_sentences
 
 ROOT = Path(__file__).resolve().parents[3]
 OFFLINE = Settings(engine="extractive")

@@ -1,5 +1,5 @@
 from summarizer.engines.selection import Tuning, is_candidate, select
-from summarizer.sentences import Sentence, split_sentences
+from summarizer.text.sentences import Sentence, split_sentences
 
 REPORT = """Contents
 
@@ -50,7 +50,7 @@ def test_filters_bylines_datelines_and_headings():
 
 
 def test_datelines_are_dropped_from_picked_sentences():
-    from summarizer.prose import without_dateline
+    from summarizer.text.prose import without_dateline
 
     assert without_dateline("Lausanne, Switzerland (CNN) The bad news? Talks failed.") == "The bad news? Talks failed."
     assert without_dateline("Washington (CNN) -- the Senate voted.") == "The Senate voted."

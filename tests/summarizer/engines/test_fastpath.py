@@ -64,7 +64,7 @@ def test_auto_backend_takes_the_fast_path_on_cpu_and_the_reference_stays_selecta
 
 
 def test_many_documents_are_batched_together_and_each_gets_its_summary(source, text_factory):
-    from summarizer.sentences import split_sentences
+    from summarizer.text.sentences import split_sentences
 
     engine = AbstractiveEngine(source, Settings(model=source.path, preset="fast", max_input_tokens=128, batch_size=16))
     docs = [split_sentences(text_factory(n, n)) for n in (2, 40, 12)]

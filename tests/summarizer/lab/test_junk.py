@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from summarizer.lab.junk import RULES, junk_reasons
-from summarizer.sentences import split_sentences
+from summarizer.text.sentences import split_sentences
 
 MANIFEST = Path(__file__).resolve().parents[4] / "shared" / "eval" / "papers" / "manifest.jsonl"
 

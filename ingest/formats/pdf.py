@@ -14,12 +14,14 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from .classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
-from . import bookmarks, scans, words
-from .document import Block, BlockKind, Extracted, OcrReport, page_ranges
-from .errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
-from .settings import IngestSettings
-from .structure import finish
+from ..classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
+from . import bookmarks
+from ..recognition import scans
+from ..recognition import words
+from ..document import Block, BlockKind, Extracted, OcrReport, page_ranges
+from ..errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
+from ..settings import IngestSettings
+from ..sections import finish
 
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")

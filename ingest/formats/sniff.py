@@ -7,7 +7,7 @@ import zipfile
 from pathlib import PurePath
 from typing import Literal, NamedTuple
 
-from .errors import CorruptFileError, UnsupportedFormatError
+from ..errors import CorruptFileError, UnsupportedFormatError
 
 PLAIN_SUFFIXES = (".txt", ".text")
 MARKDOWN_SUFFIXES = (".md", ".markdown")

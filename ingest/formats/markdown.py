@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .document import Block
-from .structure import finish
+from ..document import Block
+from ..sections import finish
 
 
 def _inline_text(token) -> str:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 
-from . import scans
-from .document import Extracted
-from .errors import CorruptFileError, FileTooLargeError, NoTextError
+from ..recognition import scans
+from ..document import Extracted
+from ..errors import CorruptFileError, FileTooLargeError, NoTextError
 from .pdf import RUNNING_NOTE, layout, ocr_lines
-from .settings import IngestSettings
+from ..settings import IngestSettings
 
 MAX_MEGAPIXELS = 60
 MAX_ASPECT = 200  # OCR scales a page to a set size: a strip longer than this comes out 0 pixels wide (measured)

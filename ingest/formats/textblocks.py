@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .classify import TOC_LINE, is_toc_line, looks_like_heading, numbered_level
-from .document import Block
-from .structure import finish
+from ..classify import TOC_LINE, is_toc_line, looks_like_heading, numbered_level
+from ..document import Block
+from ..sections import finish
 
 BULLET = re.compile(r"^\s*(?:[-*•▪◦‣]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+")
 HASH_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import codecs
 
-from .errors import NoTextError, UnsupportedFormatError
+from ..errors import NoTextError, UnsupportedFormatError
 
 BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))

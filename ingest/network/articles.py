@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import codecs
 
-from . import textblocks
-from .document import Document
-from .errors import FetchError
-from .plaintext import detect
-from .settings import IngestSettings
-from .web import get
+from ..formats import textblocks
+from ..document import Document
+from ..errors import FetchError
+from ..formats.plaintext import detect
+from ..settings import IngestSettings
+from .fetch import get
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 MIN_ARTICLE_WORDS = 80

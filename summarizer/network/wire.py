@@ -13,13 +13,13 @@ from typing import Any
 
 from ingest.document import BLOCK_KINDS
 
-from . import errors
-from .errors import InvalidOptionError, SummarizerError
-from .options import SummaryOptions
-from .sentences import Sentence
-from .interface import Source
-from .partial import Partial
-from .summary import Coverage, SectionSummary, Summary
+from .. import errors
+from ..errors import InvalidOptionError, SummarizerError
+from ..options import SummaryOptions
+from ..text.sentences import Sentence
+from ..interface import Source
+from ..partial import Partial
+from ..summary import Coverage, SectionSummary, Summary
 
 OPTION_TYPES = {"length": (str,), "words": (int, type(None)), "format": (str,), "max_input_words": (int, type(None)),
                 "preset": (str, type(None)), "sections": (bool,)}

@@ -12,8 +12,8 @@ import html
 import re
 from typing import Sequence
 
-from .document import Block
-from .highlight import Mark
+from ..document import Block
+from .highlighted_pdf import Mark
 
 STYLE = ("body{font:16px/1.55 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#222}"
          "mark.overview{background:#ffd54f}mark.section{background:#90caf9}"

@@ -22,8 +22,8 @@ from urllib.parse import urljoin, urlsplit
 import requests
 
 from .connection import PinnedAdapter, Watch
-from .errors import FetchError, InvalidUrlError, UnsafeUrlError
-from .settings import IngestSettings
+from ..errors import FetchError, InvalidUrlError, UnsafeUrlError
+from ..settings import IngestSettings
 
 logger = logging.getLogger(__name__)
 MAX_REDIRECTS = 5

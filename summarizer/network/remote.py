@@ -18,14 +18,14 @@ from email.message import Message
 from typing import Any, Iterator, Sequence
 
 from . import wire
-from .engine import EngineName
-from .errors import ServiceBusyError, ServiceUnavailableError, SummarizerError
-from .interface import Progress, SummaryService
-from .options import SummaryOptions
-from .partial import Partial
-from .service import Summarizer
-from .settings import Settings
-from .summary import Summary
+from ..engine import EngineName
+from ..errors import ServiceBusyError, ServiceUnavailableError, SummarizerError
+from ..interface import Progress, SummaryService
+from ..options import SummaryOptions
+from ..partial import Partial
+from ..service import Summarizer
+from ..settings import Settings
+from ..summary import Summary
 
 logger = logging.getLogger(__name__)
 HEALTH_TIMEOUT_CAP = 5.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .bookmarks import REASON as OUTLINE
+from .formats.bookmarks import REASON as OUTLINE
 from .classify import (TOC_LINE, SectionRole, is_caption, is_reference_entry, is_toc_line, looks_like_code,
                        section_role)
 from .document import Block

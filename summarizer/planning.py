@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 
 from .engine import Hints
-from .prose import dangles
-from .structure import Layout, Section
-from .topics import segments
+from .text.prose import dangles
+from .layout import Layout, Section
+from .text.topics import segments
 
 SELF_CUE = re.compile(
     r"\b(?:this|the present|our)\s+(?:paper|article|report|document|standard|specification|thesis|dissertation|"

@@ -20,9 +20,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
-from .document import Block
-from .errors import CorruptFileError, PasswordProtectedError
-from .settings import IngestSettings
+from ..document import Block
+from ..errors import CorruptFileError, PasswordProtectedError
+from ..settings import IngestSettings
 
 COLOURS = {"overview": "ffd54f", "section": "90caf9"}
 ALNUM = re.compile(r"[^\W_]")
@@ -100,7 +100,8 @@ def _text_layer(page) -> _Page:
 
 def _ocr_layer(page, dpi: int) -> _Page:
     """A scanned page's OCR lines, each character given its share of its line's box, in PDF points."""
-    from . import ocr, scans
+    from ..recognition import ocr
+    from ..recognition import scans
 
     image = scans.render(page, dpi)
     width, height = page.get_size()

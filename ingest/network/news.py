@@ -21,10 +21,10 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import requests
 
 from .connection import Watch
-from .errors import FeedUnavailableError, FetchError, NewsApiError
-from .settings import IngestSettings
+from ..errors import FeedUnavailableError, FetchError, NewsApiError
+from ..settings import IngestSettings
 from .textclean import plain_text
-from .web import get, guard, host_label, mount_pinned
+from .fetch import get, guard, host_label, mount_pinned
 
 logger = logging.getLogger(__name__)
 NEWSAPI_MESSAGES = {

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from .prose import is_prose
-from .sentences import Sentence, split_sentences
+from .text.prose import is_prose
+from .text.sentences import Sentence, split_sentences
 
 PROSE_KINDS = ("paragraph", "list_item")
 SELF_DESCRIBING = re.compile(r"^(?:abstract|summary|executive summary|overview|scope|purpose|introduction|"

@@ -6,9 +6,9 @@ import io
 import re
 import zipfile
 
-from .document import Block, BlockKind, Extracted
-from .errors import CorruptFileError
-from .structure import finish
+from ..document import Block, BlockKind, Extracted
+from ..errors import CorruptFileError
+from ..sections import finish
 
 PLACEHOLDER = re.compile(r"^(?:|untitled|title|document\d*|microsoft word\b.*|python-docx\b.*|.*\.docx?)$", re.I)
 HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo)\s*(\d)$", re.I)

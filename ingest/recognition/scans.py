@@ -14,8 +14,9 @@ import statistics
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from . import ocr, words
-from .document import OcrReport
+from . import ocr
+from . import words
+from ..document import OcrReport
 
 MAX_PIXELS = 36_000_000
 MIN_DPI = 72

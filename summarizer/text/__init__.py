@@ -1,0 +1,1 @@
+"""Text processing the engines share: sentences, the prose filter, vectors, topics, key terms, grounding."""
