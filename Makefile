@@ -1,5 +1,5 @@
 # `make run` starts the app, `make dev` starts it reloading on save, `make test` runs every test,
-# `make lint` runs ruff and mypy (settings in pyproject.toml).
+# `make lint` runs ruff, mypy and vulture (`make dead` vulture alone; settings in pyproject.toml).
 # Each builds the venv first. torch is the CPU build unless an NVIDIA GPU answers `nvidia-smi`;
 # override with TORCH_INDEX=<index url> (e.g. https://download.pytorch.org/whl/cu128) or TORCH_INDEX=pypi.
 PYTHON ?= python3.11
@@ -13,7 +13,7 @@ GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
 TORCH_INDEX ?= $(if $(GPU),pypi,https://download.pytorch.org/whl/cpu)
 PIP := $(BIN)/pip install --disable-pip-version-check -q
 
-.PHONY: run dev test test-fast lint clean
+.PHONY: run dev test test-fast lint dead clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -56,6 +56,10 @@ test-fast: $(VENV)/.dev
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/vulture
+
+dead: $(VENV)/.dev
+	$(BIN)/vulture
 
 clean:
 	rm -rf $(VENV) .pytest_cache artifacts

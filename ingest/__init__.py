@@ -1,18 +1,23 @@
-"""Turn the outside world into text: uploaded files now; the news feed and article pages too."""
+"""Turn the outside world into text: uploaded files, files and pages a person names, the news feed."""
 
-from .document import LEFT_OUT_KINDS, Block, Document, OcrReport
+from .commandline import apology, log_incident, run_command
+from .document import BLOCK_KINDS, LEFT_OUT_KINDS, Block, Document, OcrReport
 from .errors import (CorruptFileError, ExtractionTimeoutError, FetchError, FileTooLargeError, IngestError,
                      NewsApiError, NoTextError, PasswordProtectedError, UnsafeUrlError, UnsupportedFormatError)
 from .files import ingest_file, parse_text
+from .formats.sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
 from .marking.highlighted_pdf import Highlighted, highlight_pdf
 from .marking.marked_html import marked_html
+from .network.articles import fetch_article
+from .network.news import FeedResult, Headline, NewsFeed
 from .settings import IngestSettings
-from .formats.sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
+from .sources import read_file, read_source
 
 __all__ = [
-    "FORMATS_IN_WORDS", "LEFT_OUT_KINDS", "UPLOAD_SUFFIXES", "Block", "CorruptFileError", "Document",
-    "ExtractionTimeoutError", "FetchError",
-    "FileTooLargeError", "Highlighted", "IngestError", "IngestSettings", "NewsApiError", "NoTextError", "OcrReport",
-    "PasswordProtectedError", "UnsafeUrlError", "UnsupportedFormatError", "highlight_pdf", "ingest_file", "marked_html",
-    "parse_text",
+    "BLOCK_KINDS", "FORMATS_IN_WORDS", "LEFT_OUT_KINDS", "UPLOAD_SUFFIXES", "Block", "CorruptFileError", "Document",
+    "ExtractionTimeoutError", "FeedResult", "FetchError", "FileTooLargeError", "Headline", "Highlighted",
+    "IngestError", "IngestSettings", "NewsApiError", "NewsFeed", "NoTextError", "OcrReport",
+    "PasswordProtectedError", "UnsafeUrlError", "UnsupportedFormatError", "apology", "fetch_article",
+    "highlight_pdf", "ingest_file", "log_incident", "marked_html", "parse_text", "read_file", "read_source",
+    "run_command",
 ]

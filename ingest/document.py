@@ -15,8 +15,6 @@ READING_WORDS_PER_MINUTE = 230
 BlockKind = Literal["title", "heading", "paragraph", "list_item", "table", "code", "caption", "toc", "reference",
                     "index", "running"]
 BLOCK_KINDS: tuple[BlockKind, ...] = get_args(BlockKind)
-PROSE_KINDS: frozenset[BlockKind] = frozenset({"paragraph", "list_item"})
-STRUCTURE_KINDS: frozenset[BlockKind] = frozenset({"title", "heading"})
 LEFT_OUT_KINDS: dict[str, str] = {  # each kind a summary never reads, as the reader is told about it
     "table": "tables", "code": "code and formulas", "caption": "captions and figure text", "toc": "contents",
     "reference": "references", "index": "index entries", "running": "running heads, feet and page numbers"}

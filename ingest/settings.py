@@ -1,4 +1,4 @@
-"""Limits, OCR and network settings for ingestion, read once from the environment."""
+"""Limits, OCR and network settings for ingestion in one frozen object, read from the environment by `from_env`."""
 
 from __future__ import annotations
 

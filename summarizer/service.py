@@ -59,6 +59,7 @@ class Summarizer:
 
     def _load(self) -> Engine:
         engine = self._choose()
+        logger.info("engine loaded: %s (%s); %s", engine.name, engine.model, engine.reason)
         if engine.batches and self.settings.batch_max_documents > 1:
             return BatchingEngine(engine, self.settings.batch_max_documents, self.settings.batch_wait_ms / 1000)
         return engine

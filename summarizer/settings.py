@@ -1,4 +1,4 @@
-"""Every knob of the service, read once from the environment into one frozen object."""
+"""Every knob of the service in one frozen object, read from the environment by `Settings.from_env`."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from typing import Mapping
 
 from .passages import Passage, passages
 from .text.sentences import Sentence
+from .wording import counted, seconds
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,10 @@ class Coverage:
     @property
     def share(self) -> float:
         return 1.0 if self.input_words == 0 else self.read_words / self.input_words
+
+    def describe(self) -> str:
+        """'100% of 1,204 words in 1 part': the share read, of how many words, in how many parts."""
+        return f"{self.share:.0%} of {counted(self.input_words, 'word')} in {counted(self.parts, 'part')}"
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,11 @@ class Summary:
         if self.format != "outline" or not self.sections:
             return self.overview
         return "\n\n".join([self.overview] + [section.text for section in self.sections])
+
+    @property
+    def took(self) -> str:
+        """The whole run's time as people read it ('0.4 s', 'under 0.1 s'), or '' when it was not timed."""
+        return seconds(self.timings["total"]) if "total" in self.timings else ""
 
     def passages(self) -> list[Passage]:
         """The source sentences each summary sentence rests on, with page, role and note: marks for a

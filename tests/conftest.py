@@ -1,11 +1,13 @@
-"""Shared fixtures: a tiny T5 built and saved here, and texts made for the tests."""
+"""Shared fixtures: a tiny T5 built and saved here, texts, an offline hub, the loopback news server.
+
+The plain functions that make documents, files and texts live in `tests/builders.py`."""
 
 from __future__ import annotations
 
 import pytest
 
 from summarizer.lab.randommodel import build_random_t5
-from summarizer.lab.syntheticprose import prose as make_text
+from tests.builders import make_text
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,24 +1,38 @@
 """Imports point one way: views (the pages) -> ui -> the public faces of summarizer and ingest.
 
 Libraries never import streamlit; UI never imports torch or an engine or lab tool; ingest knows
-nothing of models; the summarizer's runtime core never imports its lab tools, Ray or its Ray
-deployment (`summarizer.distributed`), which in turn knows nothing of the screen.
+nothing of models; nothing outside the lab imports the lab (but `python -m summarizer`'s entry,
+which joins the lab's commands to the product's); the summarizer reaches ingest through its public
+face; the runtime core never imports Ray or its Ray deployment (`summarizer.distributed`), which in
+turn knows nothing of the screen; and no module imports itself through a cycle.
 """
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAB_TOOLS = {"cli", "benchmark", "finetune", "evaluation", "papers", "junk", "randommodel", "syntheticprose", "scaling",
+LAB_TOOLS = {"benchmark", "finetune", "evaluation", "papers", "junk", "randommodel", "syntheticprose", "scaling",
              "ocreval"}
-UI_INGEST = {"ingest", "ingest.network.articles", "ingest.network.news", "ingest.errors"}
+# The entry that joins the lab's commands to the product's: the one module outside the lab that imports it.
+ENTRY = ROOT / "summarizer" / "__main__.py"
+
+
+def _runtime_nodes(tree: ast.AST):
+    """Every node but those under `if TYPE_CHECKING:` (imports for annotations only, never run)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            yield from (n for child in node.orelse for n in ast.walk(child))
+            continue
+        yield node
+        yield from _runtime_nodes(node)
 
 
 def imports(path: Path) -> set[str]:
-    """Dotted names a file imports, with `from a import b` counted as both a and a.b; relative ones resolved."""
+    """Dotted names a file imports, with `from a import b` counted as both a and a.b; relative ones resolved.
+    Imports inside functions count (they run when called); those under `if TYPE_CHECKING:` do not."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in _runtime_nodes(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -31,6 +45,15 @@ def imports(path: Path) -> set[str]:
             names.update(f"{base}.{alias.name}" for alias in node.names
                          if (folder / f"{alias.name}.py").exists() or (folder / alias.name).is_dir())
     return names
+
+
+def fresh(probe: str) -> str:
+    """What `probe` prints, run in a fresh interpreter from the repository root (to see what an import loads)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT,
+                          check=True).stdout.strip()
 
 
 def files(*folders: str) -> list[Path]:
@@ -52,7 +75,7 @@ def test_ui_never_imports_torch_engines_or_lab_tools():
         assert not {n.split(".")[0] for n in names} & {"torch", "transformers", "ctranslate2"}, path
         assert not {n for n in names if n.startswith("summarizer.")}, path
         assert not {n for n in names if n.split(".")[0] in ("ray", "requests", "httpx")}, path
-        assert {n for n in names if n.startswith("ingest")} <= UI_INGEST, path
+        assert {n for n in names if n.startswith("ingest")} <= {"ingest"}, path
 
 
 def test_pages_reach_libraries_only_through_their_public_faces_and_ui():
@@ -65,15 +88,68 @@ def test_ingest_knows_nothing_of_models():
         assert not {n.split(".")[0] for n in imports(path)} & {"summarizer", "torch", "transformers", "ctranslate2"}, path
 
 
-def test_summarizer_runtime_core_does_not_import_lab_tools():
-    for path in files("summarizer"):
-        if "lab" in path.parts or path.name == "__main__.py":
-            continue
+def test_nothing_outside_the_lab_imports_the_lab_but_the_entry():
+    outside = [p for p in files("summarizer", "ingest") if "lab" not in p.parts and p != ENTRY] + ui_files()
+    for path in outside:
         assert not {n for n in imports(path) if n.startswith("summarizer.lab")}, path
+    assert "summarizer.lab.cli" in imports(ENTRY)
+
+
+def test_the_product_command_line_loads_no_lab_module():
+    """`summarizer.cli` stands alone: importing it and building its parser loads nothing of the lab."""
+    assert fresh("import sys; from summarizer import cli; cli.parser(); "
+                 "print(sorted(m for m in sys.modules if m.startswith('summarizer.lab')))") == "[]"
+
+
+def test_the_summarizer_reads_through_ingests_public_face():
+    """Only the lab, which measures ingest, may reach past `ingest/__init__.py`; nobody imports ingest's own CLI."""
+    for path in files("summarizer"):
+        reached = {n for n in imports(path) if n.startswith("ingest.")}
+        if "lab" in path.parts:
+            assert not reached & {"ingest.cli", "ingest.newscli", "ingest.__main__"}, path
+        else:
+            assert not reached, path
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_cycles():
+    """A module never imports itself through others (`from . import x` counts as x, not the package)."""
+    modules = {_module(p): p for p in files("summarizer", "ingest") + ui_files()}
+
+    def edges(name: str) -> set[str]:
+        found = imports(modules[name]) & set(modules)
+        # `from pkg import submodule` names pkg too; the edge is to the submodule (pkg runs first, but imports
+        # nothing back from a module that is still loading).
+        return {n for n in found if n != name and not any(m.startswith(n + ".") for m in found)}
+
+    def cycle_from(start: str) -> list[str] | None:
+        path, seen = [start], set()
+
+        def walk(name: str) -> list[str] | None:
+            for nxt in sorted(edges(name)):
+                if nxt == start:
+                    return path + [start]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    path.append(nxt)
+                    if found := walk(nxt):
+                        return found
+                    path.pop()
+            return None
+
+        return walk(start)
+
+    cycles = [c for c in map(cycle_from, sorted(modules)) if c]
+    assert not cycles, cycles[0]
 
 
 def test_ui_and_runtime_core_never_import_ray_or_the_deployment():
-    core = [p for p in files("summarizer") if not {"lab", "distributed"} & set(p.parts) and p.name != "__main__.py"]
+    core = [p for p in files("summarizer") if not {"lab", "distributed"} & set(p.parts)
+            and p.name not in ("__main__.py", "cli.py")]
     for path in ui_files() + core:
         names = imports(path)
         assert not {n for n in names if n.split(".")[0] == "ray" or n.startswith("summarizer.distributed")}, path
@@ -86,13 +162,9 @@ def test_the_deployment_knows_nothing_of_the_screen():
 
 
 def test_connecting_to_a_server_loads_neither_ray_nor_a_model():
-    import subprocess
-    import sys
-
     probe = ("import sys, summarizer; s = summarizer.connect(summarizer.Settings(url='http://127.0.0.1:9')); "
              "print(type(s).__name__, sorted(m for m in sys.modules if m.startswith(('ray', 'torch', 'summarizer.dis'))))")
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert result.stdout.strip() == "RemoteSummarizer []"
+    assert fresh(probe) == "RemoteSummarizer []"
 
 
 def test_lab_tools_live_in_the_lab_and_engines_in_engines():
@@ -108,14 +180,10 @@ def test_engines_know_nothing_of_the_service_or_the_screen():
 
 
 def test_the_offline_engine_loads_without_the_abstractive_one_or_torch():
-    import subprocess
-    import sys
-
     probe = ("import sys, summarizer; summarizer.Summarizer(summarizer.Settings(engine='extractive')).summarize("
              "'The council met on Monday. It voted to build a new bridge over the river.'); "
              "print(sorted(m for m in sys.modules if m.startswith(('torch', 'transformers', 'summarizer.engines.abs'))))")
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert result.stdout.strip() == "[]"
+    assert fresh(probe) == "[]"
 
 
 def test_public_api_of_summarizer_is_pinned():
@@ -125,6 +193,18 @@ def test_public_api_of_summarizer_is_pinned():
         "ModelLoadError", "NoSentencesError", "Partial", "Progress", "RemoteSummarizer", "SectionSummary",
         "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryFormat",
         "SummaryOptions", "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect"])
+
+
+def test_public_api_of_ingest_is_pinned():
+    import ingest
+    assert sorted(ingest.__all__) == sorted([
+        "BLOCK_KINDS", "FORMATS_IN_WORDS", "LEFT_OUT_KINDS", "UPLOAD_SUFFIXES", "Block", "CorruptFileError",
+        "Document", "ExtractionTimeoutError", "FeedResult", "FetchError", "FileTooLargeError", "Headline",
+        "Highlighted", "IngestError", "IngestSettings", "NewsApiError", "NewsFeed", "NoTextError", "OcrReport",
+        "PasswordProtectedError", "UnsafeUrlError", "UnsupportedFormatError", "apology", "fetch_article",
+        "highlight_pdf", "ingest_file", "log_incident", "marked_html", "parse_text", "read_file", "read_source",
+        "run_command"])
+    assert all(hasattr(ingest, name) for name in ingest.__all__)
 
 
 def test_rouge_score_is_a_lab_requirement_only():

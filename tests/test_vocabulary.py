@@ -7,10 +7,11 @@ import warnings
 import pytest
 
 from ingest import parse_text
-from ingest.document import BLOCK_KINDS, LEFT_OUT_KINDS, PROSE_KINDS, STRUCTURE_KINDS
+from ingest.document import BLOCK_KINDS, LEFT_OUT_KINDS
 from ingest.formats.sniff import FILE_FORMATS, FORMATS_IN_WORDS, UPLOAD_SUFFIXES
 from summarizer import (EngineName, InvalidOptionError, RemoteSummarizer, Settings, Summarizer, SummaryOptions,
                         SummaryService)
+from summarizer.layout import PROSE_KINDS
 from summarizer.network.wire import request_from_wire
 
 MARKDOWN = """# Bridge report
@@ -31,7 +32,7 @@ print("hello")
 
 
 def test_block_kinds_are_prose_structure_or_left_out_and_nothing_else():
-    parts = [set(PROSE_KINDS), set(STRUCTURE_KINDS), set(LEFT_OUT_KINDS)]
+    parts = [set(PROSE_KINDS), {"title", "heading"}, set(LEFT_OUT_KINDS)]
     assert set().union(*parts) == set(BLOCK_KINDS)
     assert sum(len(part) for part in parts) == len(BLOCK_KINDS), "a kind is in two groups"
 

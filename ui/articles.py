@@ -8,8 +8,7 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from ingest import Document, IngestError
-from ingest.network.articles import fetch_article
+from ingest import Document, IngestError, fetch_article
 from summarizer import SummaryOptions
 
 from . import resources, results

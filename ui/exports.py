@@ -25,7 +25,9 @@ def as_text(summary: Summary) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def as_markdown(summary: Summary, source: str, length: str, when: datetime | None = None) -> str:
+def as_markdown(summary: Summary, source: str, length: str, when: datetime | None = None, title: str = "") -> str:
+    """The summary under '# Summary of TITLE' (the document's own title when it has one, else `source`), then
+    its provenance: source, engine, model, device, length, key terms, coverage, date."""
     when = when or datetime.now(timezone.utc)
     if summary.format == "bullets":
         body = "\n".join(f"- {escape(s)}" for s in summary.sentences)
@@ -35,12 +37,12 @@ def as_markdown(summary: Summary, source: str, length: str, when: datetime | Non
         pages = f" ({section.pages})" if section.pages else ""
         body += f"\n\n## {escape(section.title)}{pages}\n\n" + "\n".join(f"- {escape(s)}" for s in section.sentences)
     coverage = summary.coverage
-    return (f"# Summary of {escape(source)}\n\n{body}\n\n---\n\n"
+    return (f"# Summary of {escape(title or summary.title or source)}\n\n{body}\n\n---\n\n"
             f"- Source: {escape(source)}\n- Engine: {summary.engine} ({escape(summary.reason)})\n"
             f"- Model: {escape(summary.model)}\n- Device: {summary.device}\n"
             f"- Length setting: {escape(length)} (target {summary.target_words} words)\n"
             f"- Key terms: {escape(', '.join(summary.keyterms)) or 'none found'}\n"
-            f"- Coverage: {coverage.share:.0%} of {coverage.input_words:,} words in {coverage.parts} part(s)\n"
+            f"- Coverage: {coverage.describe()}\n"
             f"- Date: {when.strftime('%Y-%m-%d %H:%M UTC')}\n")
 
 

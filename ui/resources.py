@@ -6,14 +6,10 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
-from ingest import IngestSettings
-from ingest.network.news import NewsFeed
+from ingest import IngestSettings, NewsFeed
 from summarizer import Settings, Summarizer, SummaryService, connect
 
 from .jobs import JobRunner
-
-LOADS = {"summarizer": 0}
-
 
 def secret(name: str) -> str:
     """A value from .streamlit/secrets.toml, or "" when there is no such file or key."""
@@ -35,8 +31,7 @@ def ingest_settings() -> IngestSettings:
 def _summarizer(settings: Settings) -> SummaryService:
     service = connect(settings)
     if isinstance(service, Summarizer):
-        service.engine
-        LOADS["summarizer"] += 1
+        service.engine  # loaded here, under the spinner, not in the first summary
     return service
 
 

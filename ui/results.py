@@ -300,7 +300,7 @@ def show(summary: Summary, source: str, key: str, length: str, *, pages: int | N
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
         st.caption(f"{coverage_line(summary, pages)} · {summary.words} words from {summary.coverage.input_words:,} "
-                   f"({shorter(summary)}) · {summary.timings['total']:.2f} s · {escape(engine)}")
+                   f"({shorter(summary)}) · {summary.took} · {escape(engine)}")
         for warning in summary.warnings:
             st.warning(escape(warning))
         grounded = st.toggle("Show where each sentence comes from", key=f"ground-{key}")
@@ -313,7 +313,8 @@ def show(summary: Summary, source: str, key: str, length: str, *, pages: int | N
         stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"
         left.download_button("Download .txt", as_text(summary), file_name=f"{stem}-summary.txt",
                              mime="text/plain", on_click="ignore", key=f"txt-{key}")
-        right.download_button("Download .md", as_markdown(summary, source, length),
+        title = document.title if document is not None else ""
+        right.download_button("Download .md", as_markdown(summary, source, length, title=title),
                               file_name=f"{stem}-summary.md", mime="text/markdown", on_click="ignore",
                               key=f"md-{key}")
         if marked:

@@ -16,6 +16,7 @@ from typing import Sequence
 
 from ..classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
 from . import bookmarks
+from . import texfonts
 from ..recognition import scans
 from ..recognition import words
 from ..document import Block, BlockKind, Extracted, OcrReport, page_ranges
@@ -34,6 +35,12 @@ MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|men
 JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
                         r"slide \d+|title|none|unknown|\W*)$", re.I)
 SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
+MARKED_HYPHEN = re.compile(r"(?<=[A-Za-z])[\ufffe\x02](?=[A-Za-z])")
+BROKEN = "\uffff"  # where PDFium marked a word broken at a line's end, until the whole text's words are known
+BROKEN_WORD = re.compile(rf"([A-Za-z]+){BROKEN}([A-Za-z]+)")
+WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+CONTROL_RUN = re.compile(r" ?[\x00-\x08\x0b-\x1f\x7f-\x9f]+")
 EDGE_SHARE = 0.12
 EDGE_LINES = 3
 RUNNING_SHARE = 0.5
@@ -122,7 +129,7 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
         lines: list[Line] = []
         for match in LINE.finditer(text):
             raw = re.sub(r"([\ufffe\x02])\s*\d{1,4}\s*$", r"-", match.group())
-            clean = unicodedata.normalize("NFKC", raw.translate(SOFT_HYPHENS)).strip()
+            clean = _line_text(raw)
             if not clean:
                 continue
             line = Line(clean, number, tail=len(re.split("[\ufffe\x02]", raw)[-1].strip()) or len(clean))
@@ -187,17 +194,81 @@ def _page_text(textpage) -> str:
 
     text = textpage.get_text_range()
     count = textpage.count_chars()
-    if len(text) == count:
+    if len(text) != count:
+        codes = [pdfium_c.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
+        text = "".join("\ufffe" if code == 2 else chr(code) if 0 < code < 0x110000 else " " for code in codes)
+    return _tex_symbols(textpage, text)
+
+
+def _tex_symbols(textpage, text: str) -> str:
+    """`text` with the characters PDFium could give no Unicode for, and gave as their font's code (ε as 0x0F),
+    read from their TeX font's encoding where the font is one; one character for one, so indexes still match."""
+    import pypdfium2.raw as pdfium_c
+
+    if not CONTROL.search(text):
         return text
-    codes = [pdfium_c.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
-    return "".join("\ufffe" if code == 2 else chr(code) if 0 < code < 0x110000 else " " for code in codes)
+    chars = list(text)
+    buffer = ctypes.create_string_buffer(128)
+    for match in CONTROL.finditer(text):
+        index = match.start()
+        if pdfium_c.FPDFText_HasUnicodeMapError(textpage.raw, index):
+            pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, buffer, len(buffer), None)
+            font = buffer.value.decode("latin-1", "replace")
+            chars[index] = texfonts.symbol(font, ord(match.group())) or chars[index]
+    return "".join(chars)
+
+
+def _without_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
+    """Control characters left in the text layer (symbols of fonts with no Unicode that no table maps) taken out of
+    the lines, and lines left empty dropped; how many characters went and from which pages."""
+    dropped = 0
+    where: list[int] = []
+    for number, lines in enumerate(pages, 1):
+        found = sum(len(CONTROL.findall(line.text)) for line in lines)
+        if not found:
+            continue
+        for line in lines:
+            line.text = CONTROL_RUN.sub("", line.text).strip()
+            line.run_in = CONTROL_RUN.sub("", line.run_in).strip()
+        lines[:] = [line for line in lines if line.text]
+        dropped, where = dropped + found, where + [number]
+    return dropped, where
+
+
+def _line_text(raw: str) -> str:
+    """A line's text as read; PDFium's mark for a hyphen that broke a word at a line's end, the two lines already
+    joined ('globally\ufffedistributed'), kept as `BROKEN` for `_broken_words`."""
+    return unicodedata.normalize("NFKC", MARKED_HYPHEN.sub(BROKEN, raw).translate(SOFT_HYPHENS)).strip()
+
+
+def _broken_words(pages: list[list[Line]]) -> None:
+    """Each word broken at a line's end written as the text writes it elsewhere ('Copyset', 'lock-free', or its
+    singular); else with its hyphen where the halves are words and the whole is not ('globally-distributed'),
+    joined otherwise."""
+    found = [line for lines in pages for line in lines if BROKEN in line.text or BROKEN in line.run_in]
+    if not found:
+        return
+    seen = {word.lower() for lines in pages for line in lines for word in WORD.findall(line.text)}
+
+    def mended(match: re.Match) -> str:
+        head, tail = match.groups()
+        joined = f"{head}{tail}".lower()
+        if joined in seen or joined.endswith("s") and joined[:-1] in seen:
+            return f"{head}{tail}"
+        if f"{head}-{tail}".lower() in seen:
+            return f"{head}-{tail}"
+        return words.dehyphenated(f"{head}-", tail)
+
+    for line in found:
+        line.text = BROKEN_WORD.sub(mended, line.text).replace(BROKEN, "")
+        line.run_in = BROKEN_WORD.sub(mended, line.run_in).replace(BROKEN, "")
 
 
 def _bold_prefix(textpage, raw: str, start: int, buffer) -> str:
     """The bold words a line starts with ('Tree construction' in 'Tree construction This component ...')."""
     for index in (start + found.start() for found in ALNUM.finditer(raw)):
         if not _font(textpage, index, buffer)[1]:
-            return unicodedata.normalize("NFKC", raw[: index - start].translate(SOFT_HYPHENS)).strip()
+            return _line_text(raw[: index - start])
     return ""
 
 
@@ -401,7 +472,7 @@ def _joined(lines: list[Line], kind: str) -> str:
     text = lines[0].text
     for line in lines[1:]:
         if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
-            text = words.dehyphenated(text, line.text) if line.ocr else text[:-1] + line.text
+            text = words.dehyphenated(text, line.text)
         else:
             text += ("\n" if kind in ("code", "table") else " ") + line.text
     return text
@@ -511,6 +582,15 @@ def _skipped_note(numbers: list[int], count: int, ocr: int) -> str:
         return f"Page {numbers[0]} of {count} looks scanned and was skipped: it has no text layer, and {why}."
     return (f"Pages {page_ranges(numbers)} of {count} look scanned and were skipped: they have no text layer, "
             f"and {why}.")
+
+
+def _dropped_note(dropped: int, numbers: list[int], count: int) -> str:
+    ranges = page_ranges(numbers)
+    where = f"pages {ranges}" if len(ranges) <= 30 else f"{len(numbers)} pages"
+    where = f"page {ranges}" if len(numbers) == 1 else where
+    return (f"{dropped:,} symbol{'s' if dropped > 1 else ''} on {where} of {count} could not be read (the PDF's "
+            f"fonts give no Unicode for {'them' if dropped > 1 else 'it'}) and {'were' if dropped > 1 else 'was'} "
+            "left out of the text.")
 
 
 def ocr_lines(page: scans.ScannedPage, number: int, scale: float) -> list[Line]:
@@ -684,6 +764,8 @@ def extract(data: bytes, name: str, settings: IngestSettings,
                    if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
         for number in skipped:
             pages[number - 1] = []
+        dropped, dropped_pages = _without_controls(pages)
+        _broken_words(pages)
         if not any(pages):
             if chosen:
                 raise NoTextError(f"{name} is a scanned image, and OCR found no text in it (is the scan blank "
@@ -704,6 +786,8 @@ def extract(data: bytes, name: str, settings: IngestSettings,
         if empty:
             warnings.append(f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
                             f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there.")
+        if dropped:
+            warnings.append(_dropped_note(dropped, dropped_pages, count))
         if furniture:
             warnings.append(RUNNING_NOTE)
         return Extracted(blocks, _title(document, list(blocks)), count, warnings, ocr)

@@ -28,12 +28,16 @@ VOWELLESS_SHARE = 0.35
 
 @functools.cache
 def ranks() -> dict[str, int]:
-    """Each known word (lower case) with its frequency rank, 0 the most common."""
-    import wordninja
+    """Each known word (lower case) with its frequency rank, 0 the most common. The file is found without importing
+    wordninja, whose import builds its own model (0.2 s, in every child that reads a PDF)."""
+    import importlib.util
 
-    path = Path(wordninja.__file__).resolve().parent / "wordninja" / "wordninja_words.txt.gz"
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        return {word: rank for rank, word in enumerate(handle.read().split())}
+    spec = importlib.util.find_spec("wordninja")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("wordninja (requirements.txt) is not installed")
+    path = Path(spec.origin).resolve().parent / "wordninja" / "wordninja_words.txt.gz"
+    listed = gzip.decompress(path.read_bytes()).decode("utf-8").split()
+    return dict(zip(listed, range(len(listed))))
 
 
 def known(word: str) -> bool:
@@ -76,9 +80,15 @@ def spaced(text: str) -> str:
 
 
 def dehyphenated(left: str, right: str) -> str:
-    """Two lines joined across a line-end hyphen: 'recom-' + 'mended' is one word, 'well-' + 'known' keeps it."""
+    """Two lines joined across a line-end hyphen: 'recom-' + 'mended' is one word, 'well-' + 'known' keeps it.
+
+    The hyphen stays when the halves are words and the whole is not; between a capitalized and a lowercase half
+    only when both are common words ('Self-driving'), since the rare pieces of a broken name are often in the list
+    too ('Sto-ica'), while two capitalized halves are two names ('Addison-Wesley')."""
     head, tail = HYPHENATED.search(left), LATIN_WORD.match(right)
-    if head and tail and not known(head.group(1) + tail.group()) and known(head.group(1)) and known(tail.group()):
+    if head and tail and not known(head.group(1) + tail.group()) and known(head.group(1)) and known(tail.group()) \
+            and (head.group(1)[0].islower() or tail.group()[0].isupper()
+                 or _common(head.group(1)) and _common(tail.group())):
         return f"{left}{right}"
     return f"{left[:-1]}{right}"
 

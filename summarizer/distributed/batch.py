@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ingest.errors import IngestError
-from ingest.settings import IngestSettings
+from ingest import Document, IngestError, IngestSettings
 
 from ..errors import ModelLoadError, SummarizerError
+from ..interface import Source
 from ..options import SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
@@ -114,10 +114,12 @@ def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryO
                     ingest_settings: IngestSettings, run: str, highlight_dir: Path | None = None) -> list[dict]:
     """One record per item, in order; files are read here (on the worker), texts summarized in one engine call;
     with `highlight_dir`, each file's marked-up copy written there too."""
-    from ingest.cli import read_file
+    from ingest import read_file
 
     records: dict[int, dict] = {}
-    sources, warnings, documents = {}, {}, {}
+    sources: dict[int, Source] = {}
+    warnings: dict[int, list[str]] = {}
+    documents: dict[int, Document] = {}
     for index, entry in enumerate(items):
         key = str(entry["id"])
         if entry["problem"]:
@@ -161,7 +163,7 @@ def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -
         except SummarizerError as error:
             results.append(error)
         except Exception as error:  # a bug on one document: logged with its traceback, recorded, the job goes on
-            from ingest.incidents import apology, log_incident
+            from ingest import apology, log_incident
 
             results.append(SummarizerError(f"Unexpected error: {apology(log_incident(error))} on the Ray worker."))
     return results

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
-from ingest.errors import IngestError
+from ingest import IngestError
 
 from ..errors import SummarizerError
 

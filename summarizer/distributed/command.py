@@ -9,6 +9,7 @@ from typing import TextIO
 
 from ..options import SummaryOptions
 from ..settings import Settings
+from ..wording import counted
 from . import batch, corpus
 
 EXIT_USAGE = 2
@@ -33,12 +34,12 @@ class StatusLine:
             self._line(f"{todo:,} items to summarize{already}; starting Ray", final=True)
             return
         if not report.written:
-            self._line(f"Ray ready after {report.ray_seconds:.1f} s; {report.workers} worker(s) starting", final=True)
+            self._line(f"Ray ready after {report.ray_seconds:.1f} s; {counted(report.workers, 'worker')} starting", final=True)
             return
         rate = report.working_rate
         left = f", about {_duration((todo - report.written) / rate)} left" if rate and report.written < todo else ""
         speed = f", {rate:.1f} items/s{left}" if rate else ""
-        line = f"{report.written:,}/{todo:,} items, {report.errors:,} error(s){speed}"
+        line = f"{report.written:,}/{todo:,} items, {counted(report.errors, 'error')}{speed}"
         now = time.monotonic()
         if self.live or now - self.last >= LOG_EVERY_SECONDS or report.written == todo:
             self.last = now

@@ -21,6 +21,7 @@ from typing import Iterable
 
 from ..errors import InvalidOptionError, SummarizerError
 from ..summary import Summary
+from ..wording import counted
 
 logger = logging.getLogger(__name__)
 TEXT_KEYS = ("text", "article")
@@ -146,13 +147,13 @@ def finished_ids(output: Path, retry_errors: bool = False) -> tuple[set[str], li
             seen.add(record["id"])
     notes = []
     if dropped:
-        notes.append(f"{output}: dropped {dropped} incomplete or unreadable line(s), left by a run that was "
+        notes.append(f"{output}: dropped {counted(dropped, 'incomplete or unreadable line')}, left by a run that was "
                      "stopped while writing; those items are done again.")
     if repeated:
-        notes.append(f"{output}: dropped {repeated} line(s) repeating an id already there (two jobs once wrote "
+        notes.append(f"{output}: dropped {counted(repeated, 'line')} repeating an id already there (two jobs once wrote "
                      "this file at the same time); the first line of each id is kept.")
     if errors:
-        notes.append(f"{output}: {errors} item(s) that failed before are tried again.")
+        notes.append(f"{output}: {counted(errors, 'item')} that failed before {'is' if errors == 1 else 'are'} tried again.")
     if dropped or repeated or errors:
         _replace(output, b"".join(kept))
     return seen, notes

@@ -31,6 +31,7 @@ from ..network import wire
 from ..errors import SummarizerError
 from ..service import Summarizer
 from ..settings import Settings
+from ..wording import counted
 from . import cluster
 from .gateway import Gateway
 
@@ -199,7 +200,7 @@ def serve_forever(settings: Settings, say: Callable[[str], None]) -> int:
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         url = deploy(settings)
-        say(f"Summarizer server on {url}: {settings.serve_replicas} replica(s) with {settings.serve_num_cpus:g} CPU "
+        say(f"Summarizer server on {url}: {counted(settings.serve_replicas, 'replica')} with {settings.serve_num_cpus:g} CPU "
             f"and {settings.serve_num_gpus:g} GPU each, batches of up to {settings.serve_max_batch} requests. "
             f"Point the app at it with SUMMARIZER_URL={url}. Ctrl+C stops it.")
         while not stop.wait(1.0):

@@ -155,7 +155,7 @@ def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: S
 PEAK_PROBE = """
 import sys
 import streamlit  # the app process imports it too
-from summarizer.lab.cli import main
+from summarizer.cli import main
 main(sys.argv[1:])
 status = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
 print(f"peak-kb {status}", file=sys.stderr)

@@ -1,5 +1,8 @@
-"""`python -m summarizer summarize | evaluate | papers | benchmark | finetune | serve | batch`: messages,
-never tracebacks."""
+"""The lab's measuring commands: evaluate, papers, keyterms, structure, ocr-eval, benchmark, finetune.
+
+They join the product's commands under one entry (`python -m summarizer`, see `summarizer/__main__.py`)
+through `add_commands`; the product's command line (`summarizer/cli.py`) never imports this module.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +12,14 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Callable, Iterator
 
-from ingest import FORMATS_IN_WORDS, LEFT_OUT_KINDS
-from ingest.errors import IngestError
-from ingest.incidents import run_command
+from ingest import ingest_file
 
-from ..errors import InputTooLargeError, InvalidOptionError, SummarizerError
-from ..options import FORMATS, LENGTHS, SummaryOptions
-from ..partial import Partial
+from ..cli import Command, engine_arguments, options_of, service_arguments, settings_of
+from ..errors import InvalidOptionError, SummarizerError
+from ..options import SummaryOptions
 from ..service import Summarizer
-from ..settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
-from ..summary import Summary
+from ..settings import Settings
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
 
@@ -44,41 +43,11 @@ def _data(path: str, source: str) -> str:
     return path
 
 
-def _engine_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", choices=ENGINES, help="engine (default: SUMMARIZER_ENGINE or auto)")
-    parser.add_argument("--model", help="model id or local directory (default: SUMMARIZER_MODEL or t5-small)")
-    parser.add_argument("--device", choices=DEVICES, help="device (default: auto)")
-    parser.add_argument("--preset", choices=PRESETS, help="generation preset: fast (greedy) or best (beam 4)")
-    parser.add_argument("--backend", choices=BACKENDS, help="abstractive backend (default: auto, CTranslate2 on CPU)")
-
-
-def _service_arguments(parser: argparse.ArgumentParser) -> None:
-    _engine_arguments(parser)
-    parser.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length")
-    parser.add_argument("--words", type=int, help="target length in words (overrides --length)")
-    parser.add_argument("--format", choices=FORMATS, default="paragraph")
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m summarizer", description=__doc__)
-    verbose = argparse.ArgumentParser(add_help=False)
-    verbose.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
-                         help="log progress to stderr")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
-    commands = parser.add_subparsers(dest="command", required=True)
-
-    summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
-    summarize.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
-    _service_arguments(summarize)
-    summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
-    summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
-    summarize.add_argument("--highlight", metavar="OUT",
-                           help="also write the source with the summary's sentences highlighted: a PDF for a PDF "
-                                "(with bookmarks), an HTML page with a table of contents for other files")
-
+def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
+    """evaluate, papers, keyterms, structure, ocr-eval, benchmark and finetune."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
-    _service_arguments(evaluation)
+    service_arguments(evaluation)
     evaluation.add_argument("--limit", type=int, help="use only the first N pairs")
     evaluation.add_argument("--skip", type=int, default=0, help="leave out the first N pairs (tune on a later slice)")
     evaluation.add_argument("--json", action="store_true", help="print scores as one JSON object")
@@ -87,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     papers = commands.add_parser("papers", help="ROUGE and junk rate on real PDFs against their own abstracts",
                                  parents=[verbose])
     papers.add_argument("folder", help="the papers folder: manifest.jsonl and pdf/")
-    _engine_arguments(papers)
+    engine_arguments(papers)
     papers.add_argument("--limit", type=int, help="use only the first N papers")
     papers.add_argument("--ids", type=lambda value: [i for i in value.split(",") if i], default=[],
                         help="comma-separated paper ids to use")
@@ -109,20 +78,6 @@ def _parser() -> argparse.ArgumentParser:
                             "ocr: reading a scanned PDF")
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
     bench.add_argument("--pages", type=int, default=5, help="scanned pages for the ocr suite (default 5)")
-
-    corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
-                                 parents=[verbose])
-    corpus.add_argument("input", help=f"JSONL (id, text or article per line) or a folder of files ({FORMATS_IN_WORDS})")
-    corpus.add_argument("output", help="JSONL to append one record per item to; items already there are skipped")
-    _service_arguments(corpus)
-    corpus.add_argument("--workers", type=int,
-                        help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
-    corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
-    corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
-    corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
-    corpus.add_argument("--highlight-dir", metavar="DIR",
-                        help="also write each file's highlighted copy here (PDFs as PDFs, other files as .html)")
-    corpus.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs each actor reserves (default 0)")
 
     terms = commands.add_parser("keyterms", help="key terms against the authors' keywords of the dev papers",
                                 parents=[verbose])
@@ -152,136 +107,13 @@ def _parser() -> argparse.ArgumentParser:
         default = getattr(defaults, name)
         tune.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
                           help=f"default {default}")
-    server = commands.add_parser("serve", help="run the summarizer as an HTTP server on Ray Serve (for SUMMARIZER_URL)",
-                                 parents=[verbose])
-    _engine_arguments(server)
-    server.add_argument("--replicas", type=int, help="model replicas (default: SUMMARIZER_SERVE_REPLICAS or 1)")
-    server.add_argument("--port", type=int, help="HTTP port (default: SUMMARIZER_SERVE_PORT or 8000)")
-    server.add_argument("--host", help="address to listen on (default: SUMMARIZER_SERVE_HOST or 127.0.0.1)")
-    return parser
-
-
-def _settings(args) -> Settings:
-    return Settings.from_env(engine=args.engine, model=args.model, device=args.device, preset=args.preset,
-                             backend=args.backend)
-
-
-def _options(args, **extra) -> SummaryOptions:
-    return SummaryOptions(length=args.length, words=args.words, format=args.format, **extra)
-
-
-def read_document(source: str):
-    """An ingest Document from stdin, an article URL, or a file (txt, md, docx, pdf, an image)."""
-    if source == "-":
-        from ingest import parse_text
-
-        limit = Settings.from_env().max_input_chars
-        text = sys.stdin.read(limit + 1)
-        if len(text) > limit:
-            raise InputTooLargeError(f"Standard input has more than {limit:,} characters, the limit; "
-                                     "split it into smaller documents.")
-        return parse_text(text, "standard input")
-    if source.startswith(("http://", "https://")):
-        from ingest.network.articles import fetch_article
-
-        return fetch_article(source)
-    from ingest.cli import read_file
-
-    return read_file(source)
-
-
-def summarize_path(summarizer: Summarizer, path: str, options: SummaryOptions,
-                   progress: Callable[[float, str], None] | None = None) -> Summary:
-    """Read a file (or - for stdin, or an article URL) and summarize its blocks; extraction warnings come first."""
-    return summarize_document(summarizer, read_document(path), options, progress)
-
-
-def summarize_document(summarizer: Summarizer, document, options: SummaryOptions,
-                       progress: Callable[[float, str], None] | None = None) -> Summary:
-    """Summarize an ingest Document's blocks; extraction warnings come first."""
-    return _of_document(summarizer.summarize(document.blocks, options, progress=progress), document)
-
-
-def stream_document(summarizer: Summarizer, document, options: SummaryOptions,
-                    progress: Callable[[float, str], None] | None = None) -> Iterator[Partial]:
-    """`summarize_document` as it is made (`Summarizer.stream`), without the overview's drafts."""
-    for partial in summarizer.stream(document.blocks, options, progress=progress):
-        if partial.summary is not None:
-            yield dataclasses.replace(partial, summary=_of_document(partial.summary, document))
-
-
-def _of_document(summary: Summary, document) -> Summary:
-    """The document's title, and its extraction warnings before the summary's."""
-    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
-
-
-def _print_as_made(partials: Iterator[Partial]) -> Summary:
-    """The overview, then each section as soon as it is done, flushed; the same text as `Summary.text`.
-
-    On a terminal, the progress line (`-v`) is cleared first so the text starts at the left edge."""
-    shown = 0
-    summary = None
-    for partial in partials:
-        summary = partial.summary
-        if summary is None:  # a draft of the overview (`stream_document` leaves them out)
-            continue
-        if sys.stderr.isatty() and sys.stdout.isatty():
-            print("\r\033[K", end="", file=sys.stderr, flush=True)
-        if not shown:
-            print(summary.overview, flush=True)
-        for section in summary.sections[max(0, shown - 1):]:
-            print(f"\n{section.text}", flush=True)
-        shown = 1 + len(summary.sections)
-    assert summary is not None, "a stream yields at least once"
-    return summary
-
-
-def _progress(fraction: float, message: str) -> None:
-    """One line rewritten in place on a terminal; plain lines in a log or a pipe (no carriage returns)."""
-    if sys.stderr.isatty():
-        print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
-    else:
-        print(f"{fraction:4.0%} {message}", file=sys.stderr)
-
-
-def _summarize(args) -> int:
-    if args.highlight and (args.source == "-" or args.source.startswith(("http://", "https://"))):
-        raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
-    document = read_document(args.source)
-    if args.highlight:
-        from ..highlighting import check_target
-
-        check_target(document, args.highlight)
-    summarizer, options = Summarizer(_settings(args)), _options(args, max_input_words=args.max_input_words)
-    progress = _progress if args.verbose else None
-    if args.format == "outline" and not args.json:
-        summary = _print_as_made(stream_document(summarizer, document, options, progress))
-    else:
-        summary = summarize_document(summarizer, document, options, progress)
-    if args.highlight:
-        from ..highlighting import write_highlighted
-
-        print(write_highlighted(args.source, document, summary, args.highlight), file=sys.stderr)
-    if args.json:
-        print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
-        return 0
-    if args.format != "outline":
-        print(summary.text)
-    if summary.keyterms:
-        print(f"\nKey terms: {', '.join(summary.keyterms)}")
-    for warning in summary.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    coverage = summary.coverage
-    left_out = coverage.left_out_note(LEFT_OUT_KINDS)
-    print(f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
-          f"of {coverage.input_words:,} words{left_out} in {coverage.parts} part(s); "
-          f"{summary.timings['total']:.2f} s]", file=sys.stderr)
-    return 0
+    return {"evaluate": _evaluate, "papers": _papers, "keyterms": _keyterms, "structure": _structure,
+            "ocr-eval": _ocr_eval, "benchmark": _benchmark, "finetune": _finetune}
 
 
 def _evaluate(args) -> int:
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit, args.skip)
-    summarizer = Summarizer(_settings(args))
+    summarizer = Summarizer(settings_of(args))
     handle = open(args.predictions, "w", encoding="utf-8") if args.predictions else None
 
     def write(doc_id: str, summary: str) -> None:
@@ -289,7 +121,7 @@ def _evaluate(args) -> int:
             handle.write(json.dumps({"id": doc_id, "summary": summary}, ensure_ascii=False) + "\n")
 
     try:
-        scores = evaluate(summarizer, pairs, _options(args), write)
+        scores = evaluate(summarizer, pairs, options_of(args), write)
     finally:
         if handle:
             handle.close()
@@ -305,7 +137,7 @@ def _papers(args) -> int:
     from . import papers
 
     chosen = papers.load_papers(_data(args.folder, PAPERS_SOURCE), args.limit, args.ids)
-    summarizer = Summarizer(_settings(args))
+    summarizer = Summarizer(settings_of(args))
 
     def progress(number: int, result) -> None:
         if args.verbose:
@@ -440,21 +272,6 @@ def _finetune(args) -> int:
     return 0
 
 
-def _serve(args) -> int:
-    settings = _settings(args).with_(serve_replicas=args.replicas, serve_port=args.port, serve_host=args.host)
-    try:
-        from ..distributed.serve import serve_forever
-    except ImportError as error:
-        raise SummarizerError(f"The serve command needs Ray Serve ({error}): pip install -r requirements-ray.txt")
-    return serve_forever(settings, lambda line: print(line, flush=True))
-
-
-def _batch(args) -> int:
-    from ..distributed.command import main as batch
-
-    return batch(args)
-
-
 def _keyterms(args) -> int:
     from . import keytermeval
 
@@ -468,8 +285,6 @@ def _keyterms(args) -> int:
 
 
 def _structure(args) -> int:
-    from ingest import ingest_file
-
     from . import sectioneval
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the outline-free copies are written by pypdf, which chatters
@@ -505,15 +320,3 @@ def _ocr_eval(args) -> int:
     result = ocreval.evaluate(pairs, args.dpi, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     print("\n".join(ocreval.report(result, args.dpi)))
     return 0
-
-
-COMMANDS = {"summarize": _summarize, "evaluate": _evaluate, "papers": _papers, "benchmark": _benchmark,
-            "finetune": _finetune, "serve": _serve, "batch": _batch, "ocr-eval": _ocr_eval,
-            "keyterms": _keyterms, "structure": _structure}
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
-                        format="%(levelname)s %(name)s: %(message)s")
-    return run_command(lambda: COMMANDS[args.command](args), (SummarizerError, IngestError), sys.stderr)

@@ -1,6 +1,6 @@
 """A junk detector for summary sentences: says why a sentence is not prose a reader would want.
 
-A measuring tool for the papers evaluation (`summarizer.papers`), kept apart from the engines.
+A measuring tool for the papers evaluation (`summarizer.lab.papers`), kept apart from the engines.
 `junk_reasons(sentence)` returns the rules that fire (an empty list means prose):
 
 - ``dot leaders``: runs of four or more dots, as in a table of contents.

@@ -3,7 +3,7 @@
 The protocol is the one in `shared/eval/papers/README.md`: extract each PDF as `python -m ingest`
 prints it, cut everything up to the end of the abstract, summarize the rest as a `.txt` file to the
 abstract's length, and score ROUGE-1/2/Lsum against the abstract, with Lead-K and a greedy ROUGE
-oracle on the same body and the junk rate (`summarizer.junk`) of every system.
+oracle on the same body and the junk rate (`summarizer.lab.junk`) of every system.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from ingest.errors import IngestError
+from ingest import IngestError, read_file
 
+from ..cli import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import WORD_TARGET_RANGE, SummaryOptions
 from ..text.sentences import split_sentences
 from ..service import Summarizer
-from .cli import summarize_path
 from .evaluation import Reading, dangling, one_per_line, rouge_tokenizer, score, with_reading
 from .junk import junk_reasons
 
@@ -247,8 +247,6 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
 
 def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> PaperResult:
     """Extract, cut the abstract, summarize and run both baselines on one paper; errors are recorded."""
-    from ingest.cli import read_file
-
     result = PaperResult(paper.id, paper.title)
     try:
         started = time.perf_counter()
@@ -262,7 +260,7 @@ def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> Paper
         result.target = min(high, max(low, paper.abstract_words))
         options = SummaryOptions(words=result.target)
         started = time.perf_counter()
-        summary = summarize_path(summarizer, str(path), options)
+        summary = summarize_document(summarizer, read_file(str(path)), options)
         result.seconds[summarizer.engine.name] = time.perf_counter() - started
         result.summaries[summarizer.engine.name] = list(summary.sentences)
         result.positions[summarizer.engine.name] = [row[0] if row else None for row in summary.support]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ingest.document import BLOCK_KINDS
+from ingest import BLOCK_KINDS
 
 from .. import errors
 from ..errors import InvalidOptionError, SummarizerError

@@ -2,7 +2,10 @@
 
 A rule-based splitter: no model or data download, linear in the length of the text. It knows
 common English abbreviations, initials, decimals, quotes after the full stop, headings and list
-items on their own lines, paragraphs separated by blank lines, and CJK sentence marks. Text with
+items on their own lines, paragraphs separated by blank lines, and CJK sentence marks. PDF and OCR
+text is read too: a footnote mark glued to a full stop ('systems.3 We') ends the sentence and is in
+neither, a lowercase sentence start after a full stop ('in 2019. the model') is found, and a quote
+inside a sentence ('He said "Stop. Now." and left.') is not cut. Text with
 no usable punctuation (all lowercase, a stream of words, one item per line) is still cut: lists
 by lines, and a run with no closing sentence mark longer than `MAX_RUN`, or any sentence longer than
 `LONG_RUN`, is cut at clause boundaries into pieces of at most `MAX_RUN` (a word weighs 2 and a CJK
@@ -21,6 +24,19 @@ insp det pc jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri
 no vs etc e.g i.e a.m p.m u.s u.k u.n e.u inc ltd co corp bros dept est approx fig eq vol
 al cf ca op para pp ed eds univ assn ave blvd rd
 """.split())
+LOWER_ABBREVIATIONS = ABBREVIATIONS | frozenset("""
+resp viz wrt incl excl sec secs sect ch chap min max avg std approx ref refs thm lem def prop cor alg tab ex
+nos vols figs eqs pt pts cm mm km kg mg ml lb lbs oz hr hrs yr yrs mo sq proc symp conf trans assoc
+""".split())  # also abbreviations when a lowercase word follows ('see Sec. three'), where a sentence rarely ends
+LOWER_STARTS = frozenset("""
+the this these those we our it its they their there he she his her i a an for then thus hence however finally
+moreover furthermore although while when if since because here such both each many most some all what how why
+""".split())  # words that often open a sentence: after a full stop a lowercase one starts one ('in 2019. the model')
+NOT_FINAL = frozenset("""
+a an the and or but nor of in on at to for from with by into onto than that which who whose whom as is are was
+were be been being has have had do does did will would can could should may might must shall not its their our
+your his my what
+""".split())  # words a sentence does not end with: a full stop after one is a stray mark ('has. known')
 
 CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0002fa1f"
 CLOSERS = "\"'”’)\\]」』）"
@@ -33,6 +49,9 @@ LIST_LINE_WORDS = 4
 ABBREVIATION_WINDOW = 48
 
 _BOUNDARY = re.compile(rf"""(?<![.!?…])[.!?…]++[{CLOSERS}]*+(?=\s++["'“‘(\[]?[A-Z0-9])""")
+_LOWER_BOUNDARY = re.compile(rf"(?:(?<=[^\W\d_]{{2}})|(?<=\d{{4}})|(?<=\)))\.(?=\s++(?:{'|'.join(LOWER_STARTS)})\b)")
+_FOOTNOTE = re.compile(rf"""(?<=[a-z)][.!?])[{CLOSERS}]*+([1-9]\d?|[*∗†‡])(?=\s++["'“‘(\[]?[A-Z])""")
+_QUOTED = re.compile(r'(?<![^\s(\[])"(?=\S)[^"]{1,400}(?<=\S)"(?![^\W_])|“[^“”]{1,400}”')
 _CJK_BOUNDARY = re.compile(rf"(?<![。！？｡])[。！？｡][。！？｡!?…]*+[{CLOSERS}]*+")
 _PARAGRAPH = re.compile(r"\n[ \t]*+\n\s*+")
 _BULLET = re.compile(r"^\s*+(?:[-*•▪◦]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s")
@@ -56,8 +75,10 @@ class Sentence:
     paragraph: int
 
 
-def _is_abbreviation(text: str, stop: int) -> bool:
-    """Whether the full stop at text[stop - 1] closes an abbreviation or an initial.
+def _is_abbreviation(text: str, stop: int, lower: bool = False) -> bool:
+    """Whether the full stop at text[stop - 1] closes an abbreviation or an initial. Before a lowercase word
+    (`lower`) more words count: units and short forms, any dotted word ('Ph.D.'), any single letter, and words
+    no sentence ends with, where the full stop is a stray mark.
 
     Only the `ABBREVIATION_WINDOW` characters before it are read, so a call costs the same anywhere.
     """
@@ -65,7 +86,9 @@ def _is_abbreviation(text: str, stop: int) -> bool:
     if not match:
         return False
     word = match.group(1).lower()
-    if word in ABBREVIATIONS:
+    if word in (LOWER_ABBREVIATIONS | NOT_FINAL if lower else ABBREVIATIONS):
+        return True
+    if lower and (len(word) == 1 or "." in word):
         return True
     return len(word) == 1 and word.isalpha() and match.group(1).isupper()
 
@@ -103,17 +126,45 @@ def _line_breaks(paragraph: str) -> list[int]:
     return cuts
 
 
+def _quoted(paragraph: str) -> list[tuple[int, int]]:
+    """(start, end) inside each pair of double quotes that is part of a sentence around it: opened inside one
+    ('He said "Stop. Now." and left.') or going on after it ('"We will fight. We will win," he said.'). A sentence
+    mark there ends the quoted sentence, not the one that quotes it, so no cut is made there; a quote that stands
+    alone is cut like any text."""
+    spans = []
+    for match in _QUOTED.finditer(paragraph):
+        before = paragraph[:match.start()].rstrip()[-1:]
+        after = paragraph[match.end():].lstrip()[:1]
+        inside = before and before not in f".!?…:{CLOSERS}"
+        if inside or after.islower() or paragraph[match.end() - 2] == ",":
+            spans.append((match.start() + 1, match.end() - 1))
+    return spans
+
+
 def _split_paragraph(paragraph: str) -> list[tuple[int, int]]:
+    """Spans of the sentences of a paragraph; a footnote mark glued to a sentence's end ('systems.3 We') is
+    left out of both sentences."""
     cuts = set(_line_breaks(paragraph))
-    for match in _BOUNDARY.finditer(paragraph):
-        if paragraph[match.start()] == "." and _is_abbreviation(paragraph, match.start() + 1):
+    quoted = _quoted(paragraph) if '"' in paragraph or "“" in paragraph else []
+    marks = {match.start(1): match.end(1) for match in _FOOTNOTE.finditer(paragraph)
+             if not _is_abbreviation(paragraph, match.start())}
+    boundaries = [(match, False) for match in _BOUNDARY.finditer(paragraph)]
+    boundaries += [(match, True) for match in _LOWER_BOUNDARY.finditer(paragraph)]
+    for match, lower in boundaries:
+        if paragraph[match.start()] == "." and _is_abbreviation(paragraph, match.start() + 1, lower):
+            continue
+        if any(start < match.end() < end for start, end in quoted):
             continue
         cuts.add(match.end())
+    for start, end in marks.items():
+        if not any(begin < start < stop for begin, stop in quoted):
+            cuts.update((start, end))
     cuts.update(match.end() for match in _CJK_BOUNDARY.finditer(paragraph))
     spans = []
     begin = 0
     for cut in sorted(cuts) + [len(paragraph)]:
-        spans.append((begin, cut))
+        if marks.get(begin) != cut:
+            spans.append((begin, cut))
         begin = cut
     return spans
 

@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import make_text
-from tests.ingest.conftest import make_docx, make_pdf
+from tests.builders import make_docx, make_pdf, make_text
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,7 +178,7 @@ def test_upload_and_summarize(server, page, tmp_path, name, data):
 
 
 def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, page, tmp_path):
-    from tests.ingest.documents import SCOPE, standard_pdf
+    from tests.builders import SCOPE, standard_pdf
 
     base, _ = server
     path = tmp_path / "standard.pdf"
@@ -334,6 +333,15 @@ def test_fresh_server_first_visit_to_a_deep_link_has_the_app_navigation(offline_
     page.get_by_role("heading", name="Summarizer").wait_for()
     page.get_by_text("pick the most important sentences").wait_for()
     page.screenshot(path=str(SHOTS / "start.png"), full_page=True)
+
+
+def test_an_address_with_no_page_says_so_over_start(server, page):
+    """A mistyped address is not silently the Start page: Streamlit's own "Page not found" says so over it."""
+    base, _ = server
+    page.goto(f"{base}/nosuchpage")
+    page.get_by_text("Page not found").wait_for()
+    page.get_by_text("The page that you have requested does not seem to exist").wait_for()
+    page.get_by_role("heading", name="Summarizer").wait_for()
 
 
 def test_phone_layout_shows_the_modes_with_labels(offline_server, open_page):

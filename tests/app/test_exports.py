@@ -30,3 +30,20 @@ def test_text_export_carries_the_sections():
     summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=200))
     text = as_text(summary)
     assert text.startswith(summary.overview + "\n\nNotes <script>alert(1)</script>\n- ")
+
+
+def test_markdown_export_is_headed_by_the_documents_title_and_says_parts_in_the_singular(tmp_path):
+    """A Word file with a title: '# Summary of' its title, the file name as the source; '1 part', never 'part(s)'."""
+    from ingest import read_file
+    from tests.builders import styled_docx
+
+    path = tmp_path / "q3-report.docx"
+    path.write_bytes(styled_docx())
+    document = read_file(str(path))
+    assert document.title
+    summary = Summarizer(Settings(engine="extractive")).summarize(document.blocks, SummaryOptions())
+    markdown = as_markdown(summary, document.name, "medium", title=document.title)
+    assert markdown.startswith(f"# Summary of {document.title}\n") and "- Source: q3-report.docx\n" in markdown
+    assert " in 1 part\n" in markdown and "part(s)" not in markdown
+    untitled = as_markdown(summary, "notes.txt", "medium")
+    assert untitled.startswith("# Summary of notes.txt\n")

@@ -1,6 +1,6 @@
 """The upload page offers the source marked up with its summary next to the other downloads, and shows key terms."""
 
-from tests.ingest.documents import standard_pdf, styled_docx
+from tests.builders import standard_pdf, styled_docx
 
 
 def summarized(app, name, data):

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from tests.conftest import make_text
+from tests.builders import make_text
 
 
 @pytest.fixture
@@ -30,10 +30,11 @@ def until_summary(at, seconds=120):
     return at
 
 
-def test_tiny_t5_is_loaded_once_for_many_sessions_and_reruns(tiny_t5):
-    from ui import resources
+def test_tiny_t5_is_loaded_once_for_many_sessions_and_reruns(tiny_t5, caplog):
+    """The service says in its log when it loads an engine: once here, for two sessions and their reruns."""
+    import logging
 
-    before = resources.LOADS["summarizer"]
+    caplog.set_level(logging.INFO, logger="summarizer.service")
     for session in range(2):
         at = tiny_t5("views/paste.py")
         at.text_area(key="paste_area").set_value(make_text(40, seed=session)).run()
@@ -41,7 +42,8 @@ def test_tiny_t5_is_loaded_once_for_many_sessions_and_reruns(tiny_t5):
         until_summary(at)
         assert "Abstractive" in " ".join(c.value for c in at.sidebar.caption)
         assert any(c.startswith("Read 100% of") and "abstractive" in c for c in read_lines(at))
-    assert resources.LOADS["summarizer"] == before + 1
+    loads = [r.getMessage() for r in caplog.records if r.getMessage().startswith("engine loaded: ")]
+    assert len(loads) == 1 and loads[0].startswith("engine loaded: abstractive"), loads
 
 
 def test_new_settings_keep_the_old_summary_marked_until_updated(tiny_t5):

@@ -4,8 +4,7 @@ import re
 
 import pytest
 
-from tests.conftest import make_text
-from tests.ingest.conftest import make_docx, make_pdf
+from tests.builders import make_docx, make_pdf, make_text
 
 ARTICLE = make_text(30, seed=3)
 

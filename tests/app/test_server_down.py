@@ -1,6 +1,6 @@
 """The app pointed at a summarizer server that is not there: a message, never a traceback, and the text stays."""
 
-from tests.conftest import make_text
+from tests.builders import make_text
 from tests.summarizer.test_remote import closed_port
 
 ARTICLE = make_text(30, seed=7)

@@ -31,6 +31,18 @@ def test_ingest_reports_bad_files_without_traceback(tmp_path, fixtures):
         assert "password-protected" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_a_text_file_named_doc_is_read_as_text_by_both_commands(tmp_path):
+    """The type comes from the content: a plain-text .doc is read, with a note, not refused as old Word."""
+    path = tmp_path / "minutes.doc"
+    path.write_text("The council met on Monday and voted to build a new bridge over the river.\n")
+    shown = run("ingest", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "[minutes.doc: text, 1 paragraph, 15 words]" in shown.stderr
+    assert "minutes.doc is actually a text file and was read as one." in shown.stderr
+    summarized = run("summarizer", "summarize", str(path))
+    assert summarized.returncode == 0 and "council" in summarized.stdout, summarized.stderr
+
+
 def run_with(env_extra, module, *args):
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "SUMMARIZER_ENGINE": "extractive", **env_extra}
     return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, env=env, timeout=300)

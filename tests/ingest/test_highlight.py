@@ -13,7 +13,7 @@ import pytest
 
 from ingest import highlight_pdf, ingest_file, marked_html
 from summarizer import Settings, Summarizer, SummaryOptions
-from tests.ingest.documents import FONT, BOLD, standard_pdf, styled_docx
+from tests.builders import FONT, BOLD, standard_pdf, styled_docx
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
 PAPER = {
@@ -209,7 +209,7 @@ def test_html_export_escapes_the_document():
 
 
 def test_a_pdf_encrypted_with_an_empty_password_is_highlighted_in_a_decrypted_copy():
-    from tests.ingest.conftest import make_pdf
+    from tests.builders import make_pdf
 
     data = make_pdf(pages=2, password="")
     document = ingest_file("open.pdf", data)

@@ -230,7 +230,7 @@ def test_ocr_runs_with_no_network_and_an_empty_home(tmp_path):
               "def refuse(*args, **kwargs): raise OSError('network is off in this test')\n"
               "socket.socket.connect = socket.socket.connect_ex = refuse\n"
               "socket.create_connection = socket.getaddrinfo = refuse\n"
-              "from ingest.cli import read_file\n"
+              "from ingest import read_file\n"
               "print(read_file(sys.argv[1]).text)\n")
     environment = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
     result = subprocess.run([sys.executable, "-c", script, str(tmp_path / "note.png")], capture_output=True,

@@ -11,7 +11,7 @@ import pytest
 from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
 
-from .documents import FONT
+from tests.builders import FONT
 
 BOLD = FONT.replace("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 TITLE = "Consensus in Practice: A Field Study"

@@ -5,7 +5,7 @@ from ingest import ingest_file, parse_text
 from ingest.bounded import run_bounded
 from ingest.errors import FileTooLargeError
 
-from .documents import CAPTION, FOOTER, GRAMMAR, HEADER, MARKDOWN, REFERENCES, SCOPE, standard_pdf, styled_docx
+from tests.builders import CAPTION, FOOTER, GRAMMAR, HEADER, MARKDOWN, REFERENCES, SCOPE, standard_pdf, styled_docx
 
 
 def kinds(document):

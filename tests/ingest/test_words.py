@@ -23,6 +23,9 @@ def test_a_line_end_hyphen_is_dropped_inside_a_word_and_kept_in_a_compound():
     assert dehyphenated("the engineers recom-", "mended it") == "the engineers recommended it"
     assert dehyphenated("a well-", "known fix") == "a well-known fix"
     assert dehyphenated("Gregory Mar-", "golin") == "Gregory Margolin"
+    assert dehyphenated("by Ion Sto-", "ica and") == "by Ion Stoica and"
+    assert dehyphenated("the Object-", "Oriented way") == "the Object-Oriented way"
+    assert dehyphenated("Press/Addison-", "Wesley, 1990") == "Press/Addison-Wesley, 1990"
 
 
 def test_a_poor_ocr_layer_and_a_broken_font_encoding_are_junk():

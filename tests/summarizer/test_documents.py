@@ -5,7 +5,7 @@ import pytest
 from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.text.prose import is_prose
-from tests.ingest.documents import CAPTION, GRAMMAR, REFERENCES, SCOPE, STORIES, standard_pdf, styled_docx
+from tests.builders import CAPTION, GRAMMAR, REFERENCES, SCOPE, STORIES, standard_pdf, styled_docx
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
 JUNK = ["....", "©", "[1]", "[2]", "Figure 1", "::=", "PieceName", "NonZeroDigit", "ISO/WO", "Contents"]

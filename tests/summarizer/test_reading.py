@@ -7,7 +7,7 @@ from summarizer.engines.selection import select
 from summarizer.lab.syntheticprose import prose
 from summarizer.text.prose import dangles, is_prose, shown
 from summarizer.text.sentences import split_sentences
-from tests.ingest.documents import STORIES
+from tests.builders import STORIES
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
 DEFINING = ("widgetlib is a free and open-source pure-python library capable of splitting, merging, cropping "

@@ -95,3 +95,40 @@ def test_short_lines_are_items_of_their_own():
 def test_a_long_token_is_cut_by_characters():
     sentences = split_sentences("x" * 10_000)
     assert len(sentences) > 1 and "".join(s.text for s in sentences) == "x" * 10_000
+
+
+def test_a_footnote_mark_after_a_full_stop_ends_the_sentence_and_is_in_neither():
+    text = ("Causal order delays messages until the earlier supposedly “causally related” messages are received and "
+            "delivered.4 It also increases the total memory requirements for buffering. The cost grows with the "
+            "square root of the number of processes.12 Actually, we measured less. The price was 3.5 Euros and "
+            "version 2.4 Is out.")
+    sentences = split_sentences(text)
+    assert [s.text for s in sentences] == [
+        "Causal order delays messages until the earlier supposedly “causally related” messages are received and "
+        "delivered.", "It also increases the total memory requirements for buffering.",
+        "The cost grows with the square root of the number of processes.", "Actually, we measured less.",
+        "The price was 3.5 Euros and version 2.4 Is out."]
+    for sentence in sentences:
+        assert " ".join(text[sentence.start:sentence.end].split()) == sentence.text
+
+
+def test_a_sentence_that_quotes_sentences_is_not_cut_inside_the_quote():
+    assert texts('He said "Stop. Now." and left. Then he ran.') == ['He said "Stop. Now." and left.', "Then he ran."]
+    assert texts('"Scott County is facing an epidemic of HIV. But this is not a Scott County problem," Pence said in '
+                 'March. He signed the order.') == [
+        '"Scott County is facing an epidemic of HIV. But this is not a Scott County problem," Pence said in March.',
+        "He signed the order."]
+    assert texts("“It's off. It's off,” I said. Then it rang.") == ["“It's off. It's off,” I said.", "Then it rang."]
+    assert texts('"We expect better days. We want better relations." The minister left.') == [
+        '"We expect better days.', 'We want better relations."', "The minister left."]
+
+
+def test_a_lowercase_word_after_a_full_stop_starts_a_sentence_unless_the_stop_is_an_abbreviation():
+    text = ("The corpus was collected in 2019. the model was trained on it, e.g. the news part. Elle is sound. it "
+            "identifies every anomaly, see Sec. three. A Ph.D. student wrote 3,054 sq. ft. of notes and has. known "
+            "it since. Putin said on Saturday. in a television interview that he agreed.")
+    assert texts(text) == [
+        "The corpus was collected in 2019.", "the model was trained on it, e.g. the news part.", "Elle is sound.",
+        "it identifies every anomaly, see Sec. three.",
+        "A Ph.D. student wrote 3,054 sq. ft. of notes and has. known it since.",
+        "Putin said on Saturday. in a television interview that he agreed."]

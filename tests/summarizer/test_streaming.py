@@ -13,7 +13,7 @@ import pytest
 from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.eta import time_left
-from tests.conftest import make_text
+from tests.builders import make_text
 
 OUTLINE = SummaryOptions(format="outline")
 SECTIONS = 6

@@ -7,7 +7,7 @@ import pytest
 from ingest import ingest_file
 from summarizer import EmptyInputError, InvalidOptionError, Settings, Summarizer, SummarizerError, SummaryOptions
 from summarizer.network import wire
-from tests.ingest.conftest import make_pdf
+from tests.builders import make_pdf
 
 
 def trip(data):

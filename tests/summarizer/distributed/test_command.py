@@ -2,7 +2,7 @@
 
 import pytest
 
-from summarizer.lab.cli import main
+from summarizer.cli import main
 
 
 @pytest.mark.parametrize("argv, words", [(["--replicas", "0"], "at least 1 replica"),

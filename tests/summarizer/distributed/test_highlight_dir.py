@@ -5,8 +5,8 @@ from __future__ import annotations
 from ingest.settings import IngestSettings
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.distributed import batch, command, corpus
-from summarizer.lab.cli import _parser
-from tests.ingest.documents import standard_pdf, styled_docx
+from summarizer.cli import parser
+from tests.builders import standard_pdf, styled_docx
 
 
 def test_a_batch_writes_highlighted_pdfs_and_marked_html_under_the_item_keys(tmp_path):
@@ -42,6 +42,6 @@ def test_a_copy_that_cannot_be_written_is_a_warning_not_a_lost_summary(tmp_path)
 
 
 def test_the_command_line_passes_the_folder_to_the_job(tmp_path):
-    args = _parser().parse_args(["batch", str(tmp_path), str(tmp_path / "out.jsonl"), "--highlight-dir", "marked"])
+    args = parser()[0].parse_args(["batch", str(tmp_path), str(tmp_path / "out.jsonl"), "--highlight-dir", "marked"])
     assert command.job_from(args).highlight_dir.name == "marked"
-    assert command.job_from(_parser().parse_args(["batch", str(tmp_path), "o.jsonl"])).highlight_dir is None
+    assert command.job_from(parser()[0].parse_args(["batch", str(tmp_path), "o.jsonl"])).highlight_dir is None

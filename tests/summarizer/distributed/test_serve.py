@@ -28,8 +28,7 @@ import pytest
 from ingest import Block, ingest_file
 from summarizer import (EmptyInputError, ServiceBusyError, ServiceUnavailableError, Settings, Summarizer,
                         SummaryOptions, connect)
-from tests.conftest import make_text
-from tests.ingest.conftest import make_pdf
+from tests.builders import make_pdf, make_text
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[3]
@@ -261,7 +260,7 @@ def test_the_serve_command_joins_a_running_cluster_and_stops_cleanly(cluster):
     try:
         first = process.stdout.readline()
         url = f"http://127.0.0.1:{cluster.port}"
-        assert first.startswith(f"Summarizer server on {url}:") and f"SUMMARIZER_URL={url}" in first
+        assert first.startswith(f"Summarizer server on {url}: 1 replica with ") and f"SUMMARIZER_URL={url}" in first
         remote = connect(Settings(url=url))
         assert remote.health()["engine"] == "extractive" and remote.summarize(make_text(10, 5)).sentences
     finally:

@@ -1,65 +1,12 @@
+"""The lab's measuring commands through `python -m summarizer`, in a real subprocess."""
+
 import json
 import subprocess
 import sys
 
 import pytest
 
-
-def run(*args, stdin=None, env_extra=None, cwd=None):
-    import os
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env_extra or {})}
-    return subprocess.run([sys.executable, "-m", "summarizer", *args], input=stdin, capture_output=True,
-                          text=True, env=env, timeout=300, cwd=cwd)
-
-
-def test_summarize_stdin_prints_summary_and_provenance(text_factory):
-    result = run("summarize", "-", "--engine", "extractive", stdin=text_factory(20))
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip()
-    assert "extractive" in result.stderr and "read 100%" in result.stderr
-
-
-def test_summarize_json_carries_grounding_and_coverage(tmp_path, text_factory):
-    source = tmp_path / "article.txt"
-    source.write_text(text_factory(20))
-    result = run("summarize", str(source), "--engine", "extractive", "--json", "--format", "bullets")
-    data = json.loads(result.stdout)
-    assert data["engine"] == "extractive" and data["coverage"]["share"] == 1.0
-    assert data["text"].startswith("- ")
-    assert all(g["source"][0]["text"] == g["summary"] for g in data["grounding"])
-    assert {"model", "device", "timings", "warnings", "reason"} <= set(data)
-
-
-@pytest.mark.parametrize("setup, message", [
-    (lambda p: None, "no such file"),
-    (lambda p: p.write_text("   \n"), "input.txt is empty."),
-    (lambda p: p.write_bytes(bytes(range(256)) * 4), "input.txt is not a text file"),
-    (lambda p: p.mkdir(), "is a directory"),
-])
-def test_bad_input_exits_1_with_a_message_and_no_traceback(tmp_path, setup, message):
-    path = tmp_path / "input.txt"
-    setup(path)
-    result = run("summarize", str(path), "--engine", "extractive")
-    assert result.returncode == 1
-    assert message in result.stderr and "Traceback" not in result.stderr
-
-
-def test_unreadable_file(tmp_path):
-    import os
-    if os.geteuid() == 0:
-        pytest.skip("root reads every file")
-    path = tmp_path / "secret.txt"
-    path.write_text("text")
-    path.chmod(0)
-    result = run("summarize", str(path))
-    assert result.returncode == 1 and "cannot be read" in result.stderr
-
-
-def test_abstractive_without_weights_explains_why():
-    result = run("summarize", "-", "--engine", "abstractive", "--model", "t5-small", stdin="Some text here.",
-                 env_extra={"HF_HOME": "/nonexistent-hf-home"})
-    assert result.returncode == 1
-    assert "t5-small is not in the local cache and offline mode is on" in result.stderr
+from tests.summarizer.test_cli import run
 
 
 def test_evaluate_json_and_predictions(tmp_path, text_factory):
@@ -119,20 +66,13 @@ def test_missing_evaluation_data_says_in_one_line_what_it_is_and_where_it_comes_
     assert lines[0].startswith(f"error: {missing} is not there.") and source in lines[0] and "../shared/eval" in lines[0]
 
 
-def test_verbose_progress_into_a_pipe_is_plain_lines(text_factory):
-    result = run("summarize", "-", "--engine", "extractive", "-v", stdin=text_factory(20))
-    assert result.returncode == 0, result.stderr
-    assert "\r" not in result.stderr
-    lines = result.stderr.splitlines()
-    assert "  2% Splitting into sentences" in lines and "100% Done" in lines
-    assert lines[-1].startswith("[extractive:")
-
-
 def test_scoring_without_rouge_score_says_how_to_install_it(tmp_path, text_factory):
     data = tmp_path / "pairs.jsonl"
     data.write_text(json.dumps({"id": 1, "article": text_factory(12), "highlights": text_factory(2, 50)}))
-    probe = ("import sys; sys.modules['rouge_score'] = None; from summarizer.lab.cli import main; "
-             f"sys.exit(main(['evaluate', {str(data)!r}, '--engine', 'extractive']))")
+    probe = ("import sys; sys.modules['rouge_score'] = None; from summarizer.cli import main; "
+             "from summarizer.lab.cli import add_commands; "
+             f"sys.exit(main(['evaluate', {str(data)!r}, '--engine', 'extractive'], more=[add_commands]))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "Scoring needs rouge-score, a development requirement: pip install -r requirements-dev.txt" in result.stderr
+

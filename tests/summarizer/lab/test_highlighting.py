@@ -4,7 +4,7 @@ import io
 import subprocess
 import sys
 
-from tests.ingest.documents import standard_pdf, styled_docx
+from tests.builders import standard_pdf, styled_docx
 
 
 def run(*args):

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from summarizer.lab.ocreval import FONT, scan, word_accuracy
-from tests.conftest import make_text
-from tests.summarizer.lab.test_cli import run
+from tests.builders import make_text
+from tests.summarizer.test_cli import run
 
 needs_font = pytest.mark.skipif(not FONT.is_file(), reason=f"the test font {FONT} is not installed "
                                                            "(Debian: fonts-dejavu-core)")

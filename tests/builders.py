@@ -1,8 +1,17 @@
-"""Structured documents made here with real writers: a standard-like PDF, a styled docx, Markdown, plain text."""
+"""Test builders: plain functions and texts that make real documents, files and texts (fixtures stay in conftest).
+
+Real writers only: PDFs by fpdf2, Word files by python-docx, page images by Pillow, prose by the lab's
+generator; a standard-like PDF, a styled docx, Markdown, news stories.
+"""
 
 from __future__ import annotations
 
 import io
+import zipfile
+
+from summarizer.lab.syntheticprose import prose
+
+make_text = prose  # make_text(sentences, seed): news-like prose, the same for the same seed
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -147,3 +156,101 @@ STORIES = [
     "Local residents fear more noise from night flights. The airport promised new limits on late landings. "
     "A public consultation on the expansion plan will open in the autumn and run for twelve weeks.",
 ]
+
+
+def tex_font_pdf(lines: list[tuple[str, dict[int, str], bytes]]) -> bytes:
+    """One page whose lines are set in the named Type 1 fonts, each with its own code-to-glyph-name table and
+    no ToUnicode map: how TeX writes Computer Modern math ('CMMI10' draws 'epsilon1' at code 15), which PDFium
+    reads back as raw codes. fpdf2 always writes a ToUnicode map, so these few objects are written by hand."""
+    objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", b""]
+    content, fonts = b"BT 14 TL 72 720 Td ", []
+    for index, (name, glyphs, text) in enumerate(lines):
+        differences = " ".join(f"{code} /{glyph}" for code, glyph in glyphs.items())
+        objects.append(f"<< /Type /Font /Subtype /Type1 /BaseFont /{name} /Encoding << /Type /Encoding "
+                       f"/Differences [{differences}] >> >>".encode())
+        fonts.append(f"/F{index} {len(objects)} 0 R")
+        content += f"/F{index} 12 Tf (".encode() + text + b") Tj T* "
+    content += b"ET"
+    objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content))
+    objects[2] = (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << {' '.join(fonts)} "
+                  f">> >> /Contents {len(objects)} 0 R >>").encode()
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    start = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, start)
+    return bytes(out)
+
+
+TOPICS = ["the ﬁnancial outlook", "risks to the ﬂeet", "people and hiring", "a plan for growth", "water quality"]
+BODY = ("The committee reviewed the annual budget in detail and agreed on the main priorities for the "
+        "coming year, including repairs to the river bridge and new funding for the public library.")
+
+
+def make_docx() -> bytes:
+    import docx
+
+    document = docx.Document()
+    document.core_properties.title = "Quarterly Review"
+    document.sections[0].header.paragraphs[0].text = "CONFIDENTIAL - Acme Ltd"
+    document.add_heading("Summary of findings", level=1)
+    document.add_paragraph("Sales rose by a fifth in the third quarter. Costs stayed flat.")
+    table = document.add_table(rows=2, cols=2)
+    table.cell(0, 0).text, table.cell(0, 1).text = "Region", "Sales"
+    table.cell(1, 0).text, table.cell(1, 1).text = "North", "120"
+    document.add_paragraph("The board will meet again in March.")
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def page_image():
+    """A grey page-sized picture with dark bars, like a scan of printed lines."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("L", (620, 877), 235)
+    draw = ImageDraw.Draw(image)
+    for top in range(80, 800, 24):
+        draw.rectangle((60, top, 560, top + 10), fill=40)
+    return image
+
+
+def make_pdf(pages: int = 4, image_only: tuple[int, ...] = (), password: str | None = None,
+             owner: str = "owner", stray_word: bool = False) -> bytes:
+    from fpdf import FPDF
+    from fpdf.enums import EncryptionMethod
+
+    pdf = FPDF()
+    pdf.set_auto_page_break(False)
+    pdf.add_font("DejaVu", fname=FONT)
+    for number in range(1, pages + 1):
+        pdf.add_page()
+        if number in image_only:
+            pdf.image(page_image(), x=0, y=0, w=210, h=297)
+            if stray_word:
+                pdf.set_font("DejaVu", size=9)
+                pdf.set_xy(20, 280)
+                pdf.cell(0, 5, "Confidential")
+            continue
+        pdf.set_font("DejaVu", size=9)
+        pdf.cell(0, 8, "Acme Annual Report 2025", new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("DejaVu", size=12)
+        pdf.cell(0, 8, f"Section {number}: {TOPICS[number % len(TOPICS)]}", new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 8, "Our engineers studied the ﬂow of water through the pipes and recom-", new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 8, f"mended replacing them on page {number} of the plan.", new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, 8, BODY)
+        pdf.set_y(-20)
+        pdf.cell(0, 8, str(number), align="C")
+    if password is not None:
+        pdf.set_encryption(owner_password=owner, user_password=password, encryption_method=EncryptionMethod.AES_128)
+    return bytes(pdf.output())
+
+
+def make_zip() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("notes.txt", "not a word document")
+    return buffer.getvalue()

@@ -1,9 +1,14 @@
-"""The boundary for command-line tools: expected errors as one line, anything else as an apology with an id.
+"""The command-line boundary: how a run of `python -m ingest` or `python -m summarizer` ends.
 
-An unexpected exception is a bug, but the user still gets one short line ("something went wrong on
-our side (id 3f2a9c); it has been logged") while the traceback goes to the incident log under the
-same id. Ids are 6 hex characters; the app's pages use the same format. Both CLIs (`ingest`,
-`summarizer`) run their commands through `run_command`.
+Expected errors become one line (`error: ...`, exit 1); an interrupt exits 130; anything else is a bug,
+but the user still gets one short line ("something went wrong on our side (id 3f2a9c); it has been
+logged") while the traceback goes to the incident log under the same id. Ids are 6 hex characters;
+the app's pages use the same format. The corpus job records a worker's bug the same way.
+
+It lives in ingest, not beside either command line, because both stand on it and imports run one way:
+the summarizer may import ingest, never the reverse. It is named for what it is (the boundary every
+command line runs through), and it is part of ingest's public face (`run_command`, `log_incident`,
+`apology`), so the summarizer reaches no private module of ingest.
 """
 
 from __future__ import annotations

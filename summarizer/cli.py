@@ -1,0 +1,233 @@
+"""`python -m summarizer summarize | batch | serve`: the product's commands; messages, never tracebacks.
+
+The lab's measuring commands (evaluate, papers, keyterms, structure, ocr-eval, benchmark, finetune)
+join the same entry in `summarizer/__main__.py` through `main(more=...)`; this module imports no lab
+tool, so the product's command line stands without the lab.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import logging
+import sys
+from typing import Callable, Iterator, Sequence
+
+from ingest import (FORMATS_IN_WORDS, LEFT_OUT_KINDS, Document, IngestError, parse_text, read_source,
+                    run_command)
+
+from .errors import InputTooLargeError, InvalidOptionError, SummarizerError
+from .options import FORMATS, LENGTHS, SummaryOptions
+from .partial import Partial
+from .service import Summarizer
+from .settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
+from .summary import Summary
+from .wording import counted
+
+Command = Callable[[argparse.Namespace], int]
+# Adds subcommands to the parser (the second argument is the parent holding -v) and returns their handlers.
+AddCommands = Callable[[argparse._SubParsersAction, argparse.ArgumentParser], dict[str, Command]]
+Progress = Callable[[float, str], None]
+DESCRIPTION = ("Summarize a file, an article URL or stdin (summarize), a corpus (batch), or serve the summarizer over "
+               "HTTP (serve); any other command listed is one of the lab's measuring tools. Errors are one line.")
+
+
+def engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """--engine, --model, --device, --preset, --backend: which engine runs, and how."""
+    parser.add_argument("--engine", choices=ENGINES, help="engine (default: SUMMARIZER_ENGINE or auto)")
+    parser.add_argument("--model", help="model id or local directory (default: SUMMARIZER_MODEL or t5-small)")
+    parser.add_argument("--device", choices=DEVICES, help="device (default: auto)")
+    parser.add_argument("--preset", choices=PRESETS, help="generation preset: fast (greedy) or best (beam 4)")
+    parser.add_argument("--backend", choices=BACKENDS, help="abstractive backend (default: auto, CTranslate2 on CPU)")
+
+
+def service_arguments(parser: argparse.ArgumentParser) -> None:
+    """The engine arguments, and the summary's --length, --words and --format."""
+    engine_arguments(parser)
+    parser.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length")
+    parser.add_argument("--words", type=int, help="target length in words (overrides --length)")
+    parser.add_argument("--format", choices=FORMATS, default="paragraph")
+
+
+def settings_of(args: argparse.Namespace) -> Settings:
+    """The service settings the engine arguments ask for, over the environment's."""
+    return Settings.from_env(engine=args.engine, model=args.model, device=args.device, preset=args.preset,
+                             backend=args.backend)
+
+
+def options_of(args: argparse.Namespace, **extra) -> SummaryOptions:
+    """The summary options the service arguments ask for."""
+    return SummaryOptions(length=args.length, words=args.words, format=args.format, **extra)
+
+
+def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
+    """summarize, batch and serve."""
+    summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
+    summarize.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
+    service_arguments(summarize)
+    summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
+    summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
+    summarize.add_argument("--highlight", metavar="OUT",
+                           help="also write the source with the summary's sentences highlighted: a PDF for a PDF "
+                                "(with bookmarks), an HTML page with a table of contents for other files")
+
+    corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
+                                 parents=[verbose])
+    corpus.add_argument("input", help=f"JSONL (id, text or article per line) or a folder of files ({FORMATS_IN_WORDS})")
+    corpus.add_argument("output", help="JSONL to append one record per item to; items already there are skipped")
+    service_arguments(corpus)
+    corpus.add_argument("--workers", type=int,
+                        help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
+    corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
+    corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
+    corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
+    corpus.add_argument("--highlight-dir", metavar="DIR",
+                        help="also write each file's highlighted copy here (PDFs as PDFs, other files as .html)")
+    corpus.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs each actor reserves (default 0)")
+
+    server = commands.add_parser("serve", help="run the summarizer as an HTTP server on Ray Serve (for SUMMARIZER_URL)",
+                                 parents=[verbose])
+    engine_arguments(server)
+    server.add_argument("--replicas", type=int, help="model replicas (default: SUMMARIZER_SERVE_REPLICAS or 1)")
+    server.add_argument("--port", type=int, help="HTTP port (default: SUMMARIZER_SERVE_PORT or 8000)")
+    server.add_argument("--host", help="address to listen on (default: SUMMARIZER_SERVE_HOST or 127.0.0.1)")
+    return {"summarize": _summarize, "batch": _batch, "serve": _serve}
+
+
+def parser(more: Sequence[AddCommands] = ()) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
+    """The `python -m summarizer` parser with the product's commands and those `more` adds, and every handler."""
+    top = argparse.ArgumentParser(prog="python -m summarizer", description=DESCRIPTION)
+    verbose = argparse.ArgumentParser(add_help=False)
+    verbose.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                         help="log progress to stderr")
+    top.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
+    commands = top.add_subparsers(dest="command", required=True)
+    handlers = add_commands(commands, verbose)
+    for add in more:
+        handlers.update(add(commands, verbose))
+    return top, handlers
+
+
+def read_document(source: str, progress: Progress | None = None) -> Document:
+    """An ingest Document from stdin (-), an article URL, or a file (txt, md, docx, pdf, an image)."""
+    if source == "-":
+        limit = Settings.from_env().max_input_chars
+        text = sys.stdin.read(limit + 1)
+        if len(text) > limit:
+            raise InputTooLargeError(f"Standard input has more than {limit:,} characters, the limit; "
+                                     "split it into smaller documents.")
+        return parse_text(text, "standard input")
+    return read_source(source, progress=progress)
+
+
+def summarize_document(summarizer: Summarizer, document: Document, options: SummaryOptions,
+                       progress: Progress | None = None) -> Summary:
+    """Summarize an ingest Document's blocks; extraction warnings come first."""
+    return _of_document(summarizer.summarize(document.blocks, options, progress=progress), document)
+
+
+def stream_document(summarizer: Summarizer, document: Document, options: SummaryOptions,
+                    progress: Progress | None = None) -> Iterator[Partial]:
+    """`summarize_document` as it is made (`Summarizer.stream`), without the overview's drafts."""
+    for partial in summarizer.stream(document.blocks, options, progress=progress):
+        if partial.summary is not None:
+            yield dataclasses.replace(partial, summary=_of_document(partial.summary, document))
+
+
+def _of_document(summary: Summary, document: Document) -> Summary:
+    """The document's title, and its extraction warnings before the summary's."""
+    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
+
+
+def _print_as_made(partials: Iterator[Partial]) -> Summary:
+    """The overview, then each section as soon as it is done, flushed; the same text as `Summary.text`.
+
+    On a terminal, the progress line (`-v`) is cleared first so the text starts at the left edge."""
+    shown = 0
+    summary = None
+    for partial in partials:
+        summary = partial.summary
+        assert summary is not None  # stream_document yields only partials with a summary
+        if sys.stderr.isatty() and sys.stdout.isatty():
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+        if not shown:
+            print(summary.overview, flush=True)
+        for section in summary.sections[max(0, shown - 1):]:
+            print(f"\n{section.text}", flush=True)
+        shown = 1 + len(summary.sections)
+    assert summary is not None  # a stream always ends with the finished summary
+    return summary
+
+
+def progress_line(fraction: float, message: str) -> None:
+    """One line rewritten in place on a terminal; plain lines in a log or a pipe (no carriage returns)."""
+    if sys.stderr.isatty():
+        print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
+    else:
+        print(f"{fraction:4.0%} {message}", file=sys.stderr)
+
+
+def _summarize(args: argparse.Namespace) -> int:
+    if args.highlight and (args.source == "-" or args.source.startswith(("http://", "https://"))):
+        raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
+    progress = progress_line if args.verbose else None
+    document = read_document(args.source, progress)
+    if args.highlight:
+        from .highlighting import check_target
+
+        check_target(document, args.highlight)
+    summarizer, options = Summarizer(settings_of(args)), options_of(args, max_input_words=args.max_input_words)
+    if args.format == "outline" and not args.json:
+        summary = _print_as_made(stream_document(summarizer, document, options, progress))
+    else:
+        summary = summarize_document(summarizer, document, options, progress)
+    if args.highlight:
+        from .highlighting import write_highlighted
+
+        print(write_highlighted(args.source, document, summary, args.highlight), file=sys.stderr)
+    if args.json:
+        print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
+        return 0
+    if args.format != "outline":
+        print(summary.text)
+    if summary.keyterms:
+        print(f"\nKey terms: {', '.join(summary.keyterms)}")
+    for warning in summary.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(closing_line(summary), file=sys.stderr)
+    return 0
+
+
+def closing_line(summary: Summary) -> str:
+    """What ran, why, how much of the input it read, and how long it took, in brackets."""
+    coverage = summary.coverage
+    left_out = coverage.left_out_note(LEFT_OUT_KINDS)
+    return (f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
+            f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}; {summary.took}]")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    settings = settings_of(args).with_(serve_replicas=args.replicas, serve_port=args.port, serve_host=args.host)
+    try:
+        from .distributed.serve import serve_forever
+    except ImportError as error:
+        raise SummarizerError(f"The serve command needs Ray Serve ({error}): pip install -r requirements-ray.txt")
+    return serve_forever(settings, lambda line: print(line, flush=True))
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from .distributed.command import main as batch
+
+    return batch(args)
+
+
+def main(argv: list[str] | None = None, more: Sequence[AddCommands] = ()) -> int:
+    """Run one command: its exit code; errors are one line on stderr (usage errors exit 2, from argparse)."""
+    top, handlers = parser(more)
+    args = top.parse_args(argv)
+    # On a terminal a log line first clears the progress line being rewritten in place, so the two never run together.
+    clear = "\r\033[K" if sys.stderr.isatty() else ""
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
+                        format=clear + "%(levelname)s %(name)s: %(message)s")
+    return run_command(lambda: handlers[args.command](args), (SummarizerError, IngestError), sys.stderr)

@@ -1,0 +1,24 @@
+"""Counts and durations as people write them: "1 part", "3 parts", "0.4 s", "under 0.1 s".
+
+One home for the phrasing the command line, the exports and the app's captions share (through
+`Coverage.describe` and `Summary.took`), so none of them prints "1 part(s)" or "0.00 s".
+"""
+
+from __future__ import annotations
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """'1 word', '1,204 words': the count with thousands separators and the noun in the right number."""
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+
+
+def seconds(value: float) -> str:
+    """A duration rounded as far as it is worth reading: 'under 0.1 s', '0.4 s', '12 s', '3 min 5 s'."""
+    if value < 0.05:
+        return "under 0.1 s"
+    if value < 9.95:
+        return f"{value:.1f} s"
+    if value < 119.5:
+        return f"{value:.0f} s"
+    minutes, rest = divmod(round(value), 60)
+    return f"{minutes} min {rest} s" if rest else f"{minutes} min"

@@ -1,0 +1,119 @@
+"""`python -m summarizer` as a user runs it: the product's commands in a real subprocess."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args, stdin=None, env_extra=None, cwd=None):
+    import os
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env_extra or {})}
+    return subprocess.run([sys.executable, "-m", "summarizer", *args], input=stdin, capture_output=True,
+                          text=True, env=env, timeout=300, cwd=cwd)
+
+
+def test_summarize_stdin_prints_summary_and_provenance(text_factory):
+    result = run("summarize", "-", "--engine", "extractive", stdin=text_factory(20))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+    assert "extractive" in result.stderr and "read 100%" in result.stderr
+
+
+def test_summarize_json_carries_grounding_and_coverage(tmp_path, text_factory):
+    source = tmp_path / "article.txt"
+    source.write_text(text_factory(20))
+    result = run("summarize", str(source), "--engine", "extractive", "--json", "--format", "bullets")
+    data = json.loads(result.stdout)
+    assert data["engine"] == "extractive" and data["coverage"]["share"] == 1.0
+    assert data["text"].startswith("- ")
+    assert all(g["source"][0]["text"] == g["summary"] for g in data["grounding"])
+    assert {"model", "device", "timings", "warnings", "reason"} <= set(data)
+
+
+@pytest.mark.parametrize("setup, message", [
+    (lambda p: None, "no such file"),
+    (lambda p: p.write_text("   \n"), "input.txt is empty."),
+    (lambda p: p.write_bytes(bytes(range(256)) * 4), "input.txt is not a text file"),
+    (lambda p: p.mkdir(), "is a directory"),
+])
+def test_bad_input_exits_1_with_a_message_and_no_traceback(tmp_path, setup, message):
+    path = tmp_path / "input.txt"
+    setup(path)
+    result = run("summarize", str(path), "--engine", "extractive")
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_unreadable_file(tmp_path):
+    import os
+    if os.geteuid() == 0:
+        pytest.skip("root reads every file")
+    path = tmp_path / "secret.txt"
+    path.write_text("text")
+    path.chmod(0)
+    result = run("summarize", str(path))
+    assert result.returncode == 1 and "cannot be read" in result.stderr
+
+
+def test_abstractive_without_weights_explains_why():
+    result = run("summarize", "-", "--engine", "abstractive", "--model", "t5-small", stdin="Some text here.",
+                 env_extra={"HF_HOME": "/nonexistent-hf-home"})
+    assert result.returncode == 1
+    assert "t5-small is not in the local cache and offline mode is on" in result.stderr
+
+
+def test_verbose_progress_into_a_pipe_is_plain_lines(text_factory):
+    result = run("summarize", "-", "--engine", "extractive", "-v", stdin=text_factory(20))
+    assert result.returncode == 0, result.stderr
+    assert "\r" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert "  2% Splitting into sentences" in lines and "100% Done" in lines
+    assert lines[-1].startswith("[extractive:")
+
+
+def test_the_closing_line_counts_in_words_and_rounds_the_time(text_factory):
+    """'in 1 part', never 'part(s)'; the time to a tenth of a second, or 'under 0.1 s', never '0.00 s'."""
+    import re
+
+    result = run("summarize", "-", "--engine", "extractive", stdin=text_factory(20))
+    closing = result.stderr.strip().splitlines()[-1]
+    assert re.search(r" words in 1 part; (under 0\.1|\d+\.\d) s\]$", closing), closing
+    assert "(s)" not in closing
+
+
+def test_counts_and_durations_read_as_people_write_them():
+    from summarizer.wording import counted, seconds
+
+    assert [counted(n, "part") for n in (0, 1, 2, 1204)] == ["0 parts", "1 part", "2 parts", "1,204 parts"]
+    assert counted(1, "sentence that dangles", "sentences that dangle") == "1 sentence that dangles"
+    assert [seconds(s) for s in (0.004, 0.05, 0.44, 9.96, 59.4, 125)] == [
+        "under 0.1 s", "0.1 s", "0.4 s", "10 s", "59 s", "2 min 5 s"]
+
+
+def test_verbose_progress_on_a_terminal_is_rewritten_in_place_and_log_lines_clear_it_first(text_factory):
+    """stderr on a pseudo-terminal: progress uses carriage returns, and each log line starts on a cleared line."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    result = subprocess.run([sys.executable, "-m", "summarizer", "-v", "summarize", "-", "--engine", "extractive"],
+                            input=text_factory(20), stdout=subprocess.PIPE, stderr=follower, text=True,
+                            env={**os.environ, "HF_HUB_OFFLINE": "1"}, timeout=300)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    shown = seen.decode()
+    assert result.returncode == 0 and result.stdout.strip()
+    assert "\r100% Done" in shown
+    logs = shown.count("INFO summarizer.service: engine loaded: extractive")
+    assert logs == 1 and shown.count("\r\x1b[KINFO summarizer.service: engine loaded") == 1, shown
