@@ -30,7 +30,8 @@ class EngineName(StrEnum):
 class Hints:
     """What the service knows beyond the words: a bonus per sentence and the group (section, topic) of each.
 
-    Only the offline engine uses them; a model reads the words alone.
+    Only the offline engine uses them; a model reads the words alone. `learned`: text without headings, where
+    the learned sentence score applies (`engines.scoring`).
     """
 
     bonus: Sequence[float] | None = None
@@ -38,6 +39,7 @@ class Hints:
     allowed: Sequence[bool] | None = None
     position_weight: float | None = None
     spread: float | None = None
+    learned: bool = False
 
 
 @dataclass(frozen=True)

@@ -107,13 +107,13 @@ class Summarizer:
             split_seconds = time.perf_counter() - started
             if not ready:
                 return [p for p in prepared if isinstance(p, SummarizerError)]  # all of them
-            jobs = [job for item in ready for job in item.engine_jobs()]
             report(ENGINE_BEGIN, "Summarizing")
             generated_at = time.perf_counter()
-            documents, targets, hints, caps = (list(column) for column in zip(*jobs))
             stage = self._stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part")
-            outputs = engine.summarize_many(documents, targets, stage, preset=options.preset, hints=hints,
-                                            max_sentences=caps)
+            if engine.batches:
+                outputs = self._run(engine, [job for item in ready for job in item.engine_jobs()], options, stage)
+            else:
+                outputs = self._sections_first(engine, ready, options, stage)
         engine_seconds = time.perf_counter() - generated_at
         report(1.0, "Done")
         results: list[Summary | SummarizerError] = []
@@ -122,7 +122,7 @@ class Summarizer:
             if isinstance(item, SummarizerError):
                 results.append(item)
                 continue
-            count = len(item.overview_parts) + len(item.section_jobs)
+            count = len(item.overview_parts) + len(item.jobs)
             timings = {"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started}
             results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
             taken += count
@@ -157,9 +157,9 @@ class Summarizer:
             yield Partial(self._finish(item, outputs, engine, options,
                                        {"split": split_seconds, "summarize": now - started, "total": now - started}))
             return
-        groups = _stream_groups(len(item.section_jobs), getattr(engine, "batch_size", 1))
+        groups = _stream_groups(len(item.jobs), getattr(engine, "batch_size", 1))
         all_coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
-                                     job.section.last_page, [], []) for job in item.section_jobs]
+                                     job.section.last_page, [], []) for job in item.all_jobs]
         weights = [sum(len(s.text.split()) for s in job.sentences) for job in jobs]
         whole, done_weight = max(1, sum(weights)), 0
         generated_at = time.perf_counter()
@@ -169,7 +169,7 @@ class Summarizer:
             documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
             tick = self._stage(report, ENGINE_BEGIN + ENGINE_WIDTH * done_weight / whole, ENGINE_WIDTH * share,
                                "Summarizing part",
-                               f" ({_what(group, len(item.section_jobs))})", since=generated_at)
+                               f" ({_what(group, len(item.jobs))})", since=generated_at)
 
             def call(**streaming) -> list:
                 return engine.summarize_many(documents, targets, tick, preset=options.preset, hints=hints,
@@ -182,14 +182,38 @@ class Summarizer:
             now = time.perf_counter()
             timings = {"split": split_seconds, "summarize": now - generated_at, "total": now - started}
             summary = self._finish(item, outputs, engine, options, timings)
-            coming = all_coming[len(outputs) - 1:]
+            coming = all_coming[len(summary.sections):]
             if not coming:
                 report(1.0, "Done")
             yield Partial(summary, coming)
 
+    def _sections_first(self, engine, ready: list["_Prepared"], options: SummaryOptions, progress) -> list:
+        """The outputs in `engine_jobs` order, the sections summarized first so that the overview gets the words
+        they leave of the target (a section's last sentence rarely lands on its share): for an engine that
+        does not batch, two calls cost nothing."""
+        sections = [list(item.section_jobs()) for item in ready]
+        done = self._run(engine, [job for jobs in sections for job in jobs], options, progress)
+        by_item, taken = [], 0
+        for item, jobs in zip(ready, sections):
+            mine = done[taken:taken + len(jobs)]
+            taken += len(jobs)
+            if not item.tldr:
+                used = sum(len(s.split()) for job, output in zip(item.jobs, mine)
+                           for s in output.sentences[:job.max_sentences])
+                item.overview_target = max(item.overview_target, item.target - used)
+            by_item.append(mine)
+        overview = self._run(engine, [job for item in ready for job in item.overview_jobs()], options, progress)
+        outputs, taken = [], 0
+        for item, mine in zip(ready, by_item):
+            outputs += overview[taken:taken + len(item.overview_parts)] + mine
+            taken += len(item.overview_parts)
+        return outputs
+
     @staticmethod
     def _run(engine, jobs: list[EngineJob], options: SummaryOptions, progress) -> list:
         """The engine's outputs for these jobs, in one call."""
+        if not jobs:
+            return []
         documents, targets, hints, caps = (list(column) for column in zip(*jobs))
         return engine.summarize_many(documents, targets, progress, preset=options.preset, hints=hints,
                                      max_sentences=caps)
@@ -213,9 +237,11 @@ class Summarizer:
         target = options.target_words(sum(len(s.text.split()) for s in read))
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
         left_out = self._left_out(source, read, count) if count == len(sentences) else {}
+        jobs = plan.sections if options.sections else []
+        overview_target, run, _ = (target, jobs, []) if options.tldr else planning.share(jobs, sentences, target)
         return _Prepared(layout=layout, plan=plan, read=read, total_words=total_words, read_words=read_words,
-                         left_out=left_out, target=target, warnings=warnings,
-                         section_jobs=plan.sections if options.sections else [], tldr=options.tldr)
+                         left_out=left_out, target=target, warnings=warnings, jobs=run, tldr=options.tldr,
+                         overview_target=overview_target, all_jobs=jobs)
 
     def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
                 timings: dict[str, float]) -> Summary:
@@ -230,10 +256,19 @@ class Summarizer:
         summary_sentences, support = _defining_first(summary_sentences, support, item.plan.defining)
         sentences = item.layout.sentences
         sections = []
-        for job, section_output in zip(item.section_jobs, section_outputs):
+        done = {id(job.section): (job, output) for job, output in zip(item.jobs, section_outputs)}
+        run = {id(job.section) for job in item.jobs}
+        for section in (job.section for job in item.all_jobs):
+            if id(section) in run and id(section) not in done:
+                break  # still coming (streaming)
+            found = done.get(id(section))
+            if found is None:  # no sentence fits this length's budget: listed, marked not summarized
+                sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
+                                               [], []))
+                continue
+            job, section_output = found
             document = [sentences[i] for i in job.indices]
             section_support = self._support(section_output, document, job.indices)[: job.max_sentences]
-            section = job.section
             sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
                                            section_output.sentences[: job.max_sentences], section_support))
         return Summary(
@@ -422,7 +457,8 @@ class _Prepared:
     """One document split, planned and capped, waiting for the engine: the overview, then the sections.
 
     A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories,
-    and one per section.
+    and one per section. Otherwise the overview and the sections share the word target (`planning.share`):
+    `jobs` are the sections summarized, `all_jobs` every section listed.
     """
 
     layout: Layout
@@ -433,20 +469,22 @@ class _Prepared:
     left_out: dict[str, int]
     target: int
     warnings: list[str]
-    section_jobs: list[planning.SectionJob]
+    jobs: list[planning.SectionJob]
     tldr: bool
+    overview_target: int = 0
+    all_jobs: list[planning.SectionJob] = field(default_factory=list)
     overview_parts: list[_OverviewPart] = field(default_factory=list)
 
     def engine_jobs(self) -> Iterator[EngineJob]:
         """The overview's parts, then each section, as documents for the engine."""
         yield from self.overview_jobs()
-        yield from self.sections_as_jobs()
+        yield from self.section_jobs()
 
-    def sections_as_jobs(self) -> Iterator[EngineJob]:
-        """Each section as a document for the engine."""
-        for job in self.section_jobs:
+    def section_jobs(self) -> Iterator[EngineJob]:
+        """Each section summarized, as a document for the engine."""
+        for job in self.jobs:
             yield EngineJob([self.layout.sentences[i] for i in job.indices], job.target_words, Hints(),
-                            1 if self.tldr else job.max_sentences)
+                            1 if self.tldr else None)
 
     def overview_jobs(self) -> Iterator[EngineJob]:
         """The overview as a document for the engine, or each topic of a TL;DR as one."""
@@ -459,11 +497,11 @@ class _Prepared:
             size = {t: sum(len(self.layout.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
             chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
             bonus = hints.bonus
-            self.overview_parts = [_OverviewPart([eligible[k] for k in members[t]], self.target,
+            self.overview_parts = [_OverviewPart([eligible[k] for k in members[t]], self.overview_target,
                                                  Hints(bonus=None if bonus is None else [bonus[k] for k in members[t]]),
                                                  1) for t in chosen]
         else:
-            self.overview_parts = [_OverviewPart(eligible, self.target, hints, 1 if self.tldr else None)]
+            self.overview_parts = [_OverviewPart(eligible, self.overview_target, hints, 1 if self.tldr else None)]
         for part in self.overview_parts:
             yield EngineJob([self.layout.sentences[i] for i in part.indices], part.target, part.hints,
                             part.max_sentences)

@@ -49,9 +49,13 @@ class Coverage:
         return f"{self.share:.0%} of {counted(self.input_words, 'word')} in {counted(self.parts, 'part')}"
 
 
+NOT_SUMMARIZED = "Not summarized at this length; choose a longer length."
+
+
 @dataclass(frozen=True)
 class SectionSummary:
-    """One to three sentences for one section of the document, with the pages it spans."""
+    """One to four sentences for one section of the document, with the pages it spans; none when no sentence
+    of it fits the summary's word budget at this length (`lines` then says so)."""
 
     title: str
     level: int
@@ -70,10 +74,15 @@ class SectionSummary:
         return f"pp. {self.first_page}–{self.last_page}"
 
     @property
+    def lines(self) -> list[str]:
+        """The sentences, or the one line saying the section was not summarized at this length."""
+        return self.sentences or [NOT_SUMMARIZED]
+
+    @property
     def text(self) -> str:
-        """The heading with its pages, then one bullet per sentence."""
+        """The heading with its pages, then one bullet per line."""
         where = f" ({self.pages})" if self.pages else ""
-        return f"{self.title}{where}\n" + "\n".join(f"- {s}" for s in self.sentences)
+        return f"{self.title}{where}\n" + "\n".join(f"- {s}" for s in self.lines)
 
 
 @dataclass(frozen=True)
@@ -127,6 +136,16 @@ class Summary:
     @property
     def words(self) -> int:
         return sum(len(s.split()) for s in self.sentences)
+
+    @property
+    def all_words(self) -> int:
+        """Words of the overview and every section summary: what the word target bounds."""
+        return self.words + sum(len(s.split()) for section in self.sections for s in section.sentences)
+
+    @property
+    def unsummarized_sections(self) -> int:
+        """Sections listed without sentences: none of theirs fits the word budget at this length."""
+        return sum(not section.sentences for section in self.sections)
 
     @property
     def source_words(self) -> int:

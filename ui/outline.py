@@ -41,7 +41,8 @@ def _label(section: SectionSummary) -> str:
 
 
 def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummary] | None = None) -> None:
-    """One expander per section: heading, page range, one to three sentences; the first few open.
+    """One expander per section: heading, page range, one to four sentences (or a line saying it was not
+    summarized at this length, also in its label); the first few summarized ones open.
 
     While the summary is still being made (no `summary` while its overview is written), the sections `coming`
     are listed after those done, marked as coming.
@@ -52,9 +53,13 @@ def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummar
     total = len(done) + len(coming)
     so_far = f"{len(done)} of {total} so far" if coming else f"{total}"
     st.markdown(f"##### Section by section ({so_far})")
-    for number, section in enumerate(done):
-        with st.expander(escape(_label(section)), expanded=number < OPEN_SECTIONS):
-            if grounded and summary is not None:
+    opened = {id(section) for section in [s for s in done if s.sentences][:OPEN_SECTIONS]}
+    for section in done:
+        label = _label(section) + ("" if section.sentences else " · not summarized at this length")
+        with st.expander(escape(label), expanded=id(section) in opened):
+            if not section.sentences:
+                st.caption(escape(section.lines[0]))
+            elif grounded and summary is not None:
                 sources(summary, section.sentences, section.support)
             else:
                 st.markdown("\n".join(f"- {escape(s)}" for s in section.sentences))

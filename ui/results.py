@@ -284,7 +284,10 @@ def coverage_line(summary: Summary, pages: int | None = None) -> str:
     coverage = summary.coverage
     extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
     parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
-    return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
+    skipped = summary.unsummarized_sections
+    sections = (f"; {skipped} of {len(summary.sections)} sections not summarized at this length (choose a longer "
+                "length)") if skipped else ""
+    return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}{sections}"
 
 
 def show(summary: Summary, source: str, key: str, length: str, *, pages: int | None = None,
@@ -299,7 +302,7 @@ def show(summary: Summary, source: str, key: str, length: str, *, pages: int | N
         engine = "offline extractive" if summary.engine == EngineName.EXTRACTIVE else f"abstractive, {summary.model}"
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
-        st.caption(f"{coverage_line(summary, pages)} · {summary.words} words from {summary.coverage.input_words:,} "
+        st.caption(f"{coverage_line(summary, pages)} · {summary.all_words} words from {summary.coverage.input_words:,} "
                    f"({shorter(summary)}) · {summary.took} · {escape(engine)}")
         for warning in summary.warnings:
             st.warning(escape(warning))

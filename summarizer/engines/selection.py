@@ -3,7 +3,9 @@
 Model-free and fast (about a millisecond per news article): TF-IDF over the document's own
 sentences, centrality against the whole document, a soft position prior whose weight falls when
 the opening is not central (reports, transcripts) and that restarts in each group (section or
-topic), the shared prose filter (`summarizer.text.prose`), and maximal-marginal-relevance selection
+topic); for text without headings, half of that relevance is a learned sentence score
+(`engines.scoring`, trained on news pairs 500-999); the shared prose filter (`summarizer.text.prose`), and
+maximal-marginal-relevance selection
 against repetition, with a small cost for a second pick from the same group. A sentence that leans
 on the one before it ("This involves ...", "However, ...") is taken only right after that sentence:
 when the one before is not chosen, the two are taken as a pair or not at all (a text's first
@@ -25,6 +27,7 @@ from ..engine import Hints
 from ..text.prose import dangles, is_prose, opens_mid_thought
 from ..text.sentences import Sentence
 from ..text.vectors import tfidf, tokens
+from .scoring import Scorer, features, shipped
 
 
 
@@ -33,6 +36,7 @@ class Tuning:
     """Weights found on the held-out half of the CNN/DailyMail dev file (spread and mid-thought on the papers).
 
     Documents with sections override the position weight and spread through `Hints` (tuned on the papers).
+    `learned` is the learned score's share of the relevance where `Hints.learned` (text without headings).
     """
 
     position_weight: float = 0.8
@@ -45,6 +49,7 @@ class Tuning:
     spread: float = 0.15
     pool: int = 3000
     overshoot: float = 1.15
+    learned: float = 0.5
 
 
 def is_candidate(sentence: Sentence, tuning: Tuning) -> bool:
@@ -59,13 +64,31 @@ def _group_positions(groups: np.ndarray) -> np.ndarray:
     return np.arange(len(groups)) - np.repeat(starts, run_lengths)
 
 
-def relevance(rows, groups: np.ndarray, tuning: Tuning) -> np.ndarray:
-    """Centrality against the whole text blended with a position prior that restarts in every group."""
+def centralities(rows) -> tuple[np.ndarray, np.ndarray]:
+    """Each sentence's cosine to the text's centroid, as is and scaled to 0-1."""
     centroid = rows.sum()
     centroid /= max(float(np.linalg.norm(centroid)), 1e-9)
-    centrality = rows.dot(centroid)
-    spread = centrality.max() - centrality.min()
-    centrality = (centrality - centrality.min()) / spread if spread > 0 else np.ones_like(centrality)
+    raw = rows.dot(centroid)
+    spread = raw.max() - raw.min()
+    return raw, (raw - raw.min()) / spread if spread > 0 else np.ones_like(raw)
+
+
+def learned_relevance(sentences: Sequence[Sentence], rows, groups: np.ndarray, tuning: Tuning,
+                      scorer: Scorer) -> np.ndarray:
+    """The learned probability that a sentence belongs in the summary (`engines.scoring`), scaled so the best
+    is 1, blended with the hand-tuned relevance by `tuning.learned`."""
+    raw, centrality = centralities(rows)
+    positions = _group_positions(groups)
+    rows_of_features = features([s.text for s in sentences], [s.paragraph for s in sentences], rows, positions,
+                                np.arange(len(groups)) - positions, centrality, raw)
+    probability = scorer.probability(rows_of_features)
+    probability = probability / max(float(probability.max()), 1e-9)
+    return tuning.learned * probability + (1 - tuning.learned) * relevance(rows, groups, tuning)
+
+
+def relevance(rows, groups: np.ndarray, tuning: Tuning) -> np.ndarray:
+    """Centrality against the whole text blended with a position prior that restarts in every group."""
+    _, centrality = centralities(rows)
     position = 1.0 / (1.0 + _group_positions(groups).astype(np.float32) / tuning.position_scale)
     lead = centrality[: max(1, min(3, len(centrality)))].mean()
     weight = tuning.position_weight * min(1.0, 0.5 + lead)
@@ -87,7 +110,8 @@ def select(sentences: Sequence[Sentence], target_words: int, tuning: Tuning = Tu
     tuning = replace(tuning, **{name: value for name in ("position_weight", "spread")
                                 if (value := getattr(hints, name)) is not None})
     rows = tfidf([tokens(s.text) for s in sentences])
-    scores = relevance(rows, groups, tuning)
+    scorer = shipped() if hints.learned and tuning.learned > 0 else None
+    scores = learned_relevance(sentences, rows, groups, tuning, scorer) if scorer else relevance(rows, groups, tuning)
     if hints.bonus is not None:
         scores = scores + np.asarray(hints.bonus, dtype=np.float32)
     pool = np.flatnonzero(mask)

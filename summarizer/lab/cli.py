@@ -44,7 +44,7 @@ def _data(path: str, source: str) -> str:
 
 
 def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
-    """evaluate, papers, keyterms, structure, ocr-eval, benchmark and finetune."""
+    """evaluate, papers, keyterms, structure, ocr-eval, benchmark, finetune and train-scorer."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
     service_arguments(evaluation)
@@ -107,8 +107,16 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
         default = getattr(defaults, name)
         tune.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
                           help=f"default {default}")
+    learn = commands.add_parser("train-scorer", help="fit the offline engine's learned sentence score on news pairs "
+                                "(default: pairs 500-999; the first 500 are held out)")
+    learn.add_argument("data", nargs="?", default=DEFAULT_EVAL, help="JSONL with id, article, highlights")
+    learn.add_argument("--skip", type=int, default=500, help="leave out the first N pairs (default 500)")
+    learn.add_argument("--limit", type=int, default=500, help="use N pairs after those (default 500)")
+    learn.add_argument("--l2", type=float, default=1.0, help="L2 penalty (default 1.0)")
+    learn.add_argument("--output", help="where to write the weights (default: the shipped "
+                       "summarizer/engines/scorer.json)")
     return {"evaluate": _evaluate, "papers": _papers, "keyterms": _keyterms, "structure": _structure,
-            "ocr-eval": _ocr_eval, "benchmark": _benchmark, "finetune": _finetune}
+            "ocr-eval": _ocr_eval, "benchmark": _benchmark, "finetune": _finetune, "train-scorer": _train_scorer}
 
 
 def _evaluate(args) -> int:
@@ -319,4 +327,13 @@ def _ocr_eval(args) -> int:
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
     result = ocreval.evaluate(pairs, args.dpi, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     print("\n".join(ocreval.report(result, args.dpi)))
+    return 0
+
+
+def _train_scorer(args) -> int:
+    from ..engines.scoring import WEIGHTS
+    from .scorer import train
+
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit, args.skip)
+    train(pairs, args.output or WEIGHTS, args.l2)
     return 0

@@ -3,7 +3,10 @@
 The protocol is the one in `shared/eval/papers/README.md`: extract each PDF as `python -m ingest`
 prints it, cut everything up to the end of the abstract, summarize the rest as a `.txt` file to the
 abstract's length, and score ROUGE-1/2/Lsum against the abstract, with Lead-K and a greedy ROUGE
-oracle on the same body and the junk rate (`summarizer.lab.junk`) of every system.
+oracle on the same body and the junk rate (`summarizer.lab.junk`) of every system. The abstract is an
+overview, so ROUGE reads the overview alone (sections off) at the abstract's length; the whole summary
+a user gets (overview and section summaries, sharing the same target) is summarized too, for its
+words against the target.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ class PaperResult:
     seconds: dict[str, float] = field(default_factory=dict)
     ingest_seconds: float = 0.0
     body_words: int = 0
+    whole_words: int = 0
     error: str | None = None
 
     def junk(self, system: str) -> list[list[str]]:
@@ -92,6 +96,8 @@ class PapersScore:
     dangling: float | None = None
     words_ratio: float | None = None
     words_ratio_max: float | None = None
+    whole_ratio: float | None = None
+    whole_ratio_max: float | None = None
 
 
 class AbstractNotFoundError(SummarizerError):
@@ -258,10 +264,12 @@ def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> Paper
         path.write_text(body, encoding="utf-8")
         low, high = WORD_TARGET_RANGE
         result.target = min(high, max(low, paper.abstract_words))
-        options = SummaryOptions(words=result.target)
+        options = SummaryOptions(words=result.target, sections=False)
         started = time.perf_counter()
         summary = summarize_document(summarizer, read_file(str(path)), options)
         result.seconds[summarizer.engine.name] = time.perf_counter() - started
+        whole = summarize_document(summarizer, read_file(str(path)), SummaryOptions(words=result.target))
+        result.whole_words = whole.all_words
         result.summaries[summarizer.engine.name] = list(summary.sentences)
         result.positions[summarizer.engine.name] = [row[0] if row else None for row in summary.support]
     except (IngestError, SummarizerError) as error:
@@ -312,12 +320,15 @@ def scores(results: Sequence[PaperResult], abstracts: dict[str, str], top: int =
         rouge = score([as_lines(r.summaries[system]) for r in done], references, seconds)
         reasons = Counter(reason for r in done for sentence in r.junk(system) for reason in sentence)
         reading = with_reading(rouge, [r.reading(system) for r in done])
+        whole = [r.whole_words / r.target for r in done] if system == systems[0] else []
         table[system] = PapersScore(
             rouge.rouge1, rouge.rouge2, rouge.rougeL, rouge.rougeLsum,
             junk=round(100 * sum(r.junk_share(system) for r in done) / len(done), 1),
             seconds_per_paper=round(seconds / len(done), 3), n=len(done),
             junk_reasons=dict(reasons.most_common(top)), first_dangling=reading.first_dangling,
-            dangling=reading.dangling, words_ratio=reading.words_ratio, words_ratio_max=reading.words_ratio_max)
+            dangling=reading.dangling, words_ratio=reading.words_ratio, words_ratio_max=reading.words_ratio_max,
+            whole_ratio=round(sum(whole) / len(whole), 2) if whole else None,
+            whole_ratio_max=round(max(whole), 2) if whole else None)
     return table
 
 
@@ -351,13 +362,15 @@ def worst(results: Sequence[PaperResult], system: str, count: int = 5) -> Iterab
 
 
 def table(results: Sequence[PaperResult], table_scores: dict[str, PapersScore]) -> Iterable[str]:
-    """The score table, mean ingest time, and the errors."""
+    """The score table (words/target: the overview scored; whole: overview and sections), mean ingest time, and
+    the errors."""
     yield (f"{'system':<14}{'R1':>8}{'R2':>8}{'RLsum':>8}{'junk %':>8}{'s/paper':>9}{'n':>5}"
-           f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}")
+           f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}{'whole':>13}")
     for name, s in table_scores.items():
         ratio = f"{s.words_ratio:.2f} ({s.words_ratio_max:.2f})" if s.words_ratio else ""
+        whole = f"{s.whole_ratio:.2f} ({s.whole_ratio_max:.2f})" if s.whole_ratio else ""
         yield (f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeLsum:>8.2f}{s.junk:>8.1f}"
-               f"{s.seconds_per_paper:>9.3f}{s.n:>5}{s.first_dangling:>11.1f}{s.dangling:>10.1f}{ratio:>14}")
+               f"{s.seconds_per_paper:>9.3f}{s.n:>5}{s.first_dangling:>11.1f}{s.dangling:>10.1f}{ratio:>14}{whole:>13}")
     if any(r.error is None for r in results):
         yield f"ingest: {mean_ingest_seconds(results):.2f} s/paper (not in s/paper above)"
     for name, s in table_scores.items():

@@ -32,6 +32,14 @@ def test_text_export_carries_the_sections():
     assert text.startswith(summary.overview + "\n\nNotes <script>alert(1)</script>\n- ")
 
 
+def test_exports_list_a_section_left_out_of_the_word_budget_with_the_reason():
+    summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=30))
+    assert summary.unsummarized_sections and len(summary.sections) == 2
+    for export in (as_text(summary), as_markdown(summary, "notes.txt", "about 30 words")):
+        assert "Not summarized at this length; choose a longer length." in export
+        assert "Details" in export
+
+
 def test_markdown_export_is_headed_by_the_documents_title_and_says_parts_in_the_singular(tmp_path):
     """A Word file with a title: '# Summary of' its title, the file name as the source; '1 part', never 'part(s)'."""
     from ingest import read_file

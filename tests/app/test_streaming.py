@@ -15,6 +15,7 @@ import pytest
 
 from tests.app.test_model_cache import read_lines, tiny_t5, until_summary  # noqa: F401 (fixture)
 from tests.summarizer.test_streaming import SECTIONS, report
+from ui.controls import LENGTH_KEY, WORDS_KEY
 
 HOLD_SECONDS = 120
 
@@ -65,6 +66,8 @@ def test_sections_appear_one_by_one_and_survive_leaving_the_page(streaming_t5):
     handle = engine.generator.model.get_encoder().register_forward_pre_hook(hold)
     try:
         at = streaming_t5("views/paste.py")
+        at.radio(key=LENGTH_KEY).set_value("custom").run()
+        at.number_input(key=WORDS_KEY).set_value(600).run()  # room for every section in the word budget
         at.text_area(key="paste_area").set_value(report()).run()
         at.button(key="summarize_paste").click().run()
         hold.key = at.session_state["summary_requests"]["Paste text"].key

@@ -38,9 +38,11 @@ def test_a_model_streams_the_overview_then_sections_in_order_and_ends_as_summari
                                                                                         backend):
     summarizer = Summarizer(tiny_settings(tiny_model_dir, backend=backend, batch_size=4))
     messages = []
-    partials = list(summarizer.stream(blocks, OUTLINE, lambda fraction, message: messages.append(message)))
+    roomy = SummaryOptions(format="outline", words=600)  # every section fits the word budget
+    partials = list(summarizer.stream(blocks, roomy, lambda fraction, message: messages.append(message)))
     titles = [f"Part {n} heading" for n in range(1, SECTIONS + 1)]
     assert [len(p.summary.sections) for p in partials] == [0, 1, 3, 6]
+    assert all(s.sentences for s in partials[-1].summary.sections)
     first = partials[0]
     assert first.summary.sentences and [s.title for s in first.coming] == titles and not first.finished
     for partial in partials:
@@ -50,6 +52,17 @@ def test_a_model_streams_the_overview_then_sections_in_order_and_ends_as_summari
     assert partials[-1].finished and not partials[-1].coming
     assert any(re.match(r"Summarizing part \d+ of \d+ \(the overview\)", m) for m in messages)
     assert any(re.match(r"Summarizing part \d+ of \d+ \(sections 4–6 of 6\)", m) for m in messages)
+
+
+def test_sections_left_out_of_the_word_budget_are_listed_in_order_while_streaming(tiny_model_dir, blocks):
+    summarizer = Summarizer(tiny_settings(tiny_model_dir, batch_size=4))
+    partials = [p for p in summarizer.stream(blocks, SummaryOptions(format="outline", length="short")) if p.summary]
+    titles = [f"Part {n} heading" for n in range(1, SECTIONS + 1)]
+    assert len(partials) > 1
+    for partial in partials:
+        assert [s.title for s in partial.summary.sections + partial.coming] == titles
+    last = partials[-1].summary
+    assert last.unsummarized_sections and "Not summarized at this length" in last.text
 
 
 def test_without_sections_a_model_streams_once_and_equals_summarize(tiny_model_dir):
@@ -84,7 +97,7 @@ def test_the_cli_prints_each_section_as_soon_as_it_is_done(tiny_model_dir, tmp_p
            "SUMMARIZER_MODEL": str(tiny_model_dir), "SUMMARIZER_PRESET": "fast", "SUMMARIZER_MAX_INPUT_TOKENS": "512",
            "SUMMARIZER_BATCH_SIZE": "1"}
     process = subprocess.Popen([sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline",
-                                "-v"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+                                "--words", "600", "-v"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     lines = []
     for line in process.stdout:
         lines.append(line.rstrip("\n"))
@@ -92,10 +105,10 @@ def test_the_cli_prints_each_section_as_soon_as_it_is_done(tiny_model_dir, tmp_p
     first_section = lines.index("Part 1 heading")
     last_started = next(i for i, line in enumerate(lines) if f"(section {SECTIONS} of {SECTIONS})" in line)
     assert first_section < last_started < lines.index(f"Part {SECTIONS} heading")
-    quiet = subprocess.run([sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline"],
-                           capture_output=True, text=True, env=env, timeout=120)
+    quiet = subprocess.run([sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline",
+                            "--words", "600"], capture_output=True, text=True, env=env, timeout=120)
     whole = subprocess.run([sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline",
-                            "--json"], capture_output=True, text=True, env=env, timeout=120)
+                            "--words", "600", "--json"], capture_output=True, text=True, env=env, timeout=120)
     assert quiet.stdout.split("\nKey terms:")[0] == json.loads(whole.stdout)["text"] + "\n"
 
 

@@ -159,7 +159,7 @@ def test_papers_command_prints_the_table_and_records_errors(papers_folder, tmp_p
     systems = {line.split()[0]: line.split() for line in lines[header + 1:header + 4]}
     assert set(systems) == {"extractive", "lead-k", "oracle"}
     assert all(row[6] == "1" for row in systems.values())
-    assert lines[header].split()[-5:] == ["dangle1", "%", "dangle", "%", "words/target"]
+    assert lines[header].split()[-6:] == ["dangle1", "%", "dangle", "%", "words/target", "whole"]
     assert float(systems["lead-k"][7]) in (0.0, 100.0) and 0 <= float(systems["extractive"][8]) <= 100
     assert float(systems["oracle"][1]) >= float(systems["lead-k"][1]) > 0
     assert "1 paper(s) failed" in result.stdout and "bbbbbbbbbbbb" in result.stdout
@@ -180,6 +180,9 @@ def test_papers_json_and_ids(papers_folder):
     assert set(data["systems"]) == {"extractive", "lead-k", "oracle"}
     assert data["systems"]["lead-k"]["n"] == 1 and data["errors"] == {}
     assert 0 <= data["systems"]["extractive"]["junk"] <= 100
+    extractive = data["systems"]["extractive"]
+    assert 0.5 <= extractive["whole_ratio"] <= extractive["whole_ratio_max"] <= 1.15  # overview and sections
+    assert data["systems"]["lead-k"]["whole_ratio"] is None
 
 
 def test_missing_folder_is_one_line_and_exit_1(tmp_path):
