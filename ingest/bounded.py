@@ -75,10 +75,11 @@ def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str
         if message[0] != "progress":
             return message
         reported = True
-        progress(*message[1:])
+        if progress is not None:  # the child reports only when asked to
+            progress(*message[1:])
 
 
-def run_bounded(function: Callable, args: tuple, name: str, timeout: float, memory_mb: int = 0,
+def run_bounded(function: Callable, args: tuple, name: str, timeout: float, *, memory_mb: int = 0,
                 progress: Callable[[float, str], None] | None = None, step_timeout: float | None = None):
     """function(*args) in a child process capped at `memory_mb` more memory; its IngestError re-raised here;
     ExtractionTimeoutError past `timeout` seconds. With `progress`, the child's function gets one more

@@ -7,6 +7,7 @@ themselves; these rules catch what they do not, and are all that plain text has.
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 LEADER_AT_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,}|(?:_\s?){4,})\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$")
 TOC_LINE = re.compile(r"^(?:[A-Z]?\d+(?:\.\d+)*\.?|[A-Z]\.|[IVXLC]+\.)?\s*\S.{0,120}?\s(?:\d{1,4}|[ivxlc]{1,6})$")
@@ -18,7 +19,8 @@ REFERENCE_ENTRY = re.compile(
 YEAR = re.compile(r"\b(?:1[89]|20)\d\d[a-z]?\b")
 NUMBERED_HEADING = re.compile(r"^((?:\d{1,2}\.)*\d{1,2})\.?\s+(?=[A-Z])|^((?:[A-Z]\.)(?:\d{1,2}\.?)*)\s+(?=[A-Z])"
                               r"|^((?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4})\b[.:]?\s*", re.I)
-SECTION_ROLES = {
+SectionRole = Literal["toc", "reference", "index"]  # block kinds a section's heading gives its blocks
+SECTION_ROLES: dict[SectionRole, re.Pattern[str]] = {
     "toc": re.compile(r"^(?:table of )?contents$|^contents? at a glance$", re.I),
     "reference": re.compile(r"^(?:references?|bibliography|works cited|literature cited|citations|"
                             r"references and notes|selected bibliography)$", re.I),
@@ -45,7 +47,7 @@ def numbered_level(text: str) -> int:
     return len([part for part in number.split(".") if part])
 
 
-def section_role(heading: str) -> str | None:
+def section_role(heading: str) -> SectionRole | None:
     """'toc', 'reference' or 'index' for a heading that opens such a section, else None."""
     title = heading_text(heading)
     for role, pattern in SECTION_ROLES.items():

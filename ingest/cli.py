@@ -25,7 +25,7 @@ def _counted(count: int, noun: str) -> str:
 def _show_file(path: str) -> int:
     document = read_file(path, progress=_progress)
     print(document.text)
-    counts = _counted(document.pages, "page") if document.pages else _counted(document.paragraphs, "paragraph")
+    counts = _counted(document.pages, "page") if document.pages else _counted(document.block_count, "paragraph")
     title = f" \"{document.title}\"" if document.title else ""
     print(f"[{document.name}{title}: {document.kind}, {counts}, {document.words:,} words]", file=sys.stderr)
     if document.ocr:

@@ -8,13 +8,16 @@ can tell a heading, a table of contents or a reference list from prose.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 READING_WORDS_PER_MINUTE = 230
-LEFT_OUT_KINDS = {  # each kind a summary never reads, as the reader is told about it
+# Every kind a block can have: what a summary reads (prose), what shapes it (title, heading), the rest left out.
+BlockKind = Literal["title", "heading", "paragraph", "list_item", "table", "code", "caption", "toc", "reference",
+                    "index", "running"]
+BLOCK_KINDS: tuple[BlockKind, ...] = get_args(BlockKind)
+LEFT_OUT_KINDS: dict[str, str] = {  # each kind a summary never reads, as the reader is told about it
     "table": "tables", "code": "code and formulas", "caption": "captions and figure text", "toc": "contents",
     "reference": "references", "index": "index entries", "running": "running heads, feet and page numbers"}
-
-BLOCK_KINDS = ("title", "heading", "paragraph", "list_item", *LEFT_OUT_KINDS)  # every kind a block can have
 
 
 def words_in(text: str) -> int:
@@ -27,7 +30,7 @@ class Block:
     """One unit of a document: its kind, text, heading level (headings only), page (paged formats), and why
     it was given its kind where that is not plain ('the PDF's outline', 'a row of short cells')."""
 
-    kind: str
+    kind: BlockKind
     text: str
     level: int = 0
     page: int | None = None
@@ -67,6 +70,18 @@ class OcrReport:
         return f"Pages {page_ranges(self.pages, '–')} of {self.total} were read by OCR {sure}."
 
 
+@dataclass(frozen=True)
+class Extracted:
+    """What a format's reader found in a file: its blocks, and the title, page count, warnings and OCR report it
+    learned on the way (a `Document` once the file's name and kind are added)."""
+
+    blocks: tuple[Block, ...]
+    title: str = ""
+    pages: int | None = None
+    warnings: list[str] = field(default_factory=list)
+    ocr: OcrReport | None = None
+
+
 def render(blocks: tuple[Block, ...] | list[Block]) -> str:
     """The document as plain text: one block per paragraph, list items marked, headings on their own line."""
     lines = []
@@ -81,7 +96,7 @@ class Document:
     which pages were read by OCR."""
 
     name: str
-    kind: str
+    kind: Literal["pdf", "docx", "image", "text", "article"]  # the file's kind (sniff.FileKind), or a web page
     blocks: tuple[Block, ...]
     title: str = ""
     pages: int | None = None
@@ -94,8 +109,9 @@ class Document:
         return render([b for b in self.blocks if b.kind != "running"])
 
     @property
-    def paragraphs(self) -> int:
-        """Blocks of the document's own text (running heads and feet are the page's, not the text's)."""
+    def block_count(self) -> int:
+        """How many blocks of the document's own text (headings and paragraphs alike; running heads and feet are the
+        page's, not the text's). Screens without pages call them paragraphs."""
         return sum(1 for block in self.blocks if block.kind != "running")
 
     @property

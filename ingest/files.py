@@ -12,34 +12,34 @@ from .formats import plaintext
 from .formats import textblocks
 from .formats import worddocx
 from .bounded import run_bounded
-from .document import Block, Document, OcrReport
+from .document import Block, Document, Extracted
 from .errors import FileTooLargeError, NoTextError
 from .settings import IngestSettings
-from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, kind_of
+from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
 
 UNSURE = 0.8
 
 
-def _extract(kind: str, data: bytes, name: str, settings: IngestSettings, report: Callable | None = None
-             ) -> tuple[tuple[Block, ...], str, int | None, list[str], OcrReport | None]:
+def _extract(kind: FileKind, data: bytes, name: str, settings: IngestSettings,
+             report: Callable | None = None) -> Extracted:
+    """What the reader for `kind` finds in the file (run in a child process by `run_bounded`)."""
     if kind == "pdf":
         return pdf.extract(data, name, settings, report)
     if kind == "image":
         return images.extract(data, name, settings, report)
     if kind == "docx":
-        blocks, title, warnings = worddocx.extract(data, name)
-        return blocks, title, None, warnings, None
+        return worddocx.extract(data, name)
     text, encoding = plaintext.decode(data, name)
     warnings = [] if encoding.startswith(("utf-8", "ascii")) else [f"Read as {encoding} text."]
     parser = markdown if PurePath(name).suffix.lower() in MARKDOWN_SUFFIXES else textblocks
-    return parser.parse(text), "", None, warnings, None
+    return Extracted(parser.parse(text), warnings=warnings)
 
 
 def _ignore(fraction: float, message: str) -> None:
     """Progress nobody watches: the child still reports, so each OCR page gets its own time bound."""
 
 
-def _misnamed(kind: str, suffix: str) -> bool:
+def _misnamed(kind: FileKind, suffix: str) -> bool:
     expected = {"pdf": (".pdf",), "docx": (".docx",), "image": IMAGE_SUFFIXES, "text": TEXT_SUFFIXES + ("",)}
     return suffix not in expected[kind]
 
@@ -64,17 +64,19 @@ def ingest_file(name: str, data: bytes, settings: IngestSettings | None = None,
     if not data:
         raise NoTextError(f"{name} is empty.")
     kind = kind_of(name, data)
-    blocks, title, pages, warnings, ocr = run_bounded(
-        _extract, (kind, data, name, settings), name, settings.extract_timeout, settings.extract_memory_mb,
-        progress or _ignore, settings.ocr_page_timeout)
+    found: Extracted = run_bounded(
+        _extract, (kind, data, name, settings), name, settings.extract_timeout, memory_mb=settings.extract_memory_mb,
+        progress=progress or _ignore, step_timeout=settings.ocr_page_timeout)
+    warnings, ocr = found.warnings, found.ocr
     if _misnamed(kind, PurePath(name).suffix.lower()):
         label = {"pdf": "a PDF", "image": "an image"}.get(kind, f"a {kind}")
         warnings.insert(0, f"{name} is actually {label} file and was read as one.")
     if ocr and ocr.confidence < UNSURE:
         warnings.append(f"OCR was unsure of this text (confidence {ocr.confidence:.0%}): names and figures may be "
                         "wrong; check them against the scan.")
-    _checked(name, blocks, settings)
-    return Document(name=name, kind=kind, blocks=blocks, title=title, pages=pages, warnings=warnings, ocr=ocr)
+    _checked(name, found.blocks, settings)
+    return Document(name=name, kind=kind, blocks=found.blocks, title=found.title, pages=found.pages, warnings=warnings,
+                    ocr=ocr)
 
 
 def parse_text(text: str, name: str = "pasted text", markdown_syntax: bool = False) -> Document:

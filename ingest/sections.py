@@ -10,13 +10,14 @@ import re
 from dataclasses import replace
 
 from .formats.bookmarks import REASON as OUTLINE
-from .classify import TOC_LINE, is_caption, is_reference_entry, is_toc_line, looks_like_code, section_role
+from .classify import (TOC_LINE, SectionRole, is_caption, is_reference_entry, is_toc_line, looks_like_code,
+                       section_role)
 from .document import Block
 
 BULLET = re.compile(r"^[•▪◦‣●■□➢►–]\s+")
 DECIMAL_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
 MIN_TOC_RUN = 3
-UNDER = {"toc": "under a Contents heading", "reference": "under a References heading", "index": "under an Index heading"}
+UNDER: dict[SectionRole, str] = {"toc": "under a Contents heading", "reference": "under a References heading", "index": "under an Index heading"}
 MAX_TOC_ENTRY_WORDS = 16
 
 
@@ -61,7 +62,8 @@ def _toc_runs(blocks: list[Block]) -> list[Block]:
 def _roles(blocks: list[Block]) -> list[Block]:
     """Blocks under a Contents, References or Index heading take that role until the section ends."""
     result: list[Block] = []
-    role, role_level = None, 0
+    role: SectionRole | None = None
+    role_level = 0
     for block in blocks:
         if block.kind == "heading":
             opened = section_role(block.text)
@@ -90,7 +92,8 @@ def _roles(blocks: list[Block]) -> list[Block]:
 def _in_order(blocks: list[Block]) -> list[Block]:
     """A numbered 'heading' that goes back in the numbering ('3. Rooms are square' after section 10)
     is an item of a numbered list, not a section."""
-    result, last = [], ()
+    result: list[Block] = []
+    last: tuple[int, ...] = ()
     for block in blocks:
         number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" and block.reason != OUTLINE else None
         if number:

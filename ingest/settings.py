@@ -52,7 +52,8 @@ class IngestSettings:
             elif isinstance(default, tuple):
                 values[field.name] = tuple(u.strip() for u in raw.split(",") if u.strip())
             else:
-                values[field.name] = type(default)(raw)
+                kind: type = type(default)
+                values[field.name] = kind(raw)
         if "newsapi_key" not in values and env.get("NEWSAPI_KEY"):
             values["newsapi_key"] = env["NEWSAPI_KEY"]
         values.update({k: v for k, v in overrides.items() if v is not None})

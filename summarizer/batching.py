@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .engine import Engine, EngineOutput, Hints, Progress
+from .engine import Engine, EngineOutput, Hints, StepProgress
 from .text.sentences import Sentence
 
 
@@ -33,7 +33,7 @@ class _NobodyWaits(Exception):
 class _Request:
     documents: Sequence[Sequence[Sentence]]
     targets: Sequence[int]
-    progress: Progress | None
+    progress: StepProgress | None
     preset: str | None
     hints: Sequence[Hints] | None
     max_sentences: Sequence[int | None] | None
@@ -81,12 +81,13 @@ class BatchingEngine:
                 self._ready.notify()
 
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: Progress | None = None, *, preset: str | None = None,
+                       progress: StepProgress | None = None, *, preset: str | None = None,
                        hints: Sequence[Hints] | None = None,
                        max_sentences: Sequence[int | None] | None = None,
                        on_text: Callable[[str], None] | None = None) -> list[EngineOutput]:
         """As the engine's; `on_text` is passed on when this call's one document is the whole batch."""
-        request = _Request(documents, targets, progress, preset, hints, max_sentences, on_text)
+        request = _Request(documents, targets, progress, preset=preset, hints=hints, max_sentences=max_sentences,
+                           on_text=on_text)
         with self._ready:
             self._queue.append(request)
             self._arriving.discard(threading.get_ident())
@@ -97,6 +98,7 @@ class BatchingEngine:
         request.finished.wait()
         if request.error is not None:
             raise request.error
+        assert request.outputs is not None  # set before `finished` when there is no error
         return request.outputs
 
     def _work(self) -> None:
@@ -121,7 +123,8 @@ class BatchingEngine:
     def _take(self) -> list[_Request]:
         """The oldest request and those after it with the same preset, up to the document bound."""
         first = self._queue[0]
-        batch, documents = [], 0
+        batch: list[_Request] = []
+        documents = 0
         for request in list(self._queue):
             if request.preset != first.preset or (batch and documents + len(request.documents) > self.max_documents):
                 continue

@@ -9,11 +9,21 @@ documents of several callers gathered by `batching.BatchingEngine`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Callable, Protocol, Sequence
 
 from .text.sentences import Sentence
 
-Progress = Callable[[int, int], None]
+StepProgress = Callable[[int, int], None]  # progress(done, total) in the engine's own steps (model calls)
+
+
+class EngineName(StrEnum):
+    """The engines there are (the settings add "auto": the model when it loads, else the offline engine).
+
+    Members are strings, so they compare equal to the names in JSON, settings and the CLI."""
+
+    ABSTRACTIVE = "abstractive"
+    EXTRACTIVE = "extractive"
 
 
 @dataclass(frozen=True)
@@ -49,13 +59,17 @@ class Engine(Protocol):
     `hints` and `max_sentences`, when given, hold one entry per document.
     """
 
-    name: str
+    name: EngineName
     model: str
     device: str
     reason: str
     batches: bool
 
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: Progress | None = None, *, preset: str | None = None,
+                       progress: StepProgress | None = None, *, preset: str | None = None,
                        hints: Sequence[Hints] | None = None,
                        max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]: ...
+
+    def streams(self, preset: str | None = None) -> bool:
+        """Whether `summarize_many` can pass a single document's text on as it is written (`on_text`)."""
+        ...

@@ -132,8 +132,8 @@ def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
         if index < len(sentences) and section_of[index] == section_of[begin]:
             continue
         title, head_level = heads[section_of[begin]]
-        found = [p for p in pages[begin:index] if p is not None]
-        sections.append(Section(title, head_level, begin, index, min(found, default=None), max(found, default=None),
+        paged = [p for p in pages[begin:index] if p is not None]
+        sections.append(Section(title, head_level, begin, index, min(paged, default=None), max(paged, default=None),
                                 role_of(title) if title else ""))
         begin = index
     return Layout(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from .errors import InvalidOptionError
 
 LENGTHS = {"tldr": 25, "short": 40, "medium": 65, "long": 130}
 MAX_SHARE = {"tldr": 1.0, "short": 0.2, "medium": 0.3, "long": 0.45}
 MIN_TARGET = 15
-FORMATS = ("paragraph", "bullets", "outline")
+SummaryFormat = Literal["paragraph", "bullets", "outline"]  # how the summary is laid out (not a file format)
+FORMATS: tuple[SummaryFormat, ...] = get_args(SummaryFormat)
 REFERENCE_WORDS = 600
 MAX_GROWTH = 4.0
 GROWTH_EXPONENT = 1 / 3
@@ -28,7 +30,7 @@ class SummaryOptions:
 
     length: str = "medium"
     words: int | None = None
-    format: str = "paragraph"
+    format: SummaryFormat = "paragraph"
     max_input_words: int | None = None
     preset: str | None = None
     sections: bool = True

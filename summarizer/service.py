@@ -9,16 +9,17 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Iterator, Sequence
+from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
 from . import planning
 from .eta import time_left
 from .batching import BatchingEngine
-from .engine import Engine, Hints
+from .engine import Engine, EngineName, Hints
 from .engines.extractive import ExtractiveEngine
 from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
 from .text.grounding import ground
+from .interface import Progress
 from .text.keyterms import key_terms
 from .options import SummaryOptions
 from .partial import Partial
@@ -31,7 +32,6 @@ from .summary import Coverage, SectionSummary, Summary
 
 logger = logging.getLogger(__name__)
 TLDR_TOPICS = 5
-Progress = Callable[[float, str], None]
 ENGINE_BEGIN, ENGINE_WIDTH = 0.1, 0.85
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two or more letters, in any script
 
@@ -46,11 +46,11 @@ class Summarizer:
 
     def __init__(self, settings: Settings | None = None):
         self.settings = settings or Settings.from_env()
-        self._engine = None
+        self._engine: Engine | None = None
         self._lock = threading.Lock()
 
     @property
-    def engine(self):
+    def engine(self) -> Engine:
         """The loaded engine; the first access loads it, once, even under concurrent callers."""
         with self._lock:
             if self._engine is None:
@@ -66,7 +66,7 @@ class Summarizer:
 
     def _choose(self) -> Engine:
         settings = self.settings
-        if settings.engine == "extractive":
+        if settings.engine == EngineName.EXTRACTIVE:
             return ExtractiveEngine("the offline engine was chosen in the settings")
         from .engines.abstractive import AbstractiveEngine
 
@@ -74,7 +74,7 @@ class Summarizer:
             source = locate(settings.model, settings.cache_dir, settings.hub_timeout)
             return AbstractiveEngine(source, settings)
         except ModelLoadError as error:
-            if settings.engine == "abstractive":
+            if settings.engine == EngineName.ABSTRACTIVE:
                 raise
             logger.warning("falling back to the offline engine: %s", error)
             return ExtractiveEngine(str(error))
@@ -106,7 +106,7 @@ class Summarizer:
             ready = [p for p in prepared if isinstance(p, _Prepared)]
             split_seconds = time.perf_counter() - started
             if not ready:
-                return prepared
+                return [p for p in prepared if isinstance(p, SummarizerError)]  # all of them
             report(ENGINE_BEGIN, "Summarizing")
             generated_at = time.perf_counter()
             stage = self._stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part")
@@ -129,7 +129,7 @@ class Summarizer:
         return results
 
     def stream(self, source: str | Sequence[BlockLike], options: SummaryOptions | None = None,
-               progress: Progress | None = None) -> Iterator[Partial]:
+               progress: Progress | None = None) -> Generator[Partial, None, None]:
         """The summary as it is made: the overview first, then the sections in order, each group as soon as it is done.
 
         Every `Partial` holds a Summary of what has arrived and the sections still coming; the last has none
@@ -160,10 +160,10 @@ class Summarizer:
         groups = _stream_groups(len(item.jobs), getattr(engine, "batch_size", 1))
         all_coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
                                      job.section.last_page, [], []) for job in item.all_jobs]
-        weights = [sum(len(s.text.split()) for s in job[0]) for job in jobs]
+        weights = [sum(len(s.text.split()) for s in job.sentences) for job in jobs]
         whole, done_weight = max(1, sum(weights)), 0
         generated_at = time.perf_counter()
-        outputs: list = []
+        outputs = []
         for group in groups:
             share = sum(weights[i] for i in group) / whole
             documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
@@ -210,8 +210,8 @@ class Summarizer:
         return outputs
 
     @staticmethod
-    def _run(engine, jobs: list, options: SummaryOptions, progress) -> list:
-        """The engine's outputs for (sentences, target words, hints, sentence cap) jobs, in one call."""
+    def _run(engine, jobs: list[EngineJob], options: SummaryOptions, progress) -> list:
+        """The engine's outputs for these jobs, in one call."""
         if not jobs:
             return []
         documents, targets, hints, caps = (list(column) for column in zip(*jobs))
@@ -239,14 +239,16 @@ class Summarizer:
         left_out = self._left_out(source, read, count) if count == len(sentences) else {}
         jobs = plan.sections if options.sections else []
         overview_target, run, _ = (target, jobs, []) if options.tldr else planning.share(jobs, sentences, target)
-        return _Prepared(layout, plan, read, total_words, read_words, left_out, target, warnings,
-                         run, options.tldr, overview_target, jobs)
+        return _Prepared(layout=layout, plan=plan, read=read, total_words=total_words, read_words=read_words,
+                         left_out=left_out, target=target, warnings=warnings, jobs=run, tldr=options.tldr,
+                         overview_target=overview_target, all_jobs=jobs)
 
     def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
                 timings: dict[str, float]) -> Summary:
         outputs, section_outputs = outputs[:len(item.overview_parts)], outputs[len(item.overview_parts):]
         summary_sentences, support = [], []
-        for (indices, *_), part in zip(item.overview_parts, outputs):
+        for overview_part, part in zip(item.overview_parts, outputs):
+            indices = overview_part.indices
             summary_sentences += part.sentences
             support += self._support(part, [item.layout.sentences[i] for i in indices], indices)
         if not summary_sentences:
@@ -259,11 +261,12 @@ class Summarizer:
         for section in (job.section for job in item.all_jobs):
             if id(section) in run and id(section) not in done:
                 break  # still coming (streaming)
-            job, section_output = done.get(id(section), (None, None))
-            if job is None:  # no sentence fits this length's budget: listed, marked not summarized
+            found = done.get(id(section))
+            if found is None:  # no sentence fits this length's budget: listed, marked not summarized
                 sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
                                                [], []))
                 continue
+            job, section_output = found
             document = [sentences[i] for i in job.indices]
             section_support = self._support(section_output, document, job.indices)[: job.max_sentences]
             sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
@@ -277,7 +280,7 @@ class Summarizer:
                               left_out_kinds=item.left_out),
             target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
             sections=sections, pages=item.layout.pages, keyterms=key_terms([s.text for s in item.read]),
-            unread=_unread(len(sentences), item.plan.eligible, len(item.read) and item.read_words == item.total_words))
+            unread=_unread(len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words))
 
     @staticmethod
     def _words(source: str | Sequence[BlockLike]) -> int:
@@ -293,8 +296,8 @@ class Summarizer:
         for block in blocks:
             if block.kind not in PROSE_KINDS and block.kind not in ("heading", "title"):
                 kinds[block.kind] = kinds.get(block.kind, 0) + len(block.text.split())
-        prose = sum(len(b.text.split()) for b in blocks if b.kind in PROSE_KINDS) if blocks else \
-            len(source.split())
+        prose = len(source.split()) if isinstance(source, str) else \
+            sum(len(b.text.split()) for b in blocks if b.kind in PROSE_KINDS)
         unread = prose - sum(len(s.text.split()) for s in read) if count else 0
         if unread > 0:
             kinds["not prose"] = unread
@@ -431,6 +434,24 @@ def _defining_first(sentences: list[str], support: list[list[int]],
     return [sentences[k] for k in order], [support[k] for k in order]
 
 
+class EngineJob(NamedTuple):
+    """One document for the engine: its sentences, target words, hints, and sentence cap (None: no cap)."""
+
+    sentences: list[Sentence]
+    target: int
+    hints: Hints
+    max_sentences: int | None
+
+
+class _OverviewPart(NamedTuple):
+    """Sentences (by index) summarized together for the overview: all of them, or one topic of a TL;DR."""
+
+    indices: list[int]
+    target: int
+    hints: Hints
+    max_sentences: int | None
+
+
 @dataclass
 class _Prepared:
     """One document split, planned and capped, waiting for the engine: the overview, then the sections.
@@ -448,35 +469,39 @@ class _Prepared:
     left_out: dict[str, int]
     target: int
     warnings: list[str]
-    jobs: list
+    jobs: list[planning.SectionJob]
     tldr: bool
     overview_target: int = 0
-    all_jobs: list = field(default_factory=list)
-    overview_parts: list = field(default_factory=list)
+    all_jobs: list[planning.SectionJob] = field(default_factory=list)
+    overview_parts: list[_OverviewPart] = field(default_factory=list)
 
-    def engine_jobs(self):
-        """(sentences, target words, hints, sentence cap) for the overview's parts, then for each section."""
+    def engine_jobs(self) -> Iterator[EngineJob]:
+        """The overview's parts, then each section, as documents for the engine."""
         yield from self.overview_jobs()
         yield from self.section_jobs()
 
-    def section_jobs(self):
-        """(sentences, target words, hints, sentence cap) for each section."""
+    def section_jobs(self) -> Iterator[EngineJob]:
+        """Each section summarized, as a document for the engine."""
         for job in self.jobs:
-            yield [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), \
-                1 if self.tldr else None
+            yield EngineJob([self.layout.sentences[i] for i in job.indices], job.target_words, Hints(),
+                            1 if self.tldr else None)
 
-    def overview_jobs(self):
-        """(sentences, target words, hints, sentence cap) for the overview, or for each topic of a TL;DR."""
+    def overview_jobs(self) -> Iterator[EngineJob]:
+        """The overview as a document for the engine, or each topic of a TL;DR as one."""
         hints = self.plan.hints
         eligible = self.plan.eligible
-        topics = sorted(set(hints.groups or [0]))
+        groups = hints.groups or [0]
+        topics = sorted(set(groups))
         if self.tldr and not self.layout.structured and len(topics) > 1:
-            members = {t: [k for k, g in enumerate(hints.groups) if g == t] for t in topics}
+            members = {t: [k for k, g in enumerate(groups) if g == t] for t in topics}
             size = {t: sum(len(self.layout.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
             chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
-            self.overview_parts = [([eligible[k] for k in members[t]], self.overview_target,
-                                    Hints(bonus=[hints.bonus[k] for k in members[t]]), 1) for t in chosen]
+            bonus = hints.bonus
+            self.overview_parts = [_OverviewPart([eligible[k] for k in members[t]], self.overview_target,
+                                                 Hints(bonus=None if bonus is None else [bonus[k] for k in members[t]]),
+                                                 1) for t in chosen]
         else:
-            self.overview_parts = [(eligible, self.overview_target, hints, 1 if self.tldr else None)]
-        for indices, target, part_hints, cap in self.overview_parts:
-            yield [self.layout.sentences[i] for i in indices], target, part_hints, cap
+            self.overview_parts = [_OverviewPart(eligible, self.overview_target, hints, 1 if self.tldr else None)]
+        for part in self.overview_parts:
+            yield EngineJob([self.layout.sentences[i] for i in part.indices], part.target, part.hints,
+                            part.max_sentences)

@@ -6,11 +6,13 @@ import os
 from dataclasses import dataclass, fields, replace
 from typing import Mapping
 
+from .engine import EngineName
+from .engines.budgets import GENERATION
 from .errors import InvalidOptionError
 
-ENGINES = ("auto", "abstractive", "extractive")
+ENGINES = ("auto", *EngineName)
 DEVICES = ("auto", "cpu", "cuda")
-PRESETS = ("fast", "best")
+PRESETS = tuple(GENERATION)  # "fast" (greedy), "best" (beam search)
 BACKENDS = ("auto", "ctranslate2", "transformers")
 QUANTIZATIONS = ("int8", "int8_float32", "int16", "float32")
 
@@ -86,19 +88,19 @@ class Settings:
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":
         """Settings from SUMMARIZER_* variables, then explicit overrides (None means unset)."""
         env = os.environ if environ is None else environ
-        values = {}
+        values: dict[str, object] = {}
         for field in fields(cls):
             raw = env.get(f"SUMMARIZER_{field.name.upper()}")
             if raw is None or raw == "":
                 continue
-            kind = type(field.default) if field.default is not None else str
+            kind: type = type(field.default) if field.default is not None else str
             try:
                 values[field.name] = kind(raw)
             except ValueError:
                 raise InvalidOptionError(
                     f"SUMMARIZER_{field.name.upper()}={raw!r} is not a valid {kind.__name__}.")
         values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)
+        return cls(**values)  # type: ignore[arg-type]  # each value was parsed by its field's type
 
     def with_(self, **changes) -> "Settings":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Mapping
 
 from .passages import Passage, passages
 from .text.sentences import Sentence
@@ -30,7 +31,7 @@ class Coverage:
             return sum(self.left_out_kinds.values())
         return max(0, self.read_words - self.prose_words)
 
-    def left_out_note(self, names: dict[str, str]) -> str:
+    def left_out_note(self, names: Mapping[str, str]) -> str:
         """'; 1,204 words not summarized (900 in references, 304 in tables)', or '' when every word was; `names`
         says each block kind in words (`ingest.LEFT_OUT_KINDS`)."""
         if not self.left_out:

@@ -189,10 +189,10 @@ def test_the_offline_engine_loads_without_the_abstractive_one_or_torch():
 def test_public_api_of_summarizer_is_pinned():
     import summarizer
     assert sorted(summarizer.__all__) == sorted([
-        "Coverage", "EmptyInputError", "InputTooLargeError", "InvalidOptionError", "ModelLoadError",
-        "NoSentencesError", "Partial", "RemoteSummarizer", "SectionSummary", "ServiceBusyError",
-        "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryOptions", "SummarizerError",
-        "WORD_TARGET_RANGE", "connect"])
+        "Coverage", "EmptyInputError", "EngineFacts", "EngineName", "InputTooLargeError", "InvalidOptionError",
+        "ModelLoadError", "NoSentencesError", "Partial", "Progress", "RemoteSummarizer", "SectionSummary",
+        "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryFormat",
+        "SummaryOptions", "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect"])
 
 
 def test_public_api_of_ingest_is_pinned():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from summarizer import WORD_TARGET_RANGE, SummarizerError, SummaryOptions
+from summarizer import WORD_TARGET_RANGE, EngineName, SummarizerError, SummaryFormat, SummaryOptions
 
 from . import resources
 from .escaping import escape
@@ -14,7 +14,7 @@ WORDS_KEY = "length_words"
 FORMAT_KEY = "summary_format"
 LENGTH_CHOICES = ("tldr", "short", "medium", "long", "custom")
 LENGTH_LABELS = {"tldr": "TL;DR", "short": "Short", "medium": "Medium", "long": "Long", "custom": "Custom"}
-FORMAT_LABELS = {"paragraph": "Paragraph", "bullets": "Bullet points"}
+FORMAT_LABELS: dict[SummaryFormat, str] = {"paragraph": "Paragraph", "bullets": "Bullet points"}
 
 
 def engine_in_words() -> str:
@@ -28,7 +28,7 @@ def engine_in_words() -> str:
         privacy = f"What you send goes to the summarizer server at {escape(server)} and nowhere else."
     else:
         privacy = "Nothing you send leaves this server."
-    if engine.name != "extractive":
+    if engine.name != EngineName.EXTRACTIVE:
         where = "a graphics card" if engine.device.startswith("cuda") else "a processor" if server else \
             "this server's processor"
         place = " of the summarizer server" if server else ""
@@ -36,7 +36,7 @@ def engine_in_words() -> str:
                 f"{where}{place}. {privacy}")
     if server:
         why = "The summarizer server runs without an AI model"
-    elif resources.summarizer_settings().engine == "extractive":
+    elif resources.summarizer_settings().engine == EngineName.EXTRACTIVE:
         why = "This server is set up to work without an AI model"
     else:
         why = "The AI model is not installed on this server and it cannot download it right now"
@@ -51,7 +51,7 @@ def engine_caption() -> str:
     except SummarizerError:
         return f"**Engine:** cannot be reached{on} (see About)" if on else \
             "**Engine:** could not be started (see About)"
-    if engine.name == "extractive":
+    if engine.name == EngineName.EXTRACTIVE:
         return f"**Offline extractive**{on}: picks the key sentences of your text, no AI model."
     return f"**Abstractive**{on}: an AI model ({escape(engine.model)}) writes the summary."
 

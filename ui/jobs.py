@@ -19,13 +19,27 @@ from collections import OrderedDict
 from collections.abc import Generator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable
+
+from summarizer import Progress
 
 logger = logging.getLogger(__name__)
 
-Progress = Callable[[float, str], None]
 Work = Callable[[Progress], Any]
-QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
+
+
+class JobState(StrEnum):
+    """Where a job is: waiting for a worker, running, or finished one of three ways."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+FINISHED = frozenset({JobState.DONE, JobState.FAILED, JobState.CANCELLED})
 
 
 class Cancelled(Exception):
@@ -37,18 +51,18 @@ class Job:
     """One piece of work and what the pages may read about it: state, progress, result or error."""
 
     key: str
-    state: str = QUEUED
+    state: JobState = JobState.QUEUED
     fraction: float = 0.0
     message: str = "Waiting for the summarizer…"
     result: Any = None
     partial: Any = None
-    error: BaseException | None = None
+    error: BaseException | None = None  # set with FAILED
     watchers: dict[str, float] = field(default_factory=dict)
     finished_event: threading.Event = field(default_factory=threading.Event, repr=False)
 
     @property
     def finished(self) -> bool:
-        return self.state in (DONE, FAILED, CANCELLED)
+        return self.state in FINISHED
 
     def wait(self, timeout: float) -> bool:
         """True when the job finished within `timeout` seconds."""
@@ -73,7 +87,7 @@ class JobRunner:
         """The job for `key`: the running or finished one if there is one, else a new one started now."""
         with self._lock:
             job = self._jobs.get(key)
-            if job is None or job.state in (FAILED, CANCELLED):
+            if job is None or job.state in (JobState.FAILED, JobState.CANCELLED):
                 job = Job(key)
                 self._jobs[key] = job
                 self._pool.submit(self._run, job, work)
@@ -134,17 +148,17 @@ class JobRunner:
                 raise Cancelled(f"job {job.key[:12]} was abandoned before it started")
             with self._lock:
                 self.started += 1
-            job.state, job.message = RUNNING, "Starting…"
+            job.state, job.message = JobState.RUNNING, "Starting…"
             outcome = work(progress)
             job.result = self._follow(job, outcome) if isinstance(outcome, Generator) else outcome
-            job.state, job.fraction = DONE, 1.0
+            job.state, job.fraction = JobState.DONE, 1.0
         except Cancelled as reason:
             logger.info("cancelled: %s", reason)
-            job.state = CANCELLED
+            job.state = JobState.CANCELLED
         except Exception as error:
-            job.error, job.state = error, FAILED
+            job.error, job.state = error, JobState.FAILED
         finally:
             job.finished_event.set()
             with self._lock:
-                if job.state == CANCELLED and self._jobs.get(job.key) is job:
+                if job.state == JobState.CANCELLED and self._jobs.get(job.key) is job:
                     del self._jobs[job.key]

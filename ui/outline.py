@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from summarizer import SectionSummary, Summary
+from summarizer import EngineName, SectionSummary, Summary
 
 from .escaping import escape
 
@@ -30,7 +30,7 @@ def sources(summary: Summary, sentences: list[str], support: list[list[int]]) ->
         before = escape(summary.source[index - 1].text) + " " if index > 0 else ""
         after = " " + escape(summary.source[index + 1].text) if index + 1 < len(summary.source) else ""
         lead = f"**{number}.** "
-        if summary.engine != "extractive":
+        if summary.engine != EngineName.EXTRACTIVE:
             st.markdown(f"**{number}.** {escape(sentence)}")
             lead = "> "
         st.markdown(f"{lead}({where}) {before}:orange-background[{escape(summary.source[index].text)}]{after}")

@@ -7,7 +7,7 @@ import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
 from ingest import IngestSettings, NewsFeed
-from summarizer import RemoteSummarizer, Settings, Summarizer, connect
+from summarizer import Settings, Summarizer, SummaryService, connect
 
 from .jobs import JobRunner
 
@@ -28,14 +28,14 @@ def ingest_settings() -> IngestSettings:
 
 
 @st.cache_resource(show_spinner="Loading the summarizer…")
-def _summarizer(settings: Settings) -> Summarizer | RemoteSummarizer:
+def _summarizer(settings: Settings) -> SummaryService:
     service = connect(settings)
     if isinstance(service, Summarizer):
         service.engine  # loaded here, under the spinner, not in the first summary
     return service
 
 
-def summarizer() -> Summarizer | RemoteSummarizer:
+def summarizer() -> SummaryService:
     """The summarizer for the current settings, shared by all sessions: loaded once per server process,
     or, with SUMMARIZER_URL set, a client of the summarizer server (no model in this process)."""
     return _summarizer(summarizer_settings())

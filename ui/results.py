@@ -1,16 +1,22 @@
-"""Summaries through the shared job runner: remembered per input and settings, with progress, and shown."""
+"""Summaries through the shared job runner: remembered per input and settings, with progress, and shown.
+
+`summarize` answers each place on a page (a slot) with one `Outcome`: `Ready` (a summary to show), `Failed`
+(the error, already shown), `Working` (progress, already shown) or `Idle` (nothing asked for this input yet).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import pickle
+from collections.abc import Generator
 from dataclasses import astuple, dataclass, replace
 from typing import Any
 
 import streamlit as st
 
 from ingest import LEFT_OUT_KINDS, parse_text
-from summarizer import Partial, Summarizer, Summary, SummarizerError, SummaryOptions
+from summarizer import (EngineName, Partial, Progress, Summarizer, Summary, SummarizerError, SummaryOptions,
+                        SummaryService)
 
 from . import boundary, jobs, navigation, outline, resources
 from .exports import as_markdown, as_text, marked_source
@@ -33,6 +39,35 @@ class Request:
     key: str
     page: str
     error: str = ""
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A summary to show: this input's, or (kept until the user updates it) the one made with earlier settings."""
+
+    summary: Summary
+
+
+@dataclass(frozen=True)
+class Failed:
+    """Why there is no summary; `summarize` has shown it."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class Working:
+    """The job for `key` is running; `summarize` shows its progress and reruns the page when it is done."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Idle:
+    """Nothing was asked for this input at this place yet."""
+
+
+Outcome = Ready | Failed | Working | Idle
 
 
 def fingerprint(source: Any) -> str:
@@ -68,13 +103,13 @@ def _watcher() -> str:
 def _cheap() -> bool:
     """Whether recomputing right away beats asking: the offline engine takes milliseconds on an article."""
     try:
-        return resources.summarizer().engine.name == "extractive"
+        return resources.summarizer().engine.name == EngineName.EXTRACTIVE
     except SummarizerError:
         return False
 
 
-def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: str | None = None) -> Summary | None:
-    """The summary to show for `source` at this place (`slot`, by default the page), or None while there is none.
+def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: str | None = None) -> Outcome:
+    """What to show for `source` at this place (`slot`, by default the page): a summary, an error, progress, or nothing.
 
     `asked` is a click on Summarize. Without it, a place that summarized this input before keeps showing a
     summary: recomputed at once for new options when that is cheap, else the old one, marked, with an
@@ -87,19 +122,19 @@ def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: st
     digest = fingerprint(source)
     key = _job_key(digest, options)
     previous: Request | None = requests.get(slot)
-    same_input = previous is not None and previous.source == digest
-    if not asked and not same_input:
-        return None
+    if not asked and (previous is None or previous.source != digest):
+        return Idle()
     request = Request(digest, options, key, navigation.current())
     if key in summaries:
         requests[slot] = request
-        return summaries[key]
-    if not asked and previous.key == key and previous.error:
-        st.error(previous.error)
-        return None
-    if not asked and previous.key != key and previous.key in summaries and not _cheap():
-        if not _offer_update(previous, options, slot):
-            return summaries[previous.key]
+        return Ready(summaries[key])
+    if not asked and previous is not None:  # this input was summarized here before
+        if previous.key == key and previous.error:
+            st.error(previous.error)
+            return Failed(previous.error)
+        if previous.key != key and previous.key in summaries and not _cheap():
+            if not _offer_update(previous, options, slot):
+                return Ready(summaries[previous.key])
     runner = resources.jobs()
     if previous is not None and previous.key != key:
         runner.release(previous.key, _watcher())
@@ -109,17 +144,20 @@ def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: st
     return _outcome(job, slot)
 
 
-def _work(summarizer, source: Any, options: SummaryOptions) -> jobs.Work:
+def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> jobs.Work:
     """The job: a model's summary streamed (overview, then sections as they are done), here or from the server;
     the offline engine's whole at once."""
-    if not isinstance(summarizer, Summarizer) and summarizer.engine.name == "extractive":
+    if not isinstance(summarizer, Summarizer) and summarizer.engine.name == EngineName.EXTRACTIVE:
         return lambda report: summarizer.summarize(source, options, report)
 
-    def streamed(report: jobs.Progress):
-        partial = None
+    def streamed(report: Progress) -> Generator[Partial, None, Summary]:
+        summary = None
         for partial in summarizer.stream(source, options, report):
             yield partial
-        return partial.summary
+            summary = partial.summary
+        if summary is None:
+            raise SummarizerError("The summarizer finished without a summary; try again.")
+        return summary
     return streamed
 
 
@@ -135,18 +173,24 @@ def _offer_update(previous: Request, options: SummaryOptions, slot: str) -> bool
     return clicked
 
 
-def _outcome(job: jobs.Job, slot: str) -> Summary | None:
+def _outcome(job: jobs.Job, slot: str) -> Outcome:
     """The finished summary, an error message, or a progress bar that polls the job until it is done."""
     requests = st.session_state[REQUESTS_KEY]
-    if job.state == jobs.DONE:
+    if job.state == jobs.JobState.DONE:
         st.session_state[RESULTS_KEY][job.key] = job.result
-        return job.result
-    if job.state == jobs.FAILED:
-        requests[slot] = replace(requests[slot], error=boundary.message(job.error))
+        return Ready(job.result)
+    if job.state == jobs.JobState.FAILED:
+        requests[slot] = replace(requests[slot], error=_failure(job))
         st.error(requests[slot].error)
-        return None
+        return Failed(requests[slot].error)
     _progress(job.key)
-    return None
+    return Working(job.key)
+
+
+def _failure(job: jobs.Job) -> str:
+    """What the user reads about a failed job."""
+    assert job.error is not None, "a job fails with its error"
+    return boundary.message(job.error)
 
 
 @st.fragment(run_every=POLL_SECONDS)
@@ -188,14 +232,14 @@ def _pending() -> None:
         if request.key in summaries or request.error:
             continue
         job = runner.get(request.key, _watcher())
-        if job is None or job.state == jobs.CANCELLED:
+        if job is None or job.state == jobs.JobState.CANCELLED:
             requests.pop(slot, None)
             finished = True
-        elif job.state == jobs.DONE:
+        elif job.state == jobs.JobState.DONE:
             summaries[job.key] = job.result
             finished = True
-        elif job.state == jobs.FAILED:
-            requests[slot] = replace(request, error=boundary.message(job.error))
+        elif job.state == jobs.JobState.FAILED:
+            requests[slot] = replace(request, error=_failure(job))
             finished = True
         else:
             st.caption(f"{escape(request.page)}: {escape(job.message.lower())} ({job.fraction:.0%})")
@@ -246,7 +290,7 @@ def coverage_line(summary: Summary, pages: int | None = None) -> str:
     return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}{sections}"
 
 
-def show(summary: Summary, source: str, key: str, length: str, pages: int | None = None,
+def show(summary: Summary, source: str, key: str, length: str, *, pages: int | None = None,
          document: Any = None, original: bytes | None = None) -> None:
     """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it;
     with the uploaded `document` (and its bytes), the source marked up with the summary too."""
@@ -255,7 +299,7 @@ def show(summary: Summary, source: str, key: str, length: str, pages: int | None
         if summary.keyterms:
             st.caption("Key terms: " + escape(", ".join(summary.keyterms)))
         outline.overview(summary)
-        engine = "offline extractive" if summary.engine == "extractive" else f"abstractive, {summary.model}"
+        engine = "offline extractive" if summary.engine == EngineName.EXTRACTIVE else f"abstractive, {summary.model}"
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
         st.caption(f"{coverage_line(summary, pages)} · {summary.all_words} words from {summary.coverage.input_words:,} "

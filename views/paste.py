@@ -30,6 +30,6 @@ if not text.strip():
     if asked:
         st.warning("Paste some text first.")
 else:
-    summary = results.summarize(results.pasted(text), options, asked)
-    if summary:
-        results.show(summary, "pasted text", "paste", options.describe())
+    outcome = results.summarize(results.pasted(text), options, asked)
+    if isinstance(outcome, results.Ready):
+        results.show(outcome.summary, "pasted text", "paste", options.describe())

@@ -45,10 +45,13 @@ else:
         try:
             with status.container():
                 bar = st.progress(0.0, text=escape(f"Reading {uploaded.name}…"))
-                document = ingest_file(uploaded.name, uploaded.getvalue(), settings,
-                                       lambda fraction, message: bar.progress(fraction, text=escape(message)))
+
+                def reading(fraction: float, message: str) -> None:
+                    bar.progress(fraction, text=escape(message))
+
+                read = ingest_file(uploaded.name, uploaded.getvalue(), settings, reading)
                 bar.empty()
-            st.session_state[DOCUMENT_KEY] = (fingerprint, document)
+            st.session_state[DOCUMENT_KEY] = (fingerprint, read)
         except IngestError as error:
             st.session_state[UPLOAD_ERROR_KEY] = (fingerprint, str(error))
 
@@ -62,7 +65,7 @@ elif stored and uploaded is None:
 
 if stored:
     document: Document = stored[1]
-    extent = plural(document.pages, "page") if document.pages else plural(document.paragraphs, "paragraph")
+    extent = plural(document.pages, "page") if document.pages else plural(document.block_count, "paragraph")
     st.markdown(f"**{escape(document.title or document.name)}**")
     st.caption(f"{escape(document.name)} · {extent} · {plural(document.words, 'word')} · "
                f"about {max(1, round(document.reading_minutes))} min to read")
@@ -74,9 +77,10 @@ if stored:
         st.text(document.read_text)
     results.left_out(document)
     asked = st.button("Summarize", type="primary", key="summarize_upload")
-    summary = results.summarize(document.blocks, options, asked)
-    if summary:
-        results.show(summary, document.name, "upload", options.describe(), document.pages, document,
-                     uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None)
+    outcome = results.summarize(document.blocks, options, asked)
+    if isinstance(outcome, results.Ready):
+        results.show(outcome.summary, document.name, "upload", options.describe(), pages=document.pages,
+                     document=document,
+                     original=uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None)
         if document.ocr:
             st.caption(f"{escape(document.ocr.describe())} Check names and figures against the scan.")

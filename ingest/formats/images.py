@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 from ..recognition import scans
-from ..document import Block, OcrReport
+from ..document import Extracted
 from ..errors import CorruptFileError, FileTooLargeError, NoTextError
 from .pdf import RUNNING_NOTE, layout, ocr_lines
 from ..settings import IngestSettings
@@ -51,8 +51,8 @@ def _frame(picture, index: int, name: str):
 
 
 def extract(data: bytes, name: str, settings: IngestSettings,
-            report: scans.Report | None = None) -> tuple[tuple[Block, ...], str, int, list[str], OcrReport]:
-    """(blocks, title, page count, warnings, OCR report) of an image file: its text is only there by OCR."""
+            report: scans.Progress | None = None) -> Extracted:
+    """The blocks, title, page count, warnings and OCR report of an image file: its text is only there by OCR."""
     if not settings.ocr:
         raise NoTextError(f"{name} is an image, and OCR is switched off, so its text cannot be read; "
                           "turn OCR on to read it.")
@@ -72,4 +72,4 @@ def extract(data: bytes, name: str, settings: IngestSettings,
         warnings.insert(0, f"Only the first {len(numbers):,} of {count:,} pages were read: OCR reads at most "
                            f"{settings.ocr_max_pages:,} pages of a file.")
     title = next((b.text for b in blocks if b.page == 1 and b.kind == "heading"), "")
-    return blocks, title, count, warnings, ocr
+    return Extracted(blocks, title, count, warnings, ocr)

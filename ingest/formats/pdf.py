@@ -11,14 +11,15 @@ import ctypes
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Sequence
 
 from ..classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
 from . import bookmarks
 from . import texfonts
 from ..recognition import scans
 from ..recognition import words
-from ..document import Block, OcrReport, page_ranges
+from ..document import Block, BlockKind, Extracted, OcrReport, page_ranges
 from ..errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from ..settings import IngestSettings
 from ..sections import finish
@@ -135,7 +136,7 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
             if aligned:
                 first = ALNUM.search(raw)
                 last = ALNUM_LAST.search(raw)
-                letters = [match.start() + first.start(), match.start() + last.start()] if first else []
+                letters = [match.start() + first.start(), match.start() + last.start()] if first and last else []
                 if letters:
                     line.size, bold_first, line.mono = _font(textpage, letters[0], buffer)
                     _, bold_last, _ = _font(textpage, letters[-1], buffer)
@@ -220,7 +221,8 @@ def _tex_symbols(textpage, text: str) -> str:
 def _without_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
     """Control characters left in the text layer (symbols of fonts with no Unicode that no table maps) taken out of
     the lines, and lines left empty dropped; how many characters went and from which pages."""
-    dropped, where = 0, []
+    dropped = 0
+    where: list[int] = []
     for number, lines in enumerate(pages, 1):
         found = sum(len(CONTROL.findall(line.text)) for line in lines)
         if not found:
@@ -494,7 +496,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     def flush() -> None:
         if not current:
             return
-        kind = "code" if all(ln.mono for ln in current) and body.size and not body.mono else "paragraph"
+        kind: BlockKind = "code" if all(ln.mono for ln in current) and body.size and not body.mono else "paragraph"
         if all(ln.cells >= MIN_CELLS for ln in current):
             kind = "table"
         blocks.append(Block(kind, _joined(current, kind), page=current[0].page,
@@ -520,7 +522,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
             current.append(line)
         elif _is_heading(line, body):
             last = blocks[-1] if blocks else None
-            if _continues_heading(last, previous, line):
+            if last is not None and _continues_heading(last, previous, line):
                 blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
             else:
                 level = _heading_level(line, page.heading_sizes, page.styles) + depth
@@ -573,7 +575,8 @@ def _continued(blocks: list[Block]) -> int | None:
     return None
 
 
-def _skipped_note(numbers: list[int], count: int, ocr: bool) -> str:
+def _skipped_note(numbers: list[int], count: int, ocr: int) -> str:
+    """`ocr` is how many scanned pages OCR reads at most; 0 when it is off."""
     why = f"OCR reads at most the first {ocr:,} of them" if ocr else "OCR is switched off"
     if len(numbers) == 1:
         return f"Page {numbers[0]} of {count} looks scanned and was skipped: it has no text layer, and {why}."
@@ -621,16 +624,14 @@ def _anchored(pages: list[list[Line]], entries: list[bookmarks.Bookmark]) -> tup
         first = lines[item.line]
         if item.span == 1 and len(item.text) < len(first.text) and not first.outline:
             rest = first.text[len(item.text):].strip()
-            lines.insert(item.line + 1, Line(rest, first.page, first.size, first.bold, first.mono, first.x, first.top,
-                                             first.last_top, len(rest), "", first.edge, first.ocr))
-        lines[item.line] = Line(item.text, first.page, first.size, first.bold, first.mono, first.x, first.top,
-                                lines[item.line + item.span - 1].last_top, first.tail, "", first.edge, first.ocr,
-                                item.level)
+            lines.insert(item.line + 1, replace(first, text=rest, tail=len(rest), run_in="", cells=1, title=False))
+        lines[item.line] = replace(first, text=item.text, last_top=lines[item.line + item.span - 1].last_top, run_in="",
+                                   outline=item.level, cells=1, title=False)
         del lines[item.line + 1: item.line + item.span]
     return result, max((a.level for a in anchors), default=0)
 
 
-def layout(pages: list[list[Line]], entries: list[bookmarks.Bookmark] = ()) -> tuple[tuple[Block, ...], bool]:
+def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) -> tuple[tuple[Block, ...], bool]:
     """Typed blocks of the pages' lines with running headers, footers and page numbers left out; and whether
     there were any. With outline entries, those are the headings."""
     furniture = _furniture(pages)
@@ -717,7 +718,7 @@ def _needs_ocr(lines: list[Line], image_share: float) -> bool:
 
 
 def _read_scans(document, numbers: list[int], settings: IngestSettings,
-                report: scans.Report | None) -> tuple[dict[int, list[Line]], OcrReport]:
+                report: scans.Progress | None) -> tuple[dict[int, list[Line]], OcrReport]:
     heights = {number: document[number - 1].get_height() for number in numbers}
 
     def image_of(number: int):
@@ -733,8 +734,8 @@ def _read_scans(document, numbers: list[int], settings: IngestSettings,
 
 
 def extract(data: bytes, name: str, settings: IngestSettings,
-            report: scans.Report | None = None) -> tuple[tuple[Block, ...], str, int, list[str], OcrReport | None]:
-    """(blocks, title, page count, warnings, OCR report) of a PDF; scanned pages read by OCR when it is on."""
+            report: scans.Progress | None = None) -> Extracted:
+    """The blocks, title, page count, warnings and OCR report of a PDF; scanned pages read by OCR when it is on."""
     document = _open(data, name)
     try:
         count = len(document)
@@ -789,6 +790,6 @@ def extract(data: bytes, name: str, settings: IngestSettings,
             warnings.append(_dropped_note(dropped, dropped_pages, count))
         if furniture:
             warnings.append(RUNNING_NOTE)
-        return blocks, _title(document, list(blocks)), count, warnings, ocr
+        return Extracted(blocks, _title(document, list(blocks)), count, warnings, ocr)
     finally:
         document.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import PurePath
+from typing import Literal, NamedTuple
 
 from ..errors import CorruptFileError, UnsupportedFormatError
 
@@ -12,18 +13,29 @@ PLAIN_SUFFIXES = (".txt", ".text")
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 TEXT_SUFFIXES = PLAIN_SUFFIXES + MARKDOWN_SUFFIXES
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp")
-# The one list of what can be uploaded: (what a reader calls it, file name endings, a note). The app's
-# uploader, the About and Start pages, the CLI help and the messages below read it from here.
-FORMATS = (
-    ("plain text", PLAIN_SUFFIXES, ""),
-    ("Markdown", MARKDOWN_SUFFIXES, ""),
-    ("Word", (".docx",), ""),
-    ("PDF", (".pdf",), "scanned pages read by OCR"),
-    ("scans and photos of pages", IMAGE_SUFFIXES, "read by OCR"),
+FileKind = Literal["pdf", "docx", "image", "text"]  # what `kind_of` finds a file to be; its reader follows
+
+
+class FileFormat(NamedTuple):
+    """A kind of file that can be uploaded: what a reader calls it, its name endings, and a note."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    note: str = ""
+
+
+# The one list of what can be uploaded. The app's uploader, the About and Start pages, the CLI help and the
+# messages below read it from here.
+FILE_FORMATS = (
+    FileFormat("plain text", PLAIN_SUFFIXES),
+    FileFormat("Markdown", MARKDOWN_SUFFIXES),
+    FileFormat("Word", (".docx",)),
+    FileFormat("PDF", (".pdf",), "scanned pages read by OCR"),
+    FileFormat("scans and photos of pages", IMAGE_SUFFIXES, "read by OCR"),
 )
-UPLOAD_SUFFIXES = tuple(suffix for _, suffixes, _ in FORMATS for suffix in suffixes)
-FORMATS_IN_WORDS = ", ".join(f"{name} ({', '.join(suffixes)}{'; ' + note if note else ''})"
-                             for name, suffixes, note in FORMATS)
+UPLOAD_SUFFIXES = tuple(suffix for kind in FILE_FORMATS for suffix in kind.suffixes)
+FORMATS_IN_WORDS = ", ".join(f"{kind.name} ({', '.join(kind.suffixes)}{'; ' + kind.note if kind.note else ''})"
+                             for kind in FILE_FORMATS)
 SUPPORTED = FORMATS_IN_WORDS
 IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
 
@@ -32,7 +44,7 @@ def _is_image(data: bytes) -> bool:
     return data.startswith(IMAGE_MAGIC) or data[:4] == b"RIFF" and data[8:12] == b"WEBP"
 
 
-def kind_of(name: str, data: bytes) -> str:
+def kind_of(name: str, data: bytes) -> FileKind:
     """'pdf', 'docx', 'image' or 'text'; a user-facing error for anything else."""
     suffix = PurePath(name).suffix.lower()
     head = data[:8]

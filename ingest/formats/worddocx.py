@@ -6,7 +6,7 @@ import io
 import re
 import zipfile
 
-from ..document import Block
+from ..document import Block, BlockKind, Extracted
 from ..errors import CorruptFileError
 from ..sections import finish
 
@@ -14,7 +14,7 @@ PLACEHOLDER = re.compile(r"^(?:|untitled|title|document\d*|microsoft word\b.*|py
 HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo)\s*(\d)$", re.I)
 
 
-def _kind(style: str, paragraph) -> tuple[str, int]:
+def _kind(style: str, paragraph) -> tuple[BlockKind, int]:
     name = style.lower()
     heading = HEADING_STYLE.match(style)
     if heading:
@@ -32,8 +32,8 @@ def _kind(style: str, paragraph) -> tuple[str, int]:
     return "paragraph", 0
 
 
-def extract(data: bytes, name: str) -> tuple[tuple[Block, ...], str, list[str]]:
-    """(blocks, title, warnings) of a .docx file."""
+def extract(data: bytes, name: str) -> Extracted:
+    """The blocks, title and warnings of a .docx file."""
     import docx
     from docx.table import Table
 
@@ -62,7 +62,7 @@ def extract(data: bytes, name: str) -> tuple[tuple[Block, ...], str, list[str]]:
                for p in part.paragraphs if p.text.strip()]
     blocks.extend(Block("running", text, reason="a page header or footer") for text in dict.fromkeys(running))
     warnings = ["Headers and footers were left out of the summary (see what was left out)."] if running else []
-    return finish(blocks), _title(blocks, document.core_properties.title or ""), warnings
+    return Extracted(finish(blocks), _title(blocks, document.core_properties.title or ""), warnings=warnings)
 
 
 def _title(blocks: list[Block], stated: str) -> str:

@@ -107,7 +107,9 @@ def _ocr_layer(page, dpi: int) -> _Page:
     width, height = page.get_size()
     scale = width / max(image.width, 1)
     read = ocr.read(image)
-    stream, owners, boxes = [], [], []
+    stream: list[str] = []
+    owners: list[int] = []
+    boxes: list[tuple[float, float, float, float]] = []
     for line in scans.reading_lines(read) if not read.turn else ():
         text = _key(line.text)
         step = (line.right - line.left) / max(len(text), 1)
@@ -132,14 +134,15 @@ def _lines(boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, 
                 last[:] = [min(last[0], left), min(last[1], bottom), max(last[2], right), max(last[3], top)]
                 continue
         rects.append([left, bottom, right, top])
-    return [tuple(r) for r in rects]
+    return [(left, bottom, right, top) for left, bottom, right, top in rects]
 
 
 class _Pages:
     """Pages read on demand: the text layer, or OCR for a page with next to no text layer."""
 
     def __init__(self, document, settings: IngestSettings):
-        self.document, self.settings, self.cache = document, settings, {}
+        self.document, self.settings = document, settings
+        self.cache: dict[int, _Page] = {}
 
     def get(self, number: int) -> _Page | None:
         if not 1 <= number <= len(self.document):
@@ -157,8 +160,8 @@ class _Pages:
         windows = [[page], [page, page + 1], [page - 1, page]] if page else \
             [[n] for n in range(1, len(self.document) + 1)]
         for window in windows:
-            layers = [(n, self.get(n)) for n in window]
-            if any(layer is None for _, layer in layers):
+            layers = [(n, layer) for n in window if (layer := self.get(n)) is not None]
+            if len(layers) < len(window):
                 continue
             where = "".join(layer.stream for _, layer in layers).find(key)
             if where < 0:

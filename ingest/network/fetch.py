@@ -208,13 +208,13 @@ def get(url: str, settings: IngestSettings, accept: tuple[str, ...] = (), params
     session.headers["User-Agent"] = settings.user_agent
     mount_pinned(session, watch)
     try:
-        return _get(session, watch, url, settings, accept, params, headers, kind)
+        return _get(session, watch, url, settings, accept=accept, params=params, headers=headers, kind=kind)
     finally:
         session.close()
         watch.close()
 
 
-def _get(session: requests.Session, watch: Watch, url: str, settings: IngestSettings, accept: tuple[str, ...],
+def _get(session: requests.Session, watch: Watch, url: str, settings: IngestSettings, *, accept: tuple[str, ...],
          params: dict | None, headers: dict | None, kind: str) -> Response:
     limit = settings.max_download_mb * 1024 * 1024
     too_large = f"That page is larger than {settings.max_download_mb} MB and was not downloaded."

@@ -15,6 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import requests
@@ -118,14 +119,15 @@ class _EndpointSession(requests.Session):
         self.watch = Watch(settings.fetch_timeout)
         mount_pinned(self, self.watch)
 
-    def request(self, method, url, **kwargs):
+    def request(self, method: str, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
         from newsapi import const
 
         if url == const.TOP_HEADLINES_URL:
             url = self.settings.newsapi_url
         kwargs["timeout"] = max(0.01, self.watch.remaining())
         kwargs["allow_redirects"] = False
-        return super().request(method, guard(url, self.settings, self.watch), **kwargs)
+        target = guard(url.decode() if isinstance(url, bytes) else url, self.settings, self.watch)
+        return super().request(method, target, *args, **kwargs)
 
     def close(self):
         super().close()
@@ -227,7 +229,7 @@ def from_rss(settings: IngestSettings) -> list[Headline]:
 class _Flight:
     """One refresh in progress: its start, and its outcome once `done` is set."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.started = time.monotonic()
         self.done = threading.Event()
         self.result: FeedResult | None = None
@@ -272,9 +274,9 @@ class NewsFeed:
         Never waits longer than one refresh's deadline, and never behind more than one refresh.
         """
         with self._lock:
-            fresh = self._last is not None and self._clock() - self._last_at < self.settings.feed_ttl
-            if fresh and not refresh:
-                return self._last
+            last = self._last
+            if last is not None and self._clock() - self._last_at < self.settings.feed_ttl and not refresh:
+                return last
             remembered = self._failure if self._failure is not None and self._clock() < self._retry_at else None
             flight = self._flight
             leading = flight is None and remembered is None
@@ -282,6 +284,7 @@ class NewsFeed:
                 flight = self._flight = _Flight()
         if remembered is not None:
             return self._after_failure(remembered)
+        assert flight is not None  # with nothing remembered, this call leads a new flight or follows one
         if leading:
             self._refresh(flight)
         elif not flight.done.wait(max(0.0, flight.started + self.deadline - time.monotonic())):
@@ -290,6 +293,7 @@ class NewsFeed:
             if isinstance(flight.error, FetchError):
                 return self._after_failure(flight.error)
             raise flight.error
+        assert flight.result is not None  # `done` is set after the result or the error
         return flight.result
 
     def _refresh(self, flight: _Flight) -> None:

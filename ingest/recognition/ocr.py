@@ -95,7 +95,7 @@ def engine():
         if missing:
             raise IngestError(f"OCR cannot run: its model files ({', '.join(missing)}) are missing from the "
                               "installed rapidocr package. Reinstall the requirements.")
-        params = {f"{task}.model_path": str(folder / name) for task, name in MODELS.items()}
+        params: dict[str, object] = {f"{task}.model_path": str(folder / name) for task, name in MODELS.items()}
         params.update({"Global.log_level": "critical", "Global.use_cls": False, "Global.max_side_len": LARGEST_SIDE,
                        "Det.limit_type": "max", "Det.limit_side_len": DETECTION_SIDE,
                        "Rec.rec_batch_num": RECOGNITION_BATCH})

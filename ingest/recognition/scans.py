@@ -26,7 +26,7 @@ MIN_MEASURED = 4
 MIN_COLUMN_LINES = 3
 GUTTER_RANGE = (0.3, 0.7)
 
-Report = Callable[[float, str], None]
+Progress = Callable[[float, str], None]  # progress(fraction, message), as summarizer.Progress
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ def scanned_page(image) -> ScannedPage:
 
 
 def read_pages(numbers: Sequence[int], image_of: Callable[[int], object], total: int,
-               report: Report | None = None) -> tuple[dict[int, ScannedPage], OcrReport]:
+               report: Progress | None = None) -> tuple[dict[int, ScannedPage], OcrReport]:
     """The pages `numbers` (of `total`) read by OCR, reporting before each page, and what OCR made of them."""
     found: dict[int, ScannedPage] = {}
     for done, number in enumerate(numbers):

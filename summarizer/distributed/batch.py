@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ingest import IngestError, IngestSettings
+from ingest import Document, IngestError, IngestSettings
 
 from ..errors import ModelLoadError, SummarizerError
+from ..interface import Source
 from ..options import SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
+from ..summary import Summary
 from . import corpus
 
 logger = logging.getLogger(__name__)
@@ -114,8 +116,10 @@ def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryO
     with `highlight_dir`, each file's marked-up copy written there too."""
     from ingest import read_file
 
-    records: list[dict | None] = [None] * len(items)
-    sources, warnings, documents = {}, {}, {}
+    records: dict[int, dict] = {}
+    sources: dict[int, Source] = {}
+    warnings: dict[int, list[str]] = {}
+    documents: dict[int, Document] = {}
     for index, entry in enumerate(items):
         key = str(entry["id"])
         if entry["problem"]:
@@ -138,10 +142,10 @@ def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryO
 
             problem = write_beside(highlight_dir, key, str(items[index]["path"]), documents[index], result)
             records[index]["warnings"] += [problem] if problem else []
-    return records
+    return [records[index] for index in range(len(items))]
 
 
-def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -> list:
+def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -> list[Summary | SummarizerError]:
     """summarize_many's results; if the batch call fails unexpectedly, each item alone, so one document that
     trips a bug costs its own record (an error naming a logged incident), not the job."""
     if not sources:
@@ -152,7 +156,7 @@ def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -
         raise
     except Exception:
         logger.warning("a batch of %d failed; summarizing its items one at a time", len(sources), exc_info=True)
-    results = []
+    results: list[Summary | SummarizerError] = []
     for source in sources:
         try:
             results.append(summarizer.summarize(source, options))

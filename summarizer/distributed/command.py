@@ -16,7 +16,7 @@ EXIT_USAGE = 2
 LOG_EVERY_SECONDS = 10.0
 
 
-class Progress:
+class StatusLine:
     """Items done of those to do, errors, rate and time left: one line rewritten in place on a terminal,
     else (a log file, a pipe) a new line at most every ten seconds and at the end."""
 
@@ -83,7 +83,7 @@ def main(args) -> int:
     except corpus.UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    report = batch.run(job, Progress(sys.stderr))
+    report = batch.run(job, StatusLine(sys.stderr))
     if report.total == report.skipped:
         for note in report.notes:
             print(f"note: {note}", file=sys.stderr)

@@ -57,7 +57,7 @@ def read_items(source: Path, output: Path, limit: int | None = None) -> list[dic
     """The job's items in input order: lines of a JSONL file, or the files below a folder (hidden ones and
     OUTPUT left out); the first `limit` only. Ids must be unique, or a rerun could not tell them apart."""
     found = _folder_items(source, output) if source.is_dir() else _jsonl_items(source)
-    items = []
+    items: list[dict[str, str]] = []
     first_seen: dict[str, int] = {}
     for number, entry in enumerate(found, 1):
         if limit is not None and len(items) >= limit:

@@ -60,8 +60,9 @@ class SummarizerServer:
         self.engine = self.service.engine
         self.batch_sizes: collections.Counter[int] = collections.Counter()
         self.abandoned = 0
-        self._batch.set_max_batch_size(settings.serve_max_batch)
-        self._batch.set_batch_wait_timeout_s(settings.serve_batch_wait_ms / 1000)
+        # serve.batch's wrapper has these setters; Ray's annotations give it the wrapped coroutine's type.
+        self._batch.set_max_batch_size(settings.serve_max_batch)  # type: ignore[attr-defined]
+        self._batch.set_batch_wait_timeout_s(settings.serve_batch_wait_ms / 1000)  # type: ignore[attr-defined]
 
     def health(self) -> dict:
         """The engine facts the app shows, and this replica's batching facts for tests and operators."""
@@ -145,11 +146,12 @@ class SummarizerServer:
 def application(settings: Settings):
     """The Serve application for these settings: the gateway (no CPU of its own, many open requests, each a
     coroutine) in front of the replicas (CPUs and GPUs each, queue bound)."""
-    replicas = serve.deployment(SummarizerServer, name="SummarizerServer").options(
+    # serve.deployment(cls, name=...) returns a Deployment; Ray's overloads type that call as a decorator.
+    replicas = serve.deployment(SummarizerServer, name="SummarizerServer").options(  # type: ignore[attr-defined]
         num_replicas=settings.serve_replicas,
         ray_actor_options={"num_cpus": settings.serve_num_cpus, "num_gpus": settings.serve_num_gpus},
         max_ongoing_requests=2 * settings.serve_max_batch, max_queued_requests=settings.serve_max_queued)
-    gateway = serve.deployment(Gateway, name="Gateway").options(
+    gateway = serve.deployment(Gateway, name="Gateway").options(  # type: ignore[attr-defined]
         ray_actor_options={"num_cpus": 0}, max_ongoing_requests=settings.serve_max_open_requests)
     return gateway.bind(settings, replicas.bind(settings))
 
@@ -180,7 +182,7 @@ def _startup_error(report: str) -> SummarizerError:
     """The replicas' own error (say, a model that cannot load) from Serve's failure report, else its first line."""
     found = re.findall(r"summarizer\.errors\.(\w+): (.+)", report)
     if found:
-        return wire.error_from_wire({"error": {"type": found[-1][0], "message": found[-1][1].strip()}})
+        return wire.error_of(found[-1][0], found[-1][1].strip())
     logger.error("the summarizer server did not start: %s", report)
     return SummarizerError(f"The summarizer server did not start: {report.strip().splitlines()[0][:300]}")
 

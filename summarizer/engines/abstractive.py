@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..engine import EngineOutput, Hints, Progress
+from ..engine import EngineName, EngineOutput, Hints, StepProgress
 from ..errors import ModelLoadError
 from ..text.sentences import Sentence, split_sentences
 from ..settings import Settings
@@ -81,7 +81,7 @@ class _Job:
 class AbstractiveEngine:
     """Map-reduce summarization over a seq2seq generator."""
 
-    name = "abstractive"
+    name = EngineName.ABSTRACTIVE
     batches = True
     exact_lengths = False
 
@@ -142,7 +142,7 @@ class AbstractiveEngine:
         return outputs
 
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: Progress | None = None, *, preset: str | None = None,
+                       progress: StepProgress | None = None, *, preset: str | None = None,
                        hints: Sequence[Hints] | None = None,
                        max_sentences: Sequence[int | None] | None = None,
                        on_text: Callable[[str], None] | None = None) -> list[EngineOutput]:
@@ -155,8 +155,8 @@ class AbstractiveEngine:
         """
         preset = preset or self.preset
         jobs = []
-        for sentences in documents:
-            parts, tokens = self._pack([s.text for s in sentences])
+        for document in documents:
+            parts, tokens = self._pack([s.text for s in document])
             jobs.append(_Job(parts, len(parts), tokens))
         done, total = 0, sum(len(j.parts) for j in jobs)
 

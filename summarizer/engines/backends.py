@@ -13,7 +13,7 @@ import threading
 from typing import Callable, Sequence
 
 from ..errors import ModelLoadError
-from .budgets import PRESETS, Budget
+from .budgets import GENERATION, Budget
 from .device import Device
 from .locate import ModelSource
 
@@ -35,6 +35,7 @@ class Generator:
     """Shared tokenization and window arithmetic; subclasses implement `_generate`."""
 
     backend = ""
+    precision = ""
 
     def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, model_type: str, tokenizer):
         from transformers.utils import logging as hf_logging
@@ -70,7 +71,7 @@ class Generator:
     @staticmethod
     def streams(preset: str) -> bool:
         """Whether tokens can be shown as they come: beam search decides only at the end."""
-        return PRESETS[preset]["num_beams"] == 1
+        return GENERATION[preset]["num_beams"] == 1
 
     def _generate(self, texts: list[str], budget: Budget, preset: str) -> list[str]:
         raise NotImplementedError
@@ -104,7 +105,7 @@ class TransformersGenerator(Generator):
                                max_length=self.max_input_tokens).to(self.device.name)
         with self._torch.inference_mode():
             output = self.model.generate(**batch, min_new_tokens=budget.min_new_tokens,
-                                         max_new_tokens=budget.max_new_tokens, streamer=streamer, **PRESETS[preset])
+                                         max_new_tokens=budget.max_new_tokens, streamer=streamer, **GENERATION[preset])
         self.generated_tokens += int((output != self.tokenizer.pad_token_id).sum())
         return self.tokenizer.batch_decode(output, skip_special_tokens=True)
 
@@ -143,7 +144,7 @@ class CTranslate2Generator(Generator):
     def _generate(self, texts: list[str], budget: Budget, preset: str) -> list[str]:
         ids = self.tokenizer(texts, truncation=True, max_length=self.max_input_tokens)["input_ids"]
         tokens = [self.tokenizer.convert_ids_to_tokens(row) for row in ids]
-        settings = PRESETS[preset]
+        settings = GENERATION[preset]
         results = self.translator.translate_batch(
             tokens, beam_size=settings["num_beams"], length_penalty=settings.get("length_penalty", 1.0),
             no_repeat_ngram_size=settings["no_repeat_ngram_size"], min_decoding_length=budget.min_new_tokens,
@@ -157,7 +158,7 @@ class CTranslate2Generator(Generator):
         made: list[int] = []
         for step in self.translator.generate_tokens(
                 self.tokenizer.convert_ids_to_tokens(ids), min_decoding_length=budget.min_new_tokens,
-                max_decoding_length=budget.max_new_tokens, no_repeat_ngram_size=PRESETS[preset]["no_repeat_ngram_size"]):
+                max_decoding_length=budget.max_new_tokens, no_repeat_ngram_size=GENERATION[preset]["no_repeat_ngram_size"]):
             made.append(step.token_id)
             on_text(self.tokenizer.decode(made, skip_special_tokens=True))
         self.generated_tokens += len(made)

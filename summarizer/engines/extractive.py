@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine import EngineOutput, Hints, Progress
+from ..engine import EngineName, EngineOutput, Hints, StepProgress
 from ..text.prose import shown
 from ..text.sentences import Sentence
 from .selection import Tuning, select
@@ -18,7 +18,7 @@ class ExtractiveEngine:
     It does not batch: each document takes about a millisecond per article and nothing is shared.
     """
 
-    name = "extractive"
+    name = EngineName.EXTRACTIVE
     model = MODEL_NAME
     device = "cpu"
     batches = False
@@ -27,8 +27,12 @@ class ExtractiveEngine:
         self.reason = reason
         self.tuning = tuning
 
+    def streams(self, preset: str | None = None) -> bool:
+        """It writes no text token by token: a summary arrives whole."""
+        return False
+
     def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: Progress | None = None, *, preset: str | None = None,
+                       progress: StepProgress | None = None, *, preset: str | None = None,
                        hints: Sequence[Hints] | None = None,
                        max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]:
         outputs = []

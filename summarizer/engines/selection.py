@@ -117,9 +117,10 @@ def select(sentences: Sequence[Sentence], target_words: int, tuning: Tuning = Tu
     pool = np.flatnonzero(mask)
     if len(pool) > tuning.pool:
         pool = pool[np.argpartition(-scores[pool], tuning.pool)[: tuning.pool]]
-    lengths = np.fromiter((len(sentences[i].text.split()) for i in pool), dtype=np.int64, count=len(pool))
-    leaning = np.fromiter((opens_mid_thought(sentences[i].text) for i in pool), dtype=bool, count=len(pool))
-    dangling = np.fromiter((dangles(sentences[i].text) for i in pool), dtype=bool, count=len(pool))
+    pooled = [sentences[i] for i in pool.tolist()]
+    lengths = np.fromiter((len(s.text.split()) for s in pooled), dtype=np.int64, count=len(pool))
+    leaning = np.fromiter((opens_mid_thought(s.text) for s in pooled), dtype=np.bool_, count=len(pool))
+    dangling = np.fromiter((dangles(s.text) for s in pooled), dtype=np.bool_, count=len(pool))
     previous = np.maximum(pool - 1, 0)
     slot = np.full(n, -1, dtype=np.int64)
     slot[pool] = np.arange(len(pool))

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..engines.abstractive import AbstractiveEngine
-from ..engines.budgets import PRESETS
+from ..engines.backends import TransformersGenerator
+from ..engines.budgets import GENERATION
 from ..engines.locate import ModelSource, locate
 from ..errors import ModelLoadError
 from ..options import SummaryOptions
@@ -106,6 +107,8 @@ class Naive:
 
     def __init__(self, engine: AbstractiveEngine):
         self.engine = engine
+        if not isinstance(engine.generator, TransformersGenerator):
+            raise TypeError(f"the naive path runs on the transformers backend, not {engine.generator.backend}")
         self.generator = engine.generator
 
     def __call__(self, text: str) -> tuple[int, float]:
@@ -116,7 +119,7 @@ class Naive:
         batch = tokenizer(self.generator.prefix + text, truncation=True, max_length=NAIVE_WINDOW, return_tensors="pt")
         with torch.inference_mode():
             out = model.generate(**batch, min_new_tokens=budget.min_new_tokens,
-                                 max_new_tokens=budget.max_new_tokens, **PRESETS["best"])
+                                 max_new_tokens=budget.max_new_tokens, **GENERATION["best"])
         read = tokenizer.decode(batch["input_ids"][0], skip_special_tokens=True)
         return int(out.shape[1]) - 1, min(1.0, len(read.split()) / max(1, len(text.split())))
 

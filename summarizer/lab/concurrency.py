@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ..engines.abstractive import AbstractiveEngine
 from ..engines.locate import ModelSource
 from ..options import SummaryOptions
 from ..service import Summarizer
@@ -74,9 +75,16 @@ def same_as_alone(alone: Sequence[str], batched: Sequence[str]) -> str:
 def _service(source: ModelSource, backend: str, preset: str, exact: bool, **batching) -> Summarizer:
     service = Summarizer(Settings(model=source.path, engine="abstractive", device="cpu", backend=backend,
                                   preset=preset, **batching))
-    engine = service.engine
-    getattr(engine, "engine", engine).exact_lengths = exact
+    _model(service).exact_lengths = exact
     return service
+
+
+def _model(service: Summarizer) -> AbstractiveEngine:
+    """The service's model engine, inside the batcher when there is one."""
+    engine = getattr(service.engine, "engine", service.engine)
+    if not isinstance(engine, AbstractiveEngine):
+        raise TypeError(f"the concurrency lab measures a model, not the {engine.name} engine")
+    return engine
 
 
 def ceiling(service: Summarizer, articles: Sequence[str], preset: str) -> float:
@@ -84,7 +92,7 @@ def ceiling(service: Summarizer, articles: Sequence[str], preset: str) -> float:
     can gain at most on this machine, whoever the callers are."""
     from ..engines.budgets import Budget
 
-    generator = getattr(service.engine, "engine", service.engine).generator
+    generator = _model(service).generator
     budget = Budget(64, 64)
     windows = [" ".join(a.split()[:300]) for a in articles]
     generator.generate(windows[:1], budget, preset)

@@ -140,7 +140,8 @@ def score(predictions: Sequence[str], references: Sequence[str], seconds: float)
         for metric in METRICS:
             totals[metric] += result[metric].fmeasure
     n = len(predictions)
-    return SystemScore(*(round(100 * totals[m] / n, 2) for m in METRICS),
+    mean = {m: round(100 * totals[m] / n, 2) for m in METRICS}
+    return SystemScore(mean["rouge1"], mean["rouge2"], mean["rougeL"], mean["rougeLsum"],
                        docs_per_sec=round(n / seconds, 2) if seconds > 0 else float("inf"), n=n)
 
 

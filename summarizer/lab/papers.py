@@ -232,21 +232,21 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
     current = 0.0
     while True:
         best = None
-        for index, size, grams, counts in candidates:
+        for index, size, kept, counts in candidates:
             if index in chosen or words + size > budget:
                 continue
             gained = [hits[n] + sum(min(have[n][g] + c, targets[n][g]) - min(have[n][g], targets[n][g])
-                                    for g, c in grams[n].items()) for n in (0, 1)]
+                                    for g, c in kept[n].items()) for n in (0, 1)]
             value = sum(f1(gained[n], lengths[n] + counts[n], totals[n]) for n in (0, 1))
             if value > current and (best is None or value > best[0]):
-                best = (value, index, size, grams, counts, gained)
+                best = (value, index, size, kept, counts, gained)
         if best is None:
             break
-        current, index, size, grams, counts, hits = best
+        current, index, size, kept, counts, hits = best
         chosen.append(index)
         words += size
         for n in (0, 1):
-            have[n].update(grams[n])
+            have[n].update(kept[n])
             lengths[n] += counts[n]
     return [sentences[i] for i in sorted(chosen)]
 

@@ -12,7 +12,7 @@ def build_random_t5(directory: Path, corpus: Sequence[str], vocab_size: int,
     import torch
     from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
     from tokenizers.processors import TemplateProcessing
-    from transformers import T5Config, T5ForConditionalGeneration, T5TokenizerFast
+    from transformers import T5Config, T5ForConditionalGeneration, T5Tokenizer  # T5Tokenizer is the fast one since 5.0
 
     torch.manual_seed(0)
     tokenizer = Tokenizer(models.Unigram())
@@ -23,10 +23,10 @@ def build_random_t5(directory: Path, corpus: Sequence[str], vocab_size: int,
         vocab_size=vocab_size, special_tokens=["<pad>", "</s>", "<unk>"], unk_token="<unk>"))
     tokenizer.post_processor = TemplateProcessing(single="$A </s>", pair="$A </s> $B </s>",
                                                   special_tokens=[("</s>", 1)])
-    wrapped = T5TokenizerFast(tokenizer_object=tokenizer, eos_token="</s>", unk_token="<unk>",
+    wrapped = T5Tokenizer(tokenizer_object=tokenizer, eos_token="</s>", unk_token="<unk>",
                               pad_token="<pad>", extra_ids=0)
     wrapped.save_pretrained(directory)
-    t5 = T5Config(vocab_size=model_vocab_size or len(wrapped), decoder_start_token_id=0,
-                  pad_token_id=0, eos_token_id=1, **config)
+    t5 = T5Config(vocab_size=model_vocab_size or len(wrapped), pad_token_id=0, eos_token_id=1, **config)
+    t5.decoder_start_token_id = 0  # not among T5Config's declared fields, but what generate() starts from
     T5ForConditionalGeneration(t5).save_pretrained(directory)
     return directory

@@ -15,10 +15,12 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from email.message import Message
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from . import wire
+from ..engine import EngineName
 from ..errors import ServiceBusyError, ServiceUnavailableError, SummarizerError
+from ..interface import Progress, SummaryService
 from ..options import SummaryOptions
 from ..partial import Partial
 from ..service import Summarizer
@@ -26,7 +28,6 @@ from ..settings import Settings
 from ..summary import Summary
 
 logger = logging.getLogger(__name__)
-Progress = Callable[[float, str], None]
 HEALTH_TIMEOUT_CAP = 5.0
 
 
@@ -34,7 +35,7 @@ HEALTH_TIMEOUT_CAP = 5.0
 class ServerEngine:
     """What the server says about its engine, with the server's address; the face `Summarizer.engine` shows."""
 
-    name: str
+    name: EngineName
     model: str
     device: str
     reason: str
@@ -59,8 +60,8 @@ class RemoteSummarizer:
         with self._lock:
             if self._engine is None:
                 facts = self.health()
-                self._engine = ServerEngine(facts["engine"], facts["model"], facts["device"], facts["reason"],
-                                            self.url)
+                self._engine = ServerEngine(EngineName(facts["engine"]), facts["model"], facts["device"],
+                                            facts["reason"], self.url)
             return self._engine
 
     def health(self) -> dict:
@@ -154,7 +155,7 @@ class RemoteSummarizer:
                                        "your text is kept — try again in a minute.")
 
 
-def connect(settings: Settings | None = None) -> Summarizer | RemoteSummarizer:
+def connect(settings: Settings | None = None) -> SummaryService:
     """The service for these settings: the server at `settings.url` if set, else the embedded summarizer."""
     settings = settings or Settings.from_env()
     return RemoteSummarizer(settings) if settings.url else Summarizer(settings)

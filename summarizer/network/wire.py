@@ -9,7 +9,7 @@ raises `InvalidOptionError` naming the field, so a server can answer 400 with th
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Sequence
+from typing import Any
 
 from ingest import BLOCK_KINDS
 
@@ -17,11 +17,10 @@ from .. import errors
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
 from ..text.sentences import Sentence
-from ..layout import BlockLike
+from ..interface import Source
 from ..partial import Partial
 from ..summary import Coverage, SectionSummary, Summary
 
-Source = str | Sequence[BlockLike]
 OPTION_TYPES = {"length": (str,), "words": (int, type(None)), "format": (str,), "max_input_words": (int, type(None)),
                 "preset": (str, type(None)), "sections": (bool,)}
 
@@ -152,10 +151,15 @@ def error_from_wire(data: Any) -> SummarizerError | None:
     raw = data.get("error") if isinstance(data, dict) else None
     if not isinstance(raw, dict) or not isinstance(raw.get("message"), str):
         return None
-    kind = getattr(errors, str(raw.get("type")), SummarizerError)
+    return error_of(str(raw.get("type")), raw["message"])
+
+
+def error_of(type_name: str, message: str) -> SummarizerError:
+    """The service's exception class named `type_name` (SummarizerError for any other name) with `message`."""
+    kind = getattr(errors, type_name, SummarizerError)
     if not (isinstance(kind, type) and issubclass(kind, SummarizerError)):
         kind = SummarizerError
-    return kind(raw["message"])
+    return kind(message)
 
 
 def partial_to_wire(partial: Partial) -> dict:

@@ -216,9 +216,10 @@ def _report_then_wait(seconds: list[float], report) -> str:
 
 
 def test_each_reported_step_gets_its_own_time_bound():
-    assert run_bounded(_report_then_wait, ([0.4] * 4,), "slow.pdf", 1.0, 0, lambda f, m: None, 1.0) == "done"
+    assert run_bounded(_report_then_wait, ([0.4] * 4,), "slow.pdf", 1.0, progress=lambda f, m: None,
+                       step_timeout=1.0) == "done"
     with pytest.raises(ExtractionTimeoutError, match="Reading a page of slow.pdf by OCR took longer than 0.5 seconds"):
-        run_bounded(_report_then_wait, ([30],), "slow.pdf", 5.0, 0, lambda f, m: None, 0.5)
+        run_bounded(_report_then_wait, ([30],), "slow.pdf", 5.0, progress=lambda f, m: None, step_timeout=0.5)
 
 
 def test_ocr_runs_with_no_network_and_an_empty_home(tmp_path):

@@ -87,7 +87,7 @@ def _hog():
 
 def test_the_reader_has_a_memory_bound_with_its_own_message():
     try:
-        run_bounded(_hog, (), "bomb.docx", 30, 256)
+        run_bounded(_hog, (), "bomb.docx", 30, memory_mb=256)
     except FileTooLargeError as error:
         assert str(error) == "bomb.docx needs more memory to read than the 256 MB allowed; split it into smaller files."
     else:
