@@ -446,6 +446,11 @@ def test_sections_stream_into_the_page(streaming_server, open_page):
     base, _ = streaming_server
     page = open_page({"width": 1400, "height": 1100})
     paste(page, base, report(12))
+    # a length at which every one of the 12 sections gets its share (overview and sections share the target)
+    page.get_by_text("Custom", exact=True).click()
+    words = page.get_by_label("Target words")
+    words.fill("1000")
+    words.press("Enter")
     page.get_by_role("button", name="Summarize").click()
     page.get_by_text(re.compile(r"Section by section \([1-9]\d* of 12 so far\)")).first.wait_for(timeout=180_000)
     page.get_by_text(re.compile(r"· coming$")).first.wait_for()

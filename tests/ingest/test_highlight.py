@@ -115,7 +115,7 @@ def test_notes_name_the_role_and_the_section(paper):
     _, _, summary, result = paper
     notes = [note for _, _, note, _ in highlights(result.data)]
     assert notes[0] == f"Summary, sentence 1 of {len(summary.sentences)}"
-    section = summary.sections[1]
+    section = next(s for s in summary.sections if s.sentences)  # sections the length left unsummarized have none
     assert f"Section summary: {section.title} ({section.pages}), sentence 1 of {len(section.sentences)}" in notes
 
 
