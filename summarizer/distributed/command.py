@@ -10,7 +10,7 @@ from typing import TextIO
 from ..options import SummaryOptions
 from ..settings import Settings
 from ..wording import counted
-from . import batch, corpus
+from . import corpus, corpusjob
 
 EXIT_USAGE = 2
 LOG_EVERY_SECONDS = 10.0
@@ -25,7 +25,7 @@ class StatusLine:
         self.live = stream.isatty()
         self.last = 0.0
 
-    def __call__(self, report: batch.Report) -> None:
+    def __call__(self, report: corpusjob.Report) -> None:
         todo = report.total - report.skipped
         if not report.ray_seconds:
             for note in report.notes:
@@ -57,7 +57,7 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
 
 
-def job_from(args) -> batch.Job:
+def job_from(args) -> corpusjob.Job:
     """The Job the command line asks for; a UsageError for counts below 1."""
     for name in ("workers", "batch_size", "limit"):
         value = getattr(args, name)
@@ -67,7 +67,7 @@ def job_from(args) -> batch.Job:
         raise corpus.UsageError("--gpus-per-worker must be 0 or more.")
     settings = Settings.from_env(engine=args.engine, model=args.model, device=args.device, preset=args.preset,
                                  backend=args.backend)
-    return batch.Job(Path(args.input), Path(args.output), settings,
+    return corpusjob.Job(Path(args.input), Path(args.output), settings,
                      SummaryOptions(length=args.length, words=args.words, format=args.format),
                      workers=args.workers, batch_size=args.batch_size, limit=args.limit,
                      retry_errors=args.retry_errors, gpus_per_worker=args.gpus_per_worker,
@@ -83,7 +83,7 @@ def main(args) -> int:
     except corpus.UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    report = batch.run(job, StatusLine(sys.stderr))
+    report = corpusjob.run(job, StatusLine(sys.stderr))
     if report.total == report.skipped:
         for note in report.notes:
             print(f"note: {note}", file=sys.stderr)

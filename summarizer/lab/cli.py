@@ -224,7 +224,7 @@ def _distributed(args) -> None:
     try:
         import ray
 
-        from ..distributed import batch, throughput
+        from ..distributed import corpusjob, throughput
     except ImportError as error:
         raise SummarizerError(f"The serve and corpus suites need Ray ({error}): pip install -r requirements-ray.txt")
     from .benchmark import corpus
@@ -247,7 +247,7 @@ def _distributed(args) -> None:
                           f"mean batch {row['mean_batch']:.1f}")
         ray.shutdown()
     if args.suite in ("all", "corpus"):
-        row = batch.measure(args.data, args.corpus_docs)
+        row = corpusjob.measure(args.data, args.corpus_docs)
         print(f"corpus: {row['articles']} articles, offline engine, {row['workers']} workers, batches of "
               f"{row['batch_size']}: evaluate loop {row['evaluate_loop_docs_per_s']} docs/s "
               f"({row['evaluate_loop_s']} s); batch command {row['batch_docs_per_s']} docs/s end to end "

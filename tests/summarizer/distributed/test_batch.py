@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.distributed import batch, corpus
+from summarizer.distributed import corpus
+from summarizer.distributed import corpusjob
 from summarizer.text.sentences import split_sentences
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -136,7 +137,7 @@ def test_one_batch_gives_a_record_per_item_and_bad_files_are_errors(tmp_path, te
     (tmp_path / "empty.txt").write_text("")
     items = [corpus.item("t", text=text_factory(12)), corpus.item("empty.txt", path=str(tmp_path / "empty.txt")),
              corpus.item("blank", text="   "), corpus.item("9", problem="Line 9 is not valid JSON.")]
-    out = batch.summarize_items(Summarizer(OFFLINE), items, SummaryOptions(), IngestSettings(), "run1")
+    out = corpusjob.summarize_items(Summarizer(OFFLINE), items, SummaryOptions(), IngestSettings(), "run1")
     assert [r["id"] for r in out] == ["t", "empty.txt", "blank", "9"]
     assert out[0]["error"] is None and out[0]["engine"] == "extractive" and out[0]["summary"]
     assert [r["error"] for r in out[1:]] == ["empty.txt is empty.", "There is no text to summarize.",
@@ -146,7 +147,7 @@ def test_one_batch_gives_a_record_per_item_and_bad_files_are_errors(tmp_path, te
 def test_a_document_that_trips_a_bug_costs_only_its_own_record(text_factory, caplog):
     from summarizer import Summary, SummarizerError
 
-    results = batch._summaries(Summarizer(OFFLINE), [text_factory(8), 42, text_factory(8, 2)], SummaryOptions())
+    results = corpusjob._summaries(Summarizer(OFFLINE), [text_factory(8), 42, text_factory(8, 2)], SummaryOptions())
     assert isinstance(results[0], Summary) and isinstance(results[2], Summary)
     assert isinstance(results[1], SummarizerError)
     assert re.fullmatch(r"Unexpected error: something went wrong on our side \(id [0-9a-f]{6}\); it has been "
@@ -184,9 +185,9 @@ def test_a_cluster_address_where_nothing_answers_is_said_at_once(tmp_path):
 def test_jsonl_job_writes_one_record_per_line_in_input_order(ray_address, tmp_path, text_factory):
     rows = [{"id": f"doc-{n}", "article": text_factory(10, n)} for n in range(7)]
     source = write_jsonl(tmp_path / "in.jsonl", rows[:3] + ["not json"] + rows[3:] + [{"id": "empty", "text": ""}])
-    job = batch.Job(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(length="tldr"), workers=2,
+    job = corpusjob.Job(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(length="tldr"), workers=2,
                     batch_size=3)
-    report = batch.run(job)
+    report = corpusjob.run(job)
     written = records(job.output)
     assert [r["id"] for r in written] == ["doc-0", "doc-1", "doc-2", "4"] + [f"doc-{n}" for n in range(3, 7)] + ["empty"]
     assert (report.written, report.errors, report.skipped, report.workers) == (9, 2, 0, 2)
@@ -202,7 +203,7 @@ def test_jsonl_job_writes_one_record_per_line_in_input_order(ray_address, tmp_pa
 def test_rerun_on_the_cluster_skips_finished_items_and_redoes_cut_ones(ray_address, tmp_path, text_factory):
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(9)])
     output = tmp_path / "out.jsonl"
-    batch.run(batch.Job(source, output, OFFLINE, SummaryOptions(), workers=2, batch_size=2))
+    corpusjob.run(corpusjob.Job(source, output, OFFLINE, SummaryOptions(), workers=2, batch_size=2))
     lines = output.read_text().splitlines(keepends=True)
     first_run = json.loads(lines[0])["run"]
     kept = lines[:3] + lines[5:8]  # d3 and d4 deleted, d8 cut mid-line as by a kill
@@ -225,12 +226,12 @@ def test_rerun_on_the_cluster_skips_finished_items_and_redoes_cut_ones(ray_addre
 def test_tiny_t5_job_summarizes_every_item_and_a_rerun_has_nothing_to_do(ray_address, tmp_path, tiny_model_dir, text_factory):
     settings = Settings(engine="abstractive", model=str(tiny_model_dir), preset="fast", max_input_tokens=128)
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": str(n), "text": text_factory(8, n)} for n in range(4)])
-    report = batch.run(batch.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions(), workers=2,
+    report = corpusjob.run(corpusjob.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions(), workers=2,
                                  batch_size=2))
     written = records(tmp_path / "out.jsonl")
     assert [r["id"] for r in written] == ["0", "1", "2", "3"] and report.errors == 0
     assert all(r["engine"] == "abstractive" and r["summary"] for r in written)
-    again = batch.run(batch.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions()))
+    again = corpusjob.run(corpusjob.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions()))
     assert (again.written, again.skipped, again.workers) == (0, 4, 0)
 
 
@@ -248,7 +249,7 @@ def test_two_jobs_on_one_output_leave_one_line_per_id(ray_address, tmp_path, tex
             break
         time.sleep(0.1)
     with pytest.raises(corpus.OutputBusyError, match=f"is being written by another job \\(pid {first.pid} on "):
-        batch.run(batch.Job(source, output, OFFLINE, SummaryOptions()))
+        corpusjob.run(corpusjob.Job(source, output, OFFLINE, SummaryOptions()))
     out, err = first.communicate(timeout=300)
     assert first.returncode == 0, err
     assert "300 records written (0 errors)" in out

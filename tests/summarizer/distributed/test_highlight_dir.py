@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ingest.settings import IngestSettings
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.distributed import batch, command, corpus
+from summarizer.distributed import command, corpus
+from summarizer.distributed import corpusjob
 from summarizer.cli import parser
 from summarizer.text.sentences import split_sentences
 from tests.builders import standard_pdf, styled_docx
@@ -17,7 +18,7 @@ def test_a_batch_writes_highlighted_pdfs_and_marked_html_under_the_item_keys(tmp
     (source / "review.docx").write_bytes(styled_docx())
     (source / "note.txt").write_text("")
     items = corpus.read_items(source, tmp_path / "out.jsonl")
-    out = batch.summarize_items(Summarizer(Settings(engine="extractive")), items, SummaryOptions(), IngestSettings(),
+    out = corpusjob.summarize_items(Summarizer(Settings(engine="extractive")), items, SummaryOptions(), IngestSettings(),
                                 "run1", marked)
     assert [(r["id"], r["error"] is None) for r in out] == [("note.txt", False), ("review.docx", True),
                                                             ("specs/standard.pdf", True)]
@@ -38,7 +39,7 @@ def test_a_copy_that_cannot_be_written_is_a_warning_not_a_lost_summary(tmp_path)
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the folder should be")
     items = corpus.read_items(source, tmp_path / "out.jsonl")
-    out = batch.summarize_items(Summarizer(Settings(engine="extractive")), items, SummaryOptions(), IngestSettings(),
+    out = corpusjob.summarize_items(Summarizer(Settings(engine="extractive")), items, SummaryOptions(), IngestSettings(),
                                 "run1", blocked)
     assert out[0]["error"] is None and out[0]["summary"]
     assert any(w.startswith("The highlighted copy was not written: ") for w in out[0]["warnings"])
