@@ -1,5 +1,5 @@
 # `make run` starts the app, `make dev` starts it reloading on save, `make test` runs every test,
-# `make lint` runs ruff, mypy and vulture (`make dead` vulture alone; settings in pyproject.toml).
+# `make lint` runs ruff (format and checks), mypy and vulture (`make dead` vulture alone; settings in pyproject.toml).
 # Each builds the venv first. torch is the CPU build unless an NVIDIA GPU answers `nvidia-smi`;
 # override with TORCH_INDEX=<index url> (e.g. https://download.pytorch.org/whl/cu128) or TORCH_INDEX=pypi.
 PYTHON ?= python3.11
@@ -54,6 +54,7 @@ test-fast: $(VENV)/.dev
 	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(VENV)/.dev
+	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/vulture

@@ -2,8 +2,18 @@
 
 from .commandline import apology, log_incident, run_command
 from .document import BLOCK_KINDS, LEFT_OUT_KINDS, Block, Document, OcrReport
-from .errors import (CorruptFileError, ExtractionTimeoutError, FetchError, FileTooLargeError, IngestError,
-                     NewsApiError, NoTextError, PasswordProtectedError, UnsafeUrlError, UnsupportedFormatError)
+from .errors import (
+    CorruptFileError,
+    ExtractionTimeoutError,
+    FetchError,
+    FileTooLargeError,
+    IngestError,
+    NewsApiError,
+    NoTextError,
+    PasswordProtectedError,
+    UnsafeUrlError,
+    UnsupportedFormatError,
+)
 from .files import ingest_file, parse_text
 from .formats.sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
 from .marking.highlighted_pdf import Highlighted, highlight_pdf
@@ -14,10 +24,36 @@ from .settings import IngestSettings
 from .sources import read_file, read_source
 
 __all__ = [
-    "BLOCK_KINDS", "FORMATS_IN_WORDS", "LEFT_OUT_KINDS", "UPLOAD_SUFFIXES", "Block", "CorruptFileError", "Document",
-    "ExtractionTimeoutError", "FeedResult", "FetchError", "FileTooLargeError", "Headline", "Highlighted",
-    "IngestError", "IngestSettings", "NewsApiError", "NewsFeed", "NoTextError", "OcrReport",
-    "PasswordProtectedError", "UnsafeUrlError", "UnsupportedFormatError", "apology", "fetch_article",
-    "highlight_pdf", "ingest_file", "log_incident", "marked_html", "parse_text", "read_file", "read_source",
+    "BLOCK_KINDS",
+    "FORMATS_IN_WORDS",
+    "LEFT_OUT_KINDS",
+    "UPLOAD_SUFFIXES",
+    "Block",
+    "CorruptFileError",
+    "Document",
+    "ExtractionTimeoutError",
+    "FeedResult",
+    "FetchError",
+    "FileTooLargeError",
+    "Headline",
+    "Highlighted",
+    "IngestError",
+    "IngestSettings",
+    "NewsApiError",
+    "NewsFeed",
+    "NoTextError",
+    "OcrReport",
+    "PasswordProtectedError",
+    "UnsafeUrlError",
+    "UnsupportedFormatError",
+    "apology",
+    "fetch_article",
+    "highlight_pdf",
+    "ingest_file",
+    "log_incident",
+    "marked_html",
+    "parse_text",
+    "read_file",
+    "read_source",
     "run_command",
 ]

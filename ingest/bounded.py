@@ -41,21 +41,27 @@ def _child(connection, function: Callable, args: tuple, name: str, memory_mb: in
             args = (*args, lambda fraction, message: connection.send(("progress", fraction, message)))
         connection.send(("ok", function(*args)))
     except MemoryError:
-        connection.send(("error", FileTooLargeError(
-            f"{name} needs more memory to read than the {memory_mb:,} MB allowed; split it into smaller files.")))
+        connection.send(
+            (
+                "error",
+                FileTooLargeError(
+                    f"{name} needs more memory to read than the {memory_mb:,} MB allowed; split it into smaller files."
+                ),
+            )
+        )
     except IngestError as error:
         connection.send(("error", error))
     except RecursionError:
         connection.send(("error", CorruptFileError(f"{name} could not be read; its structure is nested too deeply.")))
     except Exception as error:  # a damaged file can make any parser raise anything: report it as damaged
-        connection.send(("error", CorruptFileError(
-            f"{name} could not be read; the file seems damaged ({type(error).__name__}).")))
+        connection.send(
+            ("error", CorruptFileError(f"{name} could not be read; the file seems damaged ({type(error).__name__})."))
+        )
     finally:
         connection.close()
 
 
-def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str], None] | None,
-             step_timeout: float):
+def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str], None] | None, step_timeout: float):
     """The child's final (status, value), passing its progress on; each report gives it `step_timeout` seconds more."""
     reported = False
     while True:
@@ -63,15 +69,19 @@ def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str
             if reported:
                 raise ExtractionTimeoutError(
                     f"Reading a page of {name} by OCR took longer than {step_timeout:g} seconds and was stopped. "
-                    "Try again when the server is less busy, or upload a sharper or smaller scan.")
+                    "Try again when the server is less busy, or upload a sharper or smaller scan."
+                )
             raise ExtractionTimeoutError(
                 f"Reading {name} took longer than {timeout:g} seconds and was stopped: it is too long or too "
-                "complex to read in time. Split it into smaller parts.")
+                "complex to read in time. Split it into smaller parts."
+            )
         try:
             message = receiver.recv()
         except EOFError:
-            raise CorruptFileError(f"{name} could not be read; the reader stopped unexpectedly (the file may be "
-                                   "damaged, or need more memory than allowed).") from None
+            raise CorruptFileError(
+                f"{name} could not be read; the reader stopped unexpectedly (the file may be "
+                "damaged, or need more memory than allowed)."
+            ) from None
         if message[0] != "progress":
             return message
         reported = True
@@ -79,8 +89,16 @@ def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str
             progress(*message[1:])
 
 
-def run_bounded(function: Callable, args: tuple, name: str, timeout: float, *, memory_mb: int = 0,
-                progress: Callable[[float, str], None] | None = None, step_timeout: float | None = None):
+def run_bounded(
+    function: Callable,
+    args: tuple,
+    name: str,
+    timeout: float,
+    *,
+    memory_mb: int = 0,
+    progress: Callable[[float, str], None] | None = None,
+    step_timeout: float | None = None,
+):
     """function(*args) in a child process capped at `memory_mb` more memory; its IngestError re-raised here;
     ExtractionTimeoutError past `timeout` seconds. With `progress`, the child's function gets one more
     argument, a report(fraction, message) whose calls reach `progress` here, and each call gives the child
@@ -89,8 +107,9 @@ def run_bounded(function: Callable, args: tuple, name: str, timeout: float, *, m
         importlib.import_module(module)
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, function, args, name, memory_mb, progress is not None),
-                              daemon=True)
+    process = context.Process(
+        target=_child, args=(sender, function, args, name, memory_mb, progress is not None), daemon=True
+    )
     process.start()
     sender.close()
     try:

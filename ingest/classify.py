@@ -11,24 +11,36 @@ from typing import Literal
 
 LEADER_AT_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,}|(?:_\s?){4,})\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$")
 TOC_LINE = re.compile(r"^(?:[A-Z]?\d+(?:\.\d+)*\.?|[A-Z]\.|[IVXLC]+\.)?\s*\S.{0,120}?\s(?:\d{1,4}|[ivxlc]{1,6})$")
-CAPTION = re.compile(r"^(?:figure|fig\.|table|listing|algorithm|exhibit|chart|plate|diagram|photo|image)\s*"
-                     r"[A-Z]?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:—–|]|\s+-\s)", re.I)
+CAPTION = re.compile(
+    r"^(?:figure|fig\.|table|listing|algorithm|exhibit|chart|plate|diagram|photo|image)\s*"
+    r"[A-Z]?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:—–|]|\s+-\s)",
+    re.I,
+)
 REFERENCE_ENTRY = re.compile(
     r"^(?:\[\s*[\w+.-]{1,12}\s*\]|\(\d{1,3}\)|\d{1,3}\.\s+[A-Z][a-z'’-]+,\s+[A-Z]\.)"
-    r"|^[A-Z][a-z'’-]+,\s+(?:[A-Z]\.\s?){1,3}(?:,|and|&)")
+    r"|^[A-Z][a-z'’-]+,\s+(?:[A-Z]\.\s?){1,3}(?:,|and|&)"
+)
 YEAR = re.compile(r"\b(?:1[89]|20)\d\d[a-z]?\b")
-NUMBERED_HEADING = re.compile(r"^((?:\d{1,2}\.)*\d{1,2})\.?\s+(?=[A-Z])|^((?:[A-Z]\.)(?:\d{1,2}\.?)*)\s+(?=[A-Z])"
-                              r"|^((?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4})\b[.:]?\s*", re.I)
+NUMBERED_HEADING = re.compile(
+    r"^((?:\d{1,2}\.)*\d{1,2})\.?\s+(?=[A-Z])|^((?:[A-Z]\.)(?:\d{1,2}\.?)*)\s+(?=[A-Z])"
+    r"|^((?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4})\b[.:]?\s*",
+    re.I,
+)
 SectionRole = Literal["toc", "reference", "index"]  # block kinds a section's heading gives its blocks
 SECTION_ROLES: dict[SectionRole, re.Pattern[str]] = {
     "toc": re.compile(r"^(?:table of )?contents$|^contents? at a glance$", re.I),
-    "reference": re.compile(r"^(?:references?|bibliography|works cited|literature cited|citations|"
-                            r"references and notes|selected bibliography)$", re.I),
+    "reference": re.compile(
+        r"^(?:references?|bibliography|works cited|literature cited|citations|"
+        r"references and notes|selected bibliography)$",
+        re.I,
+    ),
     "index": re.compile(r"^(?:index|subject index|author index|general index)$", re.I),
 }
 CODE_CHAR = re.compile(r"[{}\[\]();=<>|&*/\\_#$@^~`]")
-CODE_WORDS = re.compile(r"\b(?:def|return|import|class|function|var|let|const|public|private|static|void|int|"
-                        r"fun|val|datatype|struct|if|else|for|while|lambda|begin|end)\b")
+CODE_WORDS = re.compile(
+    r"\b(?:def|return|import|class|function|var|let|const|public|private|static|void|int|"
+    r"fun|val|datatype|struct|if|else|for|while|lambda|begin|end)\b"
+)
 
 
 def heading_text(text: str) -> str:
@@ -94,8 +106,11 @@ def looks_like_heading(text: str, max_words: int = 14) -> bool:
     words = stripped.split()
     if not words or len(words) > max_words or len(stripped) > 120:
         return False
-    if stripped[-1] in ".!?,;:" or stripped.count("(") != stripped.count(")") or \
-            re.search(r"[a-z]{2}[.!?]\s+[A-Z]", stripped):
+    if (
+        stripped[-1] in ".!?,;:"
+        or stripped.count("(") != stripped.count(")")
+        or re.search(r"[a-z]{2}[.!?]\s+[A-Z]", stripped)
+    ):
         return False
     if looks_like_code(stripped) or sum(ch.isalpha() or ch.isspace() for ch in stripped) < 0.75 * len(stripped):
         return False

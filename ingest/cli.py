@@ -26,7 +26,7 @@ def _show_file(path: str) -> int:
     document = read_file(path, progress=_progress)
     print(document.text)
     counts = _counted(document.pages, "page") if document.pages else _counted(document.block_count, "paragraph")
-    title = f" \"{document.title}\"" if document.title else ""
+    title = f' "{document.title}"' if document.title else ""
     print(f"[{document.name}{title}: {document.kind}, {counts}, {document.words:,} words]", file=sys.stderr)
     if document.ocr:
         print(f"ocr: {document.ocr.describe()}", file=sys.stderr)
@@ -38,6 +38,7 @@ def _show_file(path: str) -> int:
 def _run(source: str) -> int:
     if source == "news" and not Path("news").exists():
         from .newscli import show_news
+
         return show_news()
     return _show_file(source)
 

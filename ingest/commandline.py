@@ -39,8 +39,9 @@ def apology(incident: str) -> str:
 def log_incident(error: BaseException) -> str:
     """Log `error` with its traceback under a new incident id, and return the id."""
     incident = new_incident_id()
-    logger.error("incident %s: unexpected %s", incident, type(error).__name__,
-                 exc_info=(type(error), error, error.__traceback__))
+    logger.error(
+        "incident %s: unexpected %s", incident, type(error).__name__, exc_info=(type(error), error, error.__traceback__)
+    )
     return incident
 
 

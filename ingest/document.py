@@ -12,12 +12,19 @@ from typing import Literal, get_args
 
 READING_WORDS_PER_MINUTE = 230
 # Every kind a block can have: what a summary reads (prose), what shapes it (title, heading), the rest left out.
-BlockKind = Literal["title", "heading", "paragraph", "list_item", "table", "code", "caption", "toc", "reference",
-                    "index", "running"]
+BlockKind = Literal[
+    "title", "heading", "paragraph", "list_item", "table", "code", "caption", "toc", "reference", "index", "running"
+]
 BLOCK_KINDS: tuple[BlockKind, ...] = get_args(BlockKind)
 LEFT_OUT_KINDS: dict[str, str] = {  # each kind a summary never reads, as the reader is told about it
-    "table": "tables", "code": "code and formulas", "caption": "captions and figure text", "toc": "contents",
-    "reference": "references", "index": "index entries", "running": "running heads, feet and page numbers"}
+    "table": "tables",
+    "code": "code and formulas",
+    "caption": "captions and figure text",
+    "toc": "contents",
+    "reference": "references",
+    "index": "index entries",
+    "running": "running heads, feet and page numbers",
+}
 
 
 def words_in(text: str) -> int:
@@ -35,7 +42,6 @@ class Block:
     level: int = 0
     page: int | None = None
     reason: str = ""
-
 
 
 def page_ranges(numbers: list[int] | tuple[int, ...], dash: str = "-") -> str:
@@ -135,4 +141,3 @@ class Document:
     @property
     def reading_minutes(self) -> float:
         return self.words / READING_WORDS_PER_MINUTE
-

@@ -5,23 +5,19 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Callable
 
-from .formats import images
-from .formats import markdown
-from .formats import pdf
-from .formats import plaintext
-from .formats import textblocks
-from .formats import worddocx
 from .bounded import run_bounded
 from .document import Block, Document, Extracted
 from .errors import FileTooLargeError, NoTextError
-from .settings import IngestSettings
+from .formats import images, markdown, pdf, plaintext, textblocks, worddocx
 from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
+from .settings import IngestSettings
 
 UNSURE = 0.8
 
 
-def _extract(kind: FileKind, data: bytes, name: str, settings: IngestSettings,
-             report: Callable | None = None) -> Extracted:
+def _extract(
+    kind: FileKind, data: bytes, name: str, settings: IngestSettings, report: Callable | None = None
+) -> Extracted:
     """What the reader for `kind` finds in the file (run in a child process by `run_bounded`)."""
     if kind == "pdf":
         return pdf.extract(data, name, settings, report)
@@ -52,8 +48,9 @@ def _checked(name: str, blocks: tuple[Block, ...], settings: IngestSettings) -> 
         raise FileTooLargeError(f"{name} has {characters:,} characters of text; the limit is {settings.max_chars:,}.")
 
 
-def ingest_file(name: str, data: bytes, settings: IngestSettings | None = None,
-                progress: Callable[[float, str], None] | None = None) -> Document:
+def ingest_file(
+    name: str, data: bytes, settings: IngestSettings | None = None, progress: Callable[[float, str], None] | None = None
+) -> Document:
     """Blocks of an uploaded file in reading order, or an IngestError that says what to do.
 
     `progress(fraction, message)` hears from pages read by OCR as they are done (nothing else reports)."""
@@ -65,18 +62,27 @@ def ingest_file(name: str, data: bytes, settings: IngestSettings | None = None,
         raise NoTextError(f"{name} is empty.")
     kind = kind_of(name, data)
     found: Extracted = run_bounded(
-        _extract, (kind, data, name, settings), name, settings.extract_timeout, memory_mb=settings.extract_memory_mb,
-        progress=progress or _ignore, step_timeout=settings.ocr_page_timeout)
+        _extract,
+        (kind, data, name, settings),
+        name,
+        settings.extract_timeout,
+        memory_mb=settings.extract_memory_mb,
+        progress=progress or _ignore,
+        step_timeout=settings.ocr_page_timeout,
+    )
     warnings, ocr = found.warnings, found.ocr
     if _misnamed(kind, PurePath(name).suffix.lower()):
         label = {"pdf": "a PDF", "image": "an image"}.get(kind, f"a {kind}")
         warnings.insert(0, f"{name} is actually {label} file and was read as one.")
     if ocr and ocr.confidence < UNSURE:
-        warnings.append(f"OCR was unsure of this text (confidence {ocr.confidence:.0%}): names and figures may be "
-                        "wrong; check them against the scan.")
+        warnings.append(
+            f"OCR was unsure of this text (confidence {ocr.confidence:.0%}): names and figures may be "
+            "wrong; check them against the scan."
+        )
     _checked(name, found.blocks, settings)
-    return Document(name=name, kind=kind, blocks=found.blocks, title=found.title, pages=found.pages, warnings=warnings,
-                    ocr=ocr)
+    return Document(
+        name=name, kind=kind, blocks=found.blocks, title=found.title, pages=found.pages, warnings=warnings, ocr=ocr
+    )
 
 
 def parse_text(text: str, name: str = "pasted text", markdown_syntax: bool = False) -> Document:

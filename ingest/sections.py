@@ -9,15 +9,18 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .formats.bookmarks import REASON as OUTLINE
-from .classify import (TOC_LINE, SectionRole, is_caption, is_reference_entry, is_toc_line, looks_like_code,
-                       section_role)
+from .classify import TOC_LINE, SectionRole, is_caption, is_reference_entry, is_toc_line, looks_like_code, section_role
 from .document import Block
+from .formats.bookmarks import REASON as OUTLINE
 
 BULLET = re.compile(r"^[•▪◦‣●■□➢►–]\s+")
 DECIMAL_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
 MIN_TOC_RUN = 3
-UNDER: dict[SectionRole, str] = {"toc": "under a Contents heading", "reference": "under a References heading", "index": "under an Index heading"}
+UNDER: dict[SectionRole, str] = {
+    "toc": "under a Contents heading",
+    "reference": "under a References heading",
+    "index": "under an Index heading",
+}
 MAX_TOC_ENTRY_WORDS = 16
 
 
@@ -38,8 +41,12 @@ def _typed(block: Block) -> Block:
 
 def _toc_entry(block: Block) -> bool:
     text = block.text.strip()
-    return block.reason != OUTLINE and block.kind in ("heading", "paragraph", "list_item", "toc") and \
-        len(text.split()) <= MAX_TOC_ENTRY_WORDS and (is_toc_line(text) or bool(TOC_LINE.match(text)))
+    return (
+        block.reason != OUTLINE
+        and block.kind in ("heading", "paragraph", "list_item", "toc")
+        and len(text.split()) <= MAX_TOC_ENTRY_WORDS
+        and (is_toc_line(text) or bool(TOC_LINE.match(text)))
+    )
 
 
 def _toc_runs(blocks: list[Block]) -> list[Block]:
@@ -80,8 +87,11 @@ def _roles(blocks: list[Block]) -> list[Block]:
                 result.append(replace(block, kind=role, level=0, reason=UNDER[role]))
                 continue
         if role and block.kind in ("paragraph", "list_item", "toc", "caption", "code", "table"):
-            if role == "toc" and not _toc_entry(block) and (len(block.text.split()) > MAX_TOC_ENTRY_WORDS
-                                                            or block.text.rstrip().endswith((".", "!", "?"))):
+            if (
+                role == "toc"
+                and not _toc_entry(block)
+                and (len(block.text.split()) > MAX_TOC_ENTRY_WORDS or block.text.rstrip().endswith((".", "!", "?")))
+            ):
                 role = None
             else:
                 block = replace(block, kind=role, reason=UNDER[role])

@@ -12,10 +12,10 @@ import stat
 from pathlib import Path
 from typing import Callable
 
-from .network.articles import fetch_article
 from .document import Document
 from .errors import FileTooLargeError, IngestError
 from .files import ingest_file
+from .network.articles import fetch_article
 from .settings import IngestSettings
 
 URL_SCHEMES = ("http://", "https://")

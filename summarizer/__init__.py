@@ -1,19 +1,46 @@
 """Summarize text with a seq2seq model (T5 by default) or the offline extractive engine, here or on a server."""
 
 from .engine import EngineName
-from .errors import (EmptyInputError, InputTooLargeError, InvalidOptionError, ModelLoadError,
-                     NoSentencesError, ServiceBusyError, ServiceUnavailableError, SummarizerError)
+from .errors import (
+    EmptyInputError,
+    InputTooLargeError,
+    InvalidOptionError,
+    ModelLoadError,
+    NoSentencesError,
+    ServiceBusyError,
+    ServiceUnavailableError,
+    SummarizerError,
+)
 from .interface import EngineFacts, Progress, SummaryService
+from .network.remote import RemoteSummarizer, connect
 from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
-from .network.remote import RemoteSummarizer, connect
 from .service import Summarizer
 from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary
 
 __all__ = [
-    "Coverage", "EmptyInputError", "EngineFacts", "EngineName", "InputTooLargeError", "InvalidOptionError",
-    "ModelLoadError", "NoSentencesError", "Partial", "Progress", "RemoteSummarizer", "SectionSummary",
-    "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryFormat",
-    "SummaryOptions", "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect",
+    "Coverage",
+    "EmptyInputError",
+    "EngineFacts",
+    "EngineName",
+    "InputTooLargeError",
+    "InvalidOptionError",
+    "ModelLoadError",
+    "NoSentencesError",
+    "Partial",
+    "Progress",
+    "RemoteSummarizer",
+    "SectionSummary",
+    "ServiceBusyError",
+    "ServiceUnavailableError",
+    "Settings",
+    "Summarizer",
+    "Summary",
+    "SummaryFormat",
+    "SummaryOptions",
+    "SummaryService",
+    "SummarizerError",
+    "WORD_TARGET_RANGE",
+    "connect",
 ]

@@ -21,7 +21,6 @@ from typing import Callable, Sequence
 from .engine import Engine, EngineOutput, Hints, StepProgress
 from .text.sentences import Sentence
 
-
 ARRIVAL_WAITS = 30
 
 
@@ -80,14 +79,21 @@ class BatchingEngine:
                 self._arriving.discard(threading.get_ident())
                 self._ready.notify()
 
-    def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: StepProgress | None = None, *, preset: str | None = None,
-                       hints: Sequence[Hints] | None = None,
-                       max_sentences: Sequence[int | None] | None = None,
-                       on_text: Callable[[str], None] | None = None) -> list[EngineOutput]:
+    def summarize_many(
+        self,
+        documents: Sequence[Sequence[Sentence]],
+        targets: Sequence[int],
+        progress: StepProgress | None = None,
+        *,
+        preset: str | None = None,
+        hints: Sequence[Hints] | None = None,
+        max_sentences: Sequence[int | None] | None = None,
+        on_text: Callable[[str], None] | None = None,
+    ) -> list[EngineOutput]:
         """As the engine's; `on_text` is passed on when this call's one document is the whole batch."""
-        request = _Request(documents, targets, progress, preset=preset, hints=hints, max_sentences=max_sentences,
-                           on_text=on_text)
+        request = _Request(
+            documents, targets, progress, preset=preset, hints=hints, max_sentences=max_sentences, on_text=on_text
+        )
         with self._ready:
             self._queue.append(request)
             self._arriving.discard(threading.get_ident())
@@ -154,8 +160,9 @@ class BatchingEngine:
         caps = [c for r in batch for c in (r.max_sentences or [None] * len(r.documents))]
         alone = {"on_text": batch[0].on_text} if len(documents) == 1 and batch[0].on_text else {}
         try:
-            outputs = self.engine.summarize_many(documents, targets, tick, preset=batch[0].preset,
-                                                 hints=hints, max_sentences=caps, **alone)
+            outputs = self.engine.summarize_many(
+                documents, targets, tick, preset=batch[0].preset, hints=hints, max_sentences=caps, **alone
+            )
         except _NobodyWaits:
             return
         except BaseException as error:
@@ -164,6 +171,6 @@ class BatchingEngine:
             return
         start = 0
         for request in batch:
-            request.outputs = outputs[start:start + len(request.documents)]
+            request.outputs = outputs[start : start + len(request.documents)]
             start += len(request.documents)
             request.finished.set()

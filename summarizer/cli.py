@@ -14,8 +14,7 @@ import logging
 import sys
 from typing import Callable, Iterator, Sequence
 
-from ingest import (FORMATS_IN_WORDS, LEFT_OUT_KINDS, Document, IngestError, parse_text, read_source,
-                    run_command)
+from ingest import FORMATS_IN_WORDS, LEFT_OUT_KINDS, Document, IngestError, parse_text, read_source, run_command
 
 from .errors import InputTooLargeError, InvalidOptionError, SummarizerError
 from .options import FORMATS, LENGTHS, SummaryOptions
@@ -29,8 +28,10 @@ Command = Callable[[argparse.Namespace], int]
 # Adds subcommands to the parser (the second argument is the parent holding -v) and returns their handlers.
 AddCommands = Callable[[argparse._SubParsersAction, argparse.ArgumentParser], dict[str, Command]]
 Progress = Callable[[float, str], None]
-DESCRIPTION = ("Summarize a file, an article URL or stdin (summarize), a corpus (batch), or serve the summarizer over "
-               "HTTP (serve); any other command listed is one of the lab's measuring tools. Errors are one line.")
+DESCRIPTION = (
+    "Summarize a file, an article URL or stdin (summarize), a corpus (batch), or serve the summarizer over "
+    "HTTP (serve); any other command listed is one of the lab's measuring tools. Errors are one line."
+)
 
 
 def engine_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,8 +53,9 @@ def service_arguments(parser: argparse.ArgumentParser) -> None:
 
 def settings_of(args: argparse.Namespace) -> Settings:
     """The service settings the engine arguments ask for, over the environment's."""
-    return Settings.from_env(engine=args.engine, model=args.model, device=args.device, preset=args.preset,
-                             backend=args.backend)
+    return Settings.from_env(
+        engine=args.engine, model=args.model, device=args.device, preset=args.preset, backend=args.backend
+    )
 
 
 def options_of(args: argparse.Namespace, **extra) -> SummaryOptions:
@@ -68,26 +70,35 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     service_arguments(summarize)
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
-    summarize.add_argument("--highlight", metavar="OUT",
-                           help="also write the source with the summary's sentences highlighted: a PDF for a PDF "
-                                "(with bookmarks), an HTML page with a table of contents for other files")
+    summarize.add_argument(
+        "--highlight",
+        metavar="OUT",
+        help="also write the source with the summary's sentences highlighted: a PDF for a PDF "
+        "(with bookmarks), an HTML page with a table of contents for other files",
+    )
 
-    corpus = commands.add_parser("batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably",
-                                 parents=[verbose])
+    corpus = commands.add_parser(
+        "batch", help="summarize a JSONL file or a folder into JSONL with Ray Data, resumably", parents=[verbose]
+    )
     corpus.add_argument("input", help=f"JSONL (id, text or article per line) or a folder of files ({FORMATS_IN_WORDS})")
     corpus.add_argument("output", help="JSONL to append one record per item to; items already there are skipped")
     service_arguments(corpus)
-    corpus.add_argument("--workers", type=int,
-                        help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)")
+    corpus.add_argument(
+        "--workers", type=int, help="actors, one model each (default: one per CPU; local Ray gets this many CPUs)"
+    )
     corpus.add_argument("--batch-size", type=int, default=32, help="items per actor call (default 32)")
     corpus.add_argument("--limit", type=int, help="use only the first N items of INPUT")
     corpus.add_argument("--retry-errors", action="store_true", help="redo the items OUTPUT holds as errors")
-    corpus.add_argument("--highlight-dir", metavar="DIR",
-                        help="also write each file's highlighted copy here (PDFs as PDFs, other files as .html)")
+    corpus.add_argument(
+        "--highlight-dir",
+        metavar="DIR",
+        help="also write each file's highlighted copy here (PDFs as PDFs, other files as .html)",
+    )
     corpus.add_argument("--gpus-per-worker", type=float, default=0.0, help="GPUs each actor reserves (default 0)")
 
-    server = commands.add_parser("serve", help="run the summarizer as an HTTP server on Ray Serve (for SUMMARIZER_URL)",
-                                 parents=[verbose])
+    server = commands.add_parser(
+        "serve", help="run the summarizer as an HTTP server on Ray Serve (for SUMMARIZER_URL)", parents=[verbose]
+    )
     engine_arguments(server)
     server.add_argument("--replicas", type=int, help="model replicas (default: SUMMARIZER_SERVE_REPLICAS or 1)")
     server.add_argument("--port", type=int, help="HTTP port (default: SUMMARIZER_SERVE_PORT or 8000)")
@@ -99,8 +110,9 @@ def parser(more: Sequence[AddCommands] = ()) -> tuple[argparse.ArgumentParser, d
     """The `python -m summarizer` parser with the product's commands and those `more` adds, and every handler."""
     top = argparse.ArgumentParser(prog="python -m summarizer", description=DESCRIPTION)
     verbose = argparse.ArgumentParser(add_help=False)
-    verbose.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
-                         help="log progress to stderr")
+    verbose.add_argument(
+        "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="log progress to stderr"
+    )
     top.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
     commands = top.add_subparsers(dest="command", required=True)
     handlers = add_commands(commands, verbose)
@@ -115,20 +127,23 @@ def read_document(source: str, progress: Progress | None = None) -> Document:
         limit = Settings.from_env().max_input_chars
         text = sys.stdin.read(limit + 1)
         if len(text) > limit:
-            raise InputTooLargeError(f"Standard input has more than {limit:,} characters, the limit; "
-                                     "split it into smaller documents.")
+            raise InputTooLargeError(
+                f"Standard input has more than {limit:,} characters, the limit; split it into smaller documents."
+            )
         return parse_text(text, "standard input")
     return read_source(source, progress=progress)
 
 
-def summarize_document(summarizer: Summarizer, document: Document, options: SummaryOptions,
-                       progress: Progress | None = None) -> Summary:
+def summarize_document(
+    summarizer: Summarizer, document: Document, options: SummaryOptions, progress: Progress | None = None
+) -> Summary:
     """Summarize an ingest Document's blocks; extraction warnings come first."""
     return _of_document(summarizer.summarize(document.blocks, options, progress=progress), document)
 
 
-def stream_document(summarizer: Summarizer, document: Document, options: SummaryOptions,
-                    progress: Progress | None = None) -> Iterator[Partial]:
+def stream_document(
+    summarizer: Summarizer, document: Document, options: SummaryOptions, progress: Progress | None = None
+) -> Iterator[Partial]:
     """`summarize_document` as it is made (`Summarizer.stream`), without the overview's drafts."""
     for partial in summarizer.stream(document.blocks, options, progress=progress):
         if partial.summary is not None:
@@ -153,7 +168,7 @@ def _print_as_made(partials: Iterator[Partial]) -> Summary:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
         if not shown:
             print(summary.overview, flush=True)
-        for section in summary.sections[max(0, shown - 1):]:
+        for section in summary.sections[max(0, shown - 1) :]:
             print(f"\n{section.text}", flush=True)
         shown = 1 + len(summary.sections)
     assert summary is not None  # a stream always ends with the finished summary
@@ -203,8 +218,10 @@ def closing_line(summary: Summary) -> str:
     """What ran, why, how much of the input it read, and how long it took, in brackets."""
     coverage = summary.coverage
     left_out = coverage.left_out_note(LEFT_OUT_KINDS)
-    return (f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
-            f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}; {summary.took}]")
+    return (
+        f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
+        f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}; {summary.took}]"
+    )
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -228,6 +245,7 @@ def main(argv: list[str] | None = None, more: Sequence[AddCommands] = ()) -> int
     args = top.parse_args(argv)
     # On a terminal a log line first clears the progress line being rewritten in place, so the two never run together.
     clear = "\r\033[K" if sys.stderr.isatty() else ""
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
-                        format=clear + "%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.ERROR, format=clear + "%(levelname)s %(name)s: %(message)s"
+    )
     return run_command(lambda: handlers[args.command](args), (SummarizerError, IngestError), sys.stderr)

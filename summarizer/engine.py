@@ -65,10 +65,16 @@ class Engine(Protocol):
     reason: str
     batches: bool
 
-    def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: StepProgress | None = None, *, preset: str | None = None,
-                       hints: Sequence[Hints] | None = None,
-                       max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]: ...
+    def summarize_many(
+        self,
+        documents: Sequence[Sequence[Sentence]],
+        targets: Sequence[int],
+        progress: StepProgress | None = None,
+        *,
+        preset: str | None = None,
+        hints: Sequence[Hints] | None = None,
+        max_sentences: Sequence[int | None] | None = None,
+    ) -> list[EngineOutput]: ...
 
     def streams(self, preset: str | None = None) -> bool:
         """Whether `summarize_many` can pass a single document's text on as it is written (`on_text`)."""

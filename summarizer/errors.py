@@ -1,13 +1,13 @@
 """Errors the summarizer raises, each with a message written for the person using the app.
 
-    SummarizerError
-    ├── EmptyInputError          nothing to summarize
-    ├── NoSentencesError         text with no readable sentence
-    ├── InputTooLargeError       over the documented size cap
-    ├── ModelLoadError           weights or tokenizer cannot be loaded, and why
-    ├── InvalidOptionError       an option, setting or request field out of range
-    ├── ServiceUnavailableError  the summarizer server (SUMMARIZER_URL) does not answer
-    └── ServiceBusyError         the summarizer server is answering but overloaded (HTTP 503)
+SummarizerError
+├── EmptyInputError          nothing to summarize
+├── NoSentencesError         text with no readable sentence
+├── InputTooLargeError       over the documented size cap
+├── ModelLoadError           weights or tokenizer cannot be loaded, and why
+├── InvalidOptionError       an option, setting or request field out of range
+├── ServiceUnavailableError  the summarizer server (SUMMARIZER_URL) does not answer
+└── ServiceBusyError         the summarizer server is answering but overloaded (HTTP 503)
 """
 
 

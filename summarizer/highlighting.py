@@ -45,8 +45,11 @@ def write_beside(folder: Path, key: str, path: str, document, summary: Summary) 
     else a warning for the item's record, so a copy that cannot be made never costs the summary."""
     from ingest import IngestError
 
-    name = key if document.kind == "pdf" and key.lower().endswith(".pdf") else \
-        key + (".pdf" if document.kind == "pdf" else ".html")
+    name = (
+        key
+        if document.kind == "pdf" and key.lower().endswith(".pdf")
+        else key + (".pdf" if document.kind == "pdf" else ".html")
+    )
     target = folder / name
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

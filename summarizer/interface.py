@@ -11,10 +11,10 @@ from typing import Callable, Iterator, Protocol, Sequence
 
 from .engine import EngineName
 from .errors import SummarizerError
+from .layout import BlockLike
 from .options import SummaryOptions
 from .partial import Partial
 from .settings import Settings
-from .layout import BlockLike
 from .summary import Summary
 
 Progress = Callable[[float, str], None]
@@ -48,11 +48,14 @@ class SummaryService(Protocol):
     @property
     def engine(self) -> EngineFacts: ...
 
-    def summarize(self, source: Source, options: SummaryOptions | None = None,
-                  progress: Progress | None = None) -> Summary: ...
+    def summarize(
+        self, source: Source, options: SummaryOptions | None = None, progress: Progress | None = None
+    ) -> Summary: ...
 
-    def summarize_many(self, sources: Sequence[Source], options: SummaryOptions | None = None,
-                       progress: Progress | None = None) -> list[Summary | SummarizerError]: ...
+    def summarize_many(
+        self, sources: Sequence[Source], options: SummaryOptions | None = None, progress: Progress | None = None
+    ) -> list[Summary | SummarizerError]: ...
 
-    def stream(self, source: Source, options: SummaryOptions | None = None,
-               progress: Progress | None = None) -> Iterator[Partial]: ...
+    def stream(
+        self, source: Source, options: SummaryOptions | None = None, progress: Progress | None = None
+    ) -> Iterator[Partial]: ...

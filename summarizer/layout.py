@@ -16,15 +16,22 @@ from .text.prose import is_prose
 from .text.sentences import Sentence, split_sentences
 
 PROSE_KINDS = ("paragraph", "list_item")
-SELF_DESCRIBING = re.compile(r"^(?:abstract|summary|executive summary|overview|scope|purpose|introduction|"
-                             r"conclusions?|concluding remarks|summary and conclusions?|discussion and conclusions?|"
-                             r"about this (?:document|report|guide)|preface|foreword|background and scope)$", re.I)
-SKIPPED = re.compile(r"^(?:acknowledge?ments?|references?|bibliography|works cited|index|contents|table of contents|"
-                     r"about the authors?|authors?'? (?:addresses|information)|copyright|licen[cs]e|revision history|"
-                     r"document history|change ?log|errata|notes|footnotes|glossary|list of (?:figures|tables)|"
-                     r"appendix\b.*|annex\b.*|keywords|index terms)$", re.I)
-NUMBER = re.compile(r"^(?:(?:chapter|part|section|annex|appendix)\s+)?(?:[\dA-Z]{1,3}(?:\.\d{1,3})*\.?|[IVX]+\.)\s+",
-                    re.I)
+SELF_DESCRIBING = re.compile(
+    r"^(?:abstract|summary|executive summary|overview|scope|purpose|introduction|"
+    r"conclusions?|concluding remarks|summary and conclusions?|discussion and conclusions?|"
+    r"about this (?:document|report|guide)|preface|foreword|background and scope)$",
+    re.I,
+)
+SKIPPED = re.compile(
+    r"^(?:acknowledge?ments?|references?|bibliography|works cited|index|contents|table of contents|"
+    r"about the authors?|authors?'? (?:addresses|information)|copyright|licen[cs]e|revision history|"
+    r"document history|change ?log|errata|notes|footnotes|glossary|list of (?:figures|tables)|"
+    r"appendix\b.*|annex\b.*|keywords|index terms)$",
+    re.I,
+)
+NUMBER = re.compile(
+    r"^(?:(?:chapter|part|section|annex|appendix)\s+)?(?:[\dA-Z]{1,3}(?:\.\d{1,3})*\.?|[IVX]+\.)\s+", re.I
+)
 
 
 class BlockLike(Protocol):
@@ -85,8 +92,13 @@ def role_of(title: str) -> str:
 def from_text(text: str) -> Layout:
     """A layout of plain text: one untitled section, no pages."""
     sentences = split_sentences(text)
-    return Layout(sentences, [None] * len(sentences), [is_prose(s.text) for s in sentences],
-                  [Section("", 0, 0, len(sentences), None, None)], [""] * len(sentences))
+    return Layout(
+        sentences,
+        [None] * len(sentences),
+        [is_prose(s.text) for s in sentences],
+        [Section("", 0, 0, len(sentences), None, None)],
+        [""] * len(sentences),
+    )
 
 
 def _section_level(blocks: Sequence[BlockLike]) -> int:
@@ -133,8 +145,17 @@ def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
             continue
         title, head_level = heads[section_of[begin]]
         paged = [p for p in pages[begin:index] if p is not None]
-        sections.append(Section(title, head_level, begin, index, min(paged, default=None), max(paged, default=None),
-                                role_of(title) if title else ""))
+        sections.append(
+            Section(
+                title,
+                head_level,
+                begin,
+                index,
+                min(paged, default=None),
+                max(paged, default=None),
+                role_of(title) if title else "",
+            )
+        )
         begin = index
     return Layout(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)
 

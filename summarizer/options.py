@@ -38,7 +38,8 @@ class SummaryOptions:
     def __post_init__(self) -> None:
         if self.length not in LENGTHS:
             raise InvalidOptionError(
-                f"Unknown length {self.length!r}: choose tldr, short, medium or long, or give a word target.")
+                f"Unknown length {self.length!r}: choose tldr, short, medium or long, or give a word target."
+            )
         if self.format not in FORMATS:
             raise InvalidOptionError(f"Unknown format {self.format!r}: choose paragraph, bullets or outline.")
         low, high = WORD_TARGET_RANGE
@@ -54,8 +55,9 @@ class SummaryOptions:
         if self.tldr:
             return LENGTHS["tldr"]
         growth = min(MAX_GROWTH, max(1.0, (document_words / REFERENCE_WORDS) ** GROWTH_EXPONENT))
-        return min(round(LENGTHS[self.length] * growth),
-                   max(MIN_TARGET, round(MAX_SHARE[self.length] * document_words)))
+        return min(
+            round(LENGTHS[self.length] * growth), max(MIN_TARGET, round(MAX_SHARE[self.length] * document_words))
+        )
 
     @property
     def tldr(self) -> bool:

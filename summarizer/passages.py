@@ -28,14 +28,23 @@ class Passage:
 def passages(summary: Summary) -> list[Passage]:
     """The overview's passages, then each section's, in summary order."""
     groups = [("overview", "Summary", summary.sentences, summary.support)]
-    groups += [("section", f"Section summary: {s.title}" + (f" ({s.pages})" if s.pages else ""), s.sentences,
-                s.support) for s in summary.sections]
+    groups += [
+        ("section", f"Section summary: {s.title}" + (f" ({s.pages})" if s.pages else ""), s.sentences, s.support)
+        for s in summary.sections
+    ]
     result = []
     for role, label, sentences, support in groups:
         for number, (sentence, indices) in enumerate(zip(sentences, support), 1):
             for index in indices:
                 source = summary.source[index].text
                 said = "" if " ".join(sentence.split()) == " ".join(source.split()) else f"\n“{sentence}”"
-                result.append(Passage(source, summary.page_of(index), role,
-                                      f"{label}, sentence {number} of {len(sentences)}{said}", sentence))
+                result.append(
+                    Passage(
+                        source,
+                        summary.page_of(index),
+                        role,
+                        f"{label}, sentence {number} of {len(sentences)}{said}",
+                        sentence,
+                    )
+                )
     return result

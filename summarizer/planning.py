@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 
 from .engine import Hints
-from .text.prose import dangles, is_prose
 from .layout import Layout, Section
+from .text.prose import dangles, is_prose
 from .text.topics import segments
 
 SELF_CUE = re.compile(
@@ -25,12 +25,18 @@ SELF_CUE = re.compile(
     r"chapter|study|work|book|guide|memo|proposal|survey|part of)\b|"
     r"\bwe\s+(?:present|propose|describe|introduce|show|argue|report|develop|demonstrate|study|investigate|"
     r"explore|define|specify|give|design|implement|evaluate)\b|"
-    r"\b(?:defines|specifies|describes|establishes)\s+(?:the|how|a|an|requirements)\b", re.I)
+    r"\b(?:defines|specifies|describes|establishes)\s+(?:the|how|a|an|requirements)\b",
+    re.I,
+)
 DOCUMENT_CUE = re.compile(
     r"^(?:in\s+)?(?:this|the present)\s+(?:paper|article|report|document|standard|specification|thesis|"
     r"dissertation|part of|memo|proposal|survey|guide)\b|^(?:in this (?:paper|article|report|thesis),?\s+)?"
-    r"we\s+(?:present|propose|describe|introduce)\b", re.I)
-IS_A = re.compile(r"^[\w\"“(][\w.+#'’\"”()/-]*(?:\s+[\w.+#'’\"”()/-]+){0,5}?\s+(?:is|are)\s+(?:a|an|the|one of)\s", re.I)
+    r"we\s+(?:present|propose|describe|introduce)\b",
+    re.I,
+)
+IS_A = re.compile(
+    r"^[\w\"“(][\w.+#'’\"”()/-]*(?:\s+[\w.+#'’\"”()/-]+){0,5}?\s+(?:is|are)\s+(?:a|an|the|one of)\s", re.I
+)
 PART_CUE = re.compile(r"\b(?:this|the next|the following|the previous) (?:section|subsection|paragraph)\b", re.I)
 SELF_SECTION_BONUS = 0.2
 SELF_CUE_BONUS = 0.15
@@ -92,8 +98,9 @@ def defining(layout: Layout, eligible: list[int]) -> int | None:
 def section_cap(words: int, length: str) -> int:
     """Sentences for a section of this many words at this length (short one, medium two, long four; fewer
     for a small section)."""
-    return min(SECTION_SENTENCES.get(length, 2), next((n for limit, n in SECTION_SIZE if words < limit),
-                                                      SECTION_MAX_SENTENCES))
+    return min(
+        SECTION_SENTENCES.get(length, 2), next((n for limit, n in SECTION_SIZE if words < limit), SECTION_MAX_SENTENCES)
+    )
 
 
 def _section_of(layout: Layout, count: int) -> list[Section]:
@@ -113,10 +120,12 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
         eligible = [i for i in range(count) if roles[i] != "skip"] or list(range(count))
     sentences = layout.sentences
     lead = defining(layout, eligible)
-    bonus = [SELF_SECTION_BONUS * (roles[i] == "self")
-             + SELF_CUE_BONUS * (bool(SELF_CUE.search(sentences[i].text)) and not PART_CUE.search(sentences[i].text))
-             + DEFINING_BONUS * (i == lead)
-             for i in eligible]
+    bonus = [
+        SELF_SECTION_BONUS * (roles[i] == "self")
+        + SELF_CUE_BONUS * (bool(SELF_CUE.search(sentences[i].text)) and not PART_CUE.search(sentences[i].text))
+        + DEFINING_BONUS * (i == lead)
+        for i in eligible
+    ]
     if layout.structured:
         numbers = {id(section): n for n, section in enumerate(layout.sections)}
         groups = [numbers[id(owners[i])] for i in eligible]
@@ -154,8 +163,8 @@ def share(jobs: list[SectionJob], sentences, target: int) -> tuple[int, list[Sec
     what the overview leaves (at least `OVERVIEW_SHARE` of the target is the overview's), each gets what
     it wants and the overview the rest. Otherwise the sections' part is shared in proportion to what each
     wants, and the section that cannot fit a short prose sentence of its own (its lower quartile of
-    lengths) in its share (the smallest first) gives its share back, until every section left fits (a share is at least `MIN_SECTION_SHARE` words:
-    a five-word fragment is no summary of a section).
+    lengths) in its share (the smallest first) gives its share back, until every section left fits (a share
+    is at least `MIN_SECTION_SHARE` words: a five-word fragment is no summary of a section).
     """
     if not jobs:
         return target, [], []
@@ -163,9 +172,16 @@ def share(jobs: list[SectionJob], sentences, target: int) -> tuple[int, list[Sec
     wanted = sum(job.target_words for job in jobs)
     if wanted <= room:
         return target - wanted, list(jobs), []
-    shortest = {id(job): max(MIN_SECTION_SHARE, _short_sentence(
-        [len(sentences[i].text.split()) for i in job.indices if is_prose(sentences[i].text)]
-        or [len(sentences[i].text.split()) for i in job.indices])) for job in jobs}
+    shortest = {
+        id(job): max(
+            MIN_SECTION_SHARE,
+            _short_sentence(
+                [len(sentences[i].text.split()) for i in job.indices if is_prose(sentences[i].text)]
+                or [len(sentences[i].text.split()) for i in job.indices]
+            ),
+        )
+        for job in jobs
+    }
     kept = sorted(jobs, key=lambda job: (job.target_words, -shortest[id(job)]))
     while kept:
         wanted = sum(job.target_words for job in kept)
@@ -175,5 +191,8 @@ def share(jobs: list[SectionJob], sentences, target: int) -> tuple[int, list[Sec
             break
         kept.remove(short[0])
     fitted = {id(job): SectionJob(job.section, job.indices, given[id(job)], job.max_sentences) for job in kept}
-    return (target - sum(job.target_words for job in fitted.values()),
-            [fitted[id(job)] for job in jobs if id(job) in fitted], [job for job in jobs if id(job) not in fitted])
+    return (
+        target - sum(job.target_words for job in fitted.values()),
+        [fitted[id(job)] for job in jobs if id(job) in fitted],
+        [job for job in jobs if id(job) not in fitted],
+    )

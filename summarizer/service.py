@@ -12,23 +12,23 @@ from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
 from . import planning
-from .eta import time_left
 from .batching import BatchingEngine
 from .engine import Engine, EngineName, Hints
 from .engines.extractive import ExtractiveEngine
 from .engines.locate import locate
 from .errors import EmptyInputError, InputTooLargeError, ModelLoadError, NoSentencesError, SummarizerError
-from .text.grounding import ground
+from .eta import time_left
 from .interface import Progress
-from .text.keyterms import key_terms
-from .options import SummaryOptions
-from .partial import Partial
-from .text.prose import dangles
-from .text.sentences import Sentence
-from .settings import Settings
 from .layout import PROSE_KINDS, BlockLike, Layout
 from .layout import layout as read_layout
+from .options import SummaryOptions
+from .partial import Partial
+from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary
+from .text.grounding import ground
+from .text.keyterms import key_terms
+from .text.prose import dangles
+from .text.sentences import Sentence
 
 logger = logging.getLogger(__name__)
 TLDR_TOPICS = 5
@@ -79,8 +79,9 @@ class Summarizer:
             logger.warning("falling back to the offline engine: %s", error)
             return ExtractiveEngine(str(error))
 
-    def summarize(self, source: str | Sequence[BlockLike], options: SummaryOptions | None = None,
-                  progress: Progress | None = None) -> Summary:
+    def summarize(
+        self, source: str | Sequence[BlockLike], options: SummaryOptions | None = None, progress: Progress | None = None
+    ) -> Summary:
         """Summarize text or a document's blocks; raises a SummarizerError with a user-facing message on bad input.
 
         `progress(fraction, message)` is called as the work moves on; if it raises, the work stops there.
@@ -90,8 +91,12 @@ class Summarizer:
             raise result
         return result
 
-    def summarize_many(self, sources: Sequence[str | Sequence[BlockLike]], options: SummaryOptions | None = None,
-                       progress: Progress | None = None) -> list[Summary | SummarizerError]:
+    def summarize_many(
+        self,
+        sources: Sequence[str | Sequence[BlockLike]],
+        options: SummaryOptions | None = None,
+        progress: Progress | None = None,
+    ) -> list[Summary | SummarizerError]:
         """Summaries of several texts or block lists in one engine call; bad input becomes that item's error.
 
         Progress is reported for the whole list, as for one document.
@@ -124,12 +129,13 @@ class Summarizer:
                 continue
             count = len(item.overview_parts) + len(item.jobs)
             timings = {"split": split_seconds, "summarize": engine_seconds, "total": time.perf_counter() - started}
-            results.append(self._finish(item, outputs[taken:taken + count], engine, options, timings))
+            results.append(self._finish(item, outputs[taken : taken + count], engine, options, timings))
             taken += count
         return results
 
-    def stream(self, source: str | Sequence[BlockLike], options: SummaryOptions | None = None,
-               progress: Progress | None = None) -> Generator[Partial, None, None]:
+    def stream(
+        self, source: str | Sequence[BlockLike], options: SummaryOptions | None = None, progress: Progress | None = None
+    ) -> Generator[Partial, None, None]:
         """The summary as it is made: the overview first, then the sections in order, each group as soon as it is done.
 
         Every `Partial` holds a Summary of what has arrived and the sections still coming; the last has none
@@ -151,15 +157,26 @@ class Summarizer:
         split_seconds = time.perf_counter() - started
         jobs = list(item.engine_jobs())
         if len(item.overview_parts) != 1:  # a TL;DR of several stories: one line each, all in one call
-            outputs = self._run(engine, jobs, options, self._stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part"))
+            outputs = self._run(
+                engine, jobs, options, self._stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part")
+            )
             now = time.perf_counter()
             report(1.0, "Done")
-            yield Partial(self._finish(item, outputs, engine, options,
-                                       {"split": split_seconds, "summarize": now - started, "total": now - started}))
+            yield Partial(
+                self._finish(
+                    item,
+                    outputs,
+                    engine,
+                    options,
+                    {"split": split_seconds, "summarize": now - started, "total": now - started},
+                )
+            )
             return
         groups = _stream_groups(len(item.jobs), getattr(engine, "batch_size", 1))
-        all_coming = [SectionSummary(job.section.title, job.section.level, job.section.first_page,
-                                     job.section.last_page, [], []) for job in item.all_jobs]
+        all_coming = [
+            SectionSummary(job.section.title, job.section.level, job.section.first_page, job.section.last_page, [], [])
+            for job in item.all_jobs
+        ]
         weights = [sum(len(s.text.split()) for s in job.sentences) for job in jobs]
         whole, done_weight = max(1, sum(weights)), 0
         generated_at = time.perf_counter()
@@ -167,13 +184,20 @@ class Summarizer:
         for group in groups:
             share = sum(weights[i] for i in group) / whole
             documents, targets, hints, caps = (list(column) for column in zip(*(jobs[i] for i in group)))
-            tick = self._stage(report, ENGINE_BEGIN + ENGINE_WIDTH * done_weight / whole, ENGINE_WIDTH * share,
-                               "Summarizing part",
-                               f" ({_what(group, len(item.jobs))})", since=generated_at)
+            tick = self._stage(
+                report,
+                ENGINE_BEGIN + ENGINE_WIDTH * done_weight / whole,
+                ENGINE_WIDTH * share,
+                "Summarizing part",
+                f" ({_what(group, len(item.jobs))})",
+                since=generated_at,
+            )
 
             def call(**streaming) -> list:
-                return engine.summarize_many(documents, targets, tick, preset=options.preset, hints=hints,
-                                             max_sentences=caps, **streaming)
+                return engine.summarize_many(
+                    documents, targets, tick, preset=options.preset, hints=hints, max_sentences=caps, **streaming
+                )
+
             if group == [0] and engine.streams(options.preset):
                 outputs += yield from _drafted(call, all_coming)
             else:
@@ -182,7 +206,7 @@ class Summarizer:
             now = time.perf_counter()
             timings = {"split": split_seconds, "summarize": now - generated_at, "total": now - started}
             summary = self._finish(item, outputs, engine, options, timings)
-            coming = all_coming[len(summary.sections):]
+            coming = all_coming[len(summary.sections) :]
             if not coming:
                 report(1.0, "Done")
             yield Partial(summary, coming)
@@ -195,17 +219,20 @@ class Summarizer:
         done = self._run(engine, [job for jobs in sections for job in jobs], options, progress)
         by_item, taken = [], 0
         for item, jobs in zip(ready, sections):
-            mine = done[taken:taken + len(jobs)]
+            mine = done[taken : taken + len(jobs)]
             taken += len(jobs)
             if not item.tldr:
-                used = sum(len(s.split()) for job, output in zip(item.jobs, mine)
-                           for s in output.sentences[:job.max_sentences])
+                used = sum(
+                    len(s.split())
+                    for job, output in zip(item.jobs, mine)
+                    for s in output.sentences[: job.max_sentences]
+                )
                 item.overview_target = max(item.overview_target, item.target - used)
             by_item.append(mine)
         overview = self._run(engine, [job for item in ready for job in item.overview_jobs()], options, progress)
         outputs, taken = [], 0
         for item, mine in zip(ready, by_item):
-            outputs += overview[taken:taken + len(item.overview_parts)] + mine
+            outputs += overview[taken : taken + len(item.overview_parts)] + mine
             taken += len(item.overview_parts)
         return outputs
 
@@ -215,10 +242,13 @@ class Summarizer:
         if not jobs:
             return []
         documents, targets, hints, caps = (list(column) for column in zip(*jobs))
-        return engine.summarize_many(documents, targets, progress, preset=options.preset, hints=hints,
-                                     max_sentences=caps)
+        return engine.summarize_many(
+            documents, targets, progress, preset=options.preset, hints=hints, max_sentences=caps
+        )
 
-    def _prepare_or_error(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared | SummarizerError":
+    def _prepare_or_error(
+        self, source: str | Sequence[BlockLike], options: SummaryOptions
+    ) -> "_Prepared | SummarizerError":
         try:
             return self._prepare(source, options)
         except SummarizerError as error:
@@ -239,13 +269,25 @@ class Summarizer:
         left_out = self._left_out(source, read, count) if count == len(sentences) else {}
         jobs = plan.sections if options.sections else []
         overview_target, run, _ = (target, jobs, []) if options.tldr else planning.share(jobs, sentences, target)
-        return _Prepared(layout=layout, plan=plan, read=read, total_words=total_words, read_words=read_words,
-                         left_out=left_out, target=target, warnings=warnings, jobs=run, tldr=options.tldr,
-                         overview_target=overview_target, all_jobs=jobs)
+        return _Prepared(
+            layout=layout,
+            plan=plan,
+            read=read,
+            total_words=total_words,
+            read_words=read_words,
+            left_out=left_out,
+            target=target,
+            warnings=warnings,
+            jobs=run,
+            tldr=options.tldr,
+            overview_target=overview_target,
+            all_jobs=jobs,
+        )
 
-    def _finish(self, item: "_Prepared", outputs: list, engine, options: SummaryOptions,
-                timings: dict[str, float]) -> Summary:
-        outputs, section_outputs = outputs[:len(item.overview_parts)], outputs[len(item.overview_parts):]
+    def _finish(
+        self, item: "_Prepared", outputs: list, engine, options: SummaryOptions, timings: dict[str, float]
+    ) -> Summary:
+        outputs, section_outputs = outputs[: len(item.overview_parts)], outputs[len(item.overview_parts) :]
         summary_sentences, support = [], []
         for overview_part, part in zip(item.overview_parts, outputs):
             indices = overview_part.indices
@@ -263,24 +305,51 @@ class Summarizer:
                 break  # still coming (streaming)
             found = done.get(id(section))
             if found is None:  # no sentence fits this length's budget: listed, marked not summarized
-                sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
-                                               [], []))
+                sections.append(
+                    SectionSummary(section.title, section.level, section.first_page, section.last_page, [], [])
+                )
                 continue
             job, section_output = found
             document = [sentences[i] for i in job.indices]
             section_support = self._support(section_output, document, job.indices)[: job.max_sentences]
-            sections.append(SectionSummary(section.title, section.level, section.first_page, section.last_page,
-                                           section_output.sentences[: job.max_sentences], section_support))
+            sections.append(
+                SectionSummary(
+                    section.title,
+                    section.level,
+                    section.first_page,
+                    section.last_page,
+                    section_output.sentences[: job.max_sentences],
+                    section_support,
+                )
+            )
         return Summary(
-            sentences=summary_sentences, support=support,
-            source=sentences, engine=engine.name, model=engine.model, device=engine.device, reason=engine.reason,
-            coverage=Coverage(parts=sum(part.parts for part in outputs), input_words=item.total_words,
-                              read_words=item.read_words, read_tokens=sum(part.read_tokens for part in outputs),
-                              sentences=len(item.read), prose_words=sum(len(s.text.split()) for s in item.read),
-                              left_out_kinds=item.left_out),
-            target_words=item.target, format=options.format, timings=timings, warnings=item.warnings,
-            sections=sections, pages=item.layout.pages, keyterms=key_terms([s.text for s in item.read]),
-            unread=_unread(len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words))
+            sentences=summary_sentences,
+            support=support,
+            source=sentences,
+            engine=engine.name,
+            model=engine.model,
+            device=engine.device,
+            reason=engine.reason,
+            coverage=Coverage(
+                parts=sum(part.parts for part in outputs),
+                input_words=item.total_words,
+                read_words=item.read_words,
+                read_tokens=sum(part.read_tokens for part in outputs),
+                sentences=len(item.read),
+                prose_words=sum(len(s.text.split()) for s in item.read),
+                left_out_kinds=item.left_out,
+            ),
+            target_words=item.target,
+            format=options.format,
+            timings=timings,
+            warnings=item.warnings,
+            sections=sections,
+            pages=item.layout.pages,
+            keyterms=key_terms([s.text for s in item.read]),
+            unread=_unread(
+                len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words
+            ),
+        )
 
     @staticmethod
     def _words(source: str | Sequence[BlockLike]) -> int:
@@ -296,8 +365,11 @@ class Summarizer:
         for block in blocks:
             if block.kind not in PROSE_KINDS and block.kind not in ("heading", "title"):
                 kinds[block.kind] = kinds.get(block.kind, 0) + len(block.text.split())
-        prose = len(source.split()) if isinstance(source, str) else \
-            sum(len(b.text.split()) for b in blocks if b.kind in PROSE_KINDS)
+        prose = (
+            len(source.split())
+            if isinstance(source, str)
+            else sum(len(b.text.split()) for b in blocks if b.kind in PROSE_KINDS)
+        )
         unread = prose - sum(len(s.text.split()) for s in read) if count else 0
         if unread > 0:
             kinds["not prose"] = unread
@@ -309,8 +381,10 @@ class Summarizer:
         texts = [source] if isinstance(source, str) else [block.text for block in source]
         if not any(WORD.search(text) for text in texts):
             return "The text has no sentences to summarize (no words of two or more letters were found)."
-        return ("The text has no sentences to summarize: it reads as headings, code or a table, not as running "
-                "text of a few sentences.")
+        return (
+            "The text has no sentences to summarize: it reads as headings, code or a table, not as running "
+            "text of a few sentences."
+        )
 
     def _check_size(self, source: str | Sequence[BlockLike]) -> None:
         characters = len(source) if isinstance(source, str) else sum(len(b.text) + 2 for b in source)
@@ -320,11 +394,13 @@ class Summarizer:
         if characters > self.settings.max_input_chars:
             raise InputTooLargeError(
                 f"The text has {characters:,} characters; the limit is {self.settings.max_input_chars:,}. "
-                "Split it into smaller documents.")
+                "Split it into smaller documents."
+            )
 
     @staticmethod
-    def _stage(report: Progress, begin: float, width: float, label: str, where: str = "",
-               since: float | None = None) -> Callable[[int, int], None]:
+    def _stage(
+        report: Progress, begin: float, width: float, label: str, where: str = "", since: float | None = None
+    ) -> Callable[[int, int], None]:
         """An engine's (done, total) mapped onto its share of the bar, never moving back when the total grows, with
         the time left for the whole of the engine's work (its share of the bar, begun at `since`, by default now)
         estimated from the share done so far."""
@@ -335,6 +411,7 @@ class Summarizer:
             reached = max(reached, begin + width * min(1.0, done / max(total, 1)))
             left = time_left(time.perf_counter() - started, (reached - ENGINE_BEGIN) / ENGINE_WIDTH)
             report(reached, f"{label} {done} of {total}{where}" + (f" · {left}" if left else ""))
+
         return tick
 
     @staticmethod
@@ -359,7 +436,8 @@ class Summarizer:
 
 
 def _stream_groups(sections: int, batch_size: int) -> list[list[int]]:
-    """Job indices per engine call when streaming: the overview (0) alone, then sections in groups of 1, 2, 4 ... up to the batch size."""
+    """Job indices per engine call when streaming: the overview (0) alone, then sections in groups of 1, 2,
+    4 ... up to the batch size."""
     groups, start, size = [[0]], 1, 1
     while start <= sections:
         groups.append(list(range(start, min(start + size, sections + 1))))
@@ -420,15 +498,17 @@ def _unread(count: int, eligible: list[int], whole: bool) -> list[int]:
     return [i for i in range(count) if i not in read] if whole else []
 
 
-def _defining_first(sentences: list[str], support: list[list[int]],
-                    lead: int | None) -> tuple[list[str], list[list[int]]]:
+def _defining_first(
+    sentences: list[str], support: list[list[int]], lead: int | None
+) -> tuple[list[str], list[list[int]]]:
     """The summary with the defining sentence (and the sentences that lean on it) moved to the front."""
     at = next((k for k, row in enumerate(support) if row and row[0] == lead), None)
     if not at:
         return sentences, support
     end = at + 1
-    while end < len(support) and support[end] and support[end][0] == support[end - 1][0] + 1 \
-            and dangles(sentences[end]):
+    while (
+        end < len(support) and support[end] and support[end][0] == support[end - 1][0] + 1 and dangles(sentences[end])
+    ):
         end += 1
     order = list(range(at, end)) + [k for k in range(len(sentences)) if not at <= k < end]
     return [sentences[k] for k in order], [support[k] for k in order]
@@ -483,8 +563,9 @@ class _Prepared:
     def section_jobs(self) -> Iterator[EngineJob]:
         """Each section summarized, as a document for the engine."""
         for job in self.jobs:
-            yield EngineJob([self.layout.sentences[i] for i in job.indices], job.target_words, Hints(),
-                            1 if self.tldr else None)
+            yield EngineJob(
+                [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), 1 if self.tldr else None
+            )
 
     def overview_jobs(self) -> Iterator[EngineJob]:
         """The overview as a document for the engine, or each topic of a TL;DR as one."""
@@ -497,11 +578,18 @@ class _Prepared:
             size = {t: sum(len(self.layout.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
             chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
             bonus = hints.bonus
-            self.overview_parts = [_OverviewPart([eligible[k] for k in members[t]], self.overview_target,
-                                                 Hints(bonus=None if bonus is None else [bonus[k] for k in members[t]]),
-                                                 1) for t in chosen]
+            self.overview_parts = [
+                _OverviewPart(
+                    [eligible[k] for k in members[t]],
+                    self.overview_target,
+                    Hints(bonus=None if bonus is None else [bonus[k] for k in members[t]]),
+                    1,
+                )
+                for t in chosen
+            ]
         else:
             self.overview_parts = [_OverviewPart(eligible, self.overview_target, hints, 1 if self.tldr else None)]
         for part in self.overview_parts:
-            yield EngineJob([self.layout.sentences[i] for i in part.indices], part.target, part.hints,
-                            part.max_sentences)
+            yield EngineJob(
+                [self.layout.sentences[i] for i in part.indices], part.target, part.hints, part.max_sentences
+            )

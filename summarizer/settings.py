@@ -52,13 +52,16 @@ class Settings:
     serve_max_open_requests: int = 1000
 
     def __post_init__(self) -> None:
-        for name, allowed in (("engine", ENGINES), ("device", DEVICES),
-                              ("preset", PRESETS), ("backend", BACKENDS),
-                              ("quantization", QUANTIZATIONS)):
+        for name, allowed in (
+            ("engine", ENGINES),
+            ("device", DEVICES),
+            ("preset", PRESETS),
+            ("backend", BACKENDS),
+            ("quantization", QUANTIZATIONS),
+        ):
             value = getattr(self, name)
             if value not in allowed:
-                raise InvalidOptionError(
-                    f"Unknown {name} {value!r}: choose one of {', '.join(allowed)}.")
+                raise InvalidOptionError(f"Unknown {name} {value!r}: choose one of {', '.join(allowed)}.")
         if self.batch_size < 0:
             raise InvalidOptionError("The batch size must be at least 1, or 0 to size it by free memory.")
         if self.batch_wait_ms < 0 or self.batch_max_documents < 1:
@@ -79,10 +82,20 @@ class Settings:
             raise InvalidOptionError("The server needs at least 1 replica, 1 request per batch and 1 queued request.")
         if self.serve_num_cpus < 0 or self.serve_num_gpus < 0 or self.serve_batch_wait_ms < 0:
             raise InvalidOptionError("CPUs and GPUs per replica and the batch wait cannot be negative.")
-        if min(self.serve_max_body_mb, self.serve_max_items, self.serve_body_timeout_s, self.serve_request_timeout_s,
-               self.serve_keep_alive_s, self.serve_max_open_requests) <= 0:
-            raise InvalidOptionError("The server's body and item bounds, timeouts, keep-alive and open requests "
-                                     "must all be more than 0.")
+        if (
+            min(
+                self.serve_max_body_mb,
+                self.serve_max_items,
+                self.serve_body_timeout_s,
+                self.serve_request_timeout_s,
+                self.serve_keep_alive_s,
+                self.serve_max_open_requests,
+            )
+            <= 0
+        ):
+            raise InvalidOptionError(
+                "The server's body and item bounds, timeouts, keep-alive and open requests must all be more than 0."
+            )
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":
@@ -97,8 +110,7 @@ class Settings:
             try:
                 values[field.name] = kind(raw)
             except ValueError:
-                raise InvalidOptionError(
-                    f"SUMMARIZER_{field.name.upper()}={raw!r} is not a valid {kind.__name__}.")
+                raise InvalidOptionError(f"SUMMARIZER_{field.name.upper()}={raw!r} is not a valid {kind.__name__}.")
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]  # each value was parsed by its field's type
 

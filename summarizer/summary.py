@@ -168,7 +168,19 @@ class Summary:
         return data
 
     def _grounding(self, sentences: list[str], support: list[list[int]]) -> list[dict]:
-        return [{"summary": s, "source": [{"index": i, "text": self.source[i].text, "page": self.page_of(i),
-                                           "start": self.source[i].start, "end": self.source[i].end}
-                                          for i in indices]}
-                for s, indices in zip(sentences, support)]
+        return [
+            {
+                "summary": s,
+                "source": [
+                    {
+                        "index": i,
+                        "text": self.source[i].text,
+                        "page": self.page_of(i),
+                        "start": self.source[i].start,
+                        "end": self.source[i].end,
+                    }
+                    for i in indices
+                ],
+            }
+            for s, indices in zip(sentences, support)
+        ]

@@ -16,9 +16,11 @@ make_text = prose  # make_text(sentences, seed): news-like prose, the same for t
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
-SCOPE = ("This document defines the Open Widget Conventions, which describe how widgets, parts and "
-         "relationships are stored together in a single compressed package. It specifies the rules that "
-         "producers and consumers of widget packages must follow to exchange them safely.")
+SCOPE = (
+    "This document defines the Open Widget Conventions, which describe how widgets, parts and "
+    "relationships are stored together in a single compressed package. It specifies the rules that "
+    "producers and consumers of widget packages must follow to exchange them safely."
+)
 SECTIONS = {
     "Terms and definitions": [
         "A widget is a self-contained unit of content that a consumer can render without outside help. "
@@ -41,8 +43,10 @@ SECTIONS = {
 }
 GRAMMAR = ['PieceName = PartName "/[" Digit* "]" [".last"] ".piece"', 'NonZeroDigit = "1" | "2" | "3"']
 CAPTION = "Figure 1: A package with two parts and one relationship between them."
-REFERENCES = ["[1] J. Smith and K. Lee. Widgets in practice. Proceedings of WidgetConf, pp. 1-12, 2019.",
-              "[2] A. Jones. Packaging formats compared. Journal of Containers, vol. 4, 2021."]
+REFERENCES = [
+    "[1] J. Smith and K. Lee. Widgets in practice. Proceedings of WidgetConf, pp. 1-12, 2019.",
+    "[2] A. Jones. Packaging formats compared. Journal of Containers, vol. 4, 2021.",
+]
 FOOTER = "© Widget Organisation 2025 – All rights reserved"
 HEADER = "ISO/WO 1234-2:2025(E)"
 
@@ -60,9 +64,11 @@ def standard_pdf() -> bytes:
     pages: list[list[tuple[str, str]]] = [
         [("title", "Open Widget Conventions"), ("h", "Contents")]
         + [("toc", f"{n} {t} {'.' * 40} {n + 1}") for n, t in enumerate(["Scope", *SECTIONS], 1)],
-        [("h1", "1 Scope"), ("p", SCOPE), ("h1", "2 Terms and definitions")] + [("p", p) for p in SECTIONS["Terms and definitions"]],
+        [("h1", "1 Scope"), ("p", SCOPE), ("h1", "2 Terms and definitions")]
+        + [("p", p) for p in SECTIONS["Terms and definitions"]],
         [("h1", "3 Package structure")] + [("p", p) for p in SECTIONS["Package structure"]] + [("cap", CAPTION)],
-        [("h1", "4 Interleaving and storage")] + [("p", p) for p in SECTIONS["Interleaving and storage"]]
+        [("h1", "4 Interleaving and storage")]
+        + [("p", p) for p in SECTIONS["Interleaving and storage"]]
         + [("code", line) for line in GRAMMAR],
         [("h1", "References")] + [("p", r) for r in REFERENCES],
     ]
@@ -166,14 +172,18 @@ def tex_font_pdf(lines: list[tuple[str, dict[int, str], bytes]]) -> bytes:
     content, fonts = b"BT 14 TL 72 720 Td ", []
     for index, (name, glyphs, text) in enumerate(lines):
         differences = " ".join(f"{code} /{glyph}" for code, glyph in glyphs.items())
-        objects.append(f"<< /Type /Font /Subtype /Type1 /BaseFont /{name} /Encoding << /Type /Encoding "
-                       f"/Differences [{differences}] >> >>".encode())
+        objects.append(
+            f"<< /Type /Font /Subtype /Type1 /BaseFont /{name} /Encoding << /Type /Encoding "
+            f"/Differences [{differences}] >> >>".encode()
+        )
         fonts.append(f"/F{index} {len(objects)} 0 R")
         content += f"/F{index} 12 Tf (".encode() + text + b") Tj T* "
     content += b"ET"
     objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content))
-    objects[2] = (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << {' '.join(fonts)} "
-                  f">> >> /Contents {len(objects)} 0 R >>").encode()
+    objects[2] = (
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << {' '.join(fonts)} "
+        f">> >> /Contents {len(objects)} 0 R >>"
+    ).encode()
     out, offsets = bytearray(b"%PDF-1.4\n"), []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))
@@ -186,8 +196,10 @@ def tex_font_pdf(lines: list[tuple[str, dict[int, str], bytes]]) -> bytes:
 
 
 TOPICS = ["the ﬁnancial outlook", "risks to the ﬂeet", "people and hiring", "a plan for growth", "water quality"]
-BODY = ("The committee reviewed the annual budget in detail and agreed on the main priorities for the "
-        "coming year, including repairs to the river bridge and new funding for the public library.")
+BODY = (
+    "The committee reviewed the annual budget in detail and agreed on the main priorities for the "
+    "coming year, including repairs to the river bridge and new funding for the public library."
+)
 
 
 def make_docx() -> bytes:
@@ -218,8 +230,13 @@ def page_image():
     return image
 
 
-def make_pdf(pages: int = 4, image_only: tuple[int, ...] = (), password: str | None = None,
-             owner: str = "owner", stray_word: bool = False) -> bytes:
+def make_pdf(
+    pages: int = 4,
+    image_only: tuple[int, ...] = (),
+    password: str | None = None,
+    owner: str = "owner",
+    stray_word: bool = False,
+) -> bytes:
     from fpdf import FPDF
     from fpdf.enums import EncryptionMethod
 
@@ -239,7 +256,9 @@ def make_pdf(pages: int = 4, image_only: tuple[int, ...] = (), password: str | N
         pdf.cell(0, 8, "Acme Annual Report 2025", new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("DejaVu", size=12)
         pdf.cell(0, 8, f"Section {number}: {TOPICS[number % len(TOPICS)]}", new_x="LMARGIN", new_y="NEXT")
-        pdf.cell(0, 8, "Our engineers studied the ﬂow of water through the pipes and recom-", new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(
+            0, 8, "Our engineers studied the ﬂow of water through the pipes and recom-", new_x="LMARGIN", new_y="NEXT"
+        )
         pdf.cell(0, 8, f"mended replacing them on page {number} of the plan.", new_x="LMARGIN", new_y="NEXT")
         pdf.multi_cell(0, 8, BODY)
         pdf.set_y(-20)

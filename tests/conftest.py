@@ -28,8 +28,9 @@ def tiny_model_dir(tmp_path_factory):
     """A random-init T5 with two layers and a tokenizer trained here, saved like a hub checkpoint."""
     directory = tmp_path_factory.mktemp("tiny-t5")
     corpus = [make_text(40, seed) for seed in range(20)]
-    return build_random_t5(directory, corpus, vocab_size=300, d_model=32, d_ff=64, num_layers=2,
-                           num_decoder_layers=2, num_heads=2, d_kv=16)
+    return build_random_t5(
+        directory, corpus, vocab_size=300, d_model=32, d_ff=64, num_layers=2, num_decoder_layers=2, num_heads=2, d_kv=16
+    )
 
 
 @pytest.fixture

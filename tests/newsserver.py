@@ -16,8 +16,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 RESOURCES = Path(__file__).parent / "resources" / "news"
-NEWSAPI_KEYS = {"good-key": (200, "newsapi_top.json"), "bad-key": (401, "newsapi_401.json"),
-                "limited-key": (429, "newsapi_429.json")}
+NEWSAPI_KEYS = {
+    "good-key": (200, "newsapi_top.json"),
+    "bad-key": (401, "newsapi_401.json"),
+    "limited-key": (429, "newsapi_429.json"),
+}
 ROUTES = {
     "/rss/top.rss": (200, "application/rss+xml", "cnn_top.rss"),
     "/rss/latest.rss": (200, "application/rss+xml", "cnn_latest.rss"),
@@ -72,8 +75,10 @@ class NewsServer:
                     self._dribble(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n", b"X-Wait: still here\r\n")
                 elif path in ("/dribble/body.html", "/dribble/feed.rss"):
                     kind = b"text/html" if path.endswith(".html") else b"application/rss+xml"
-                    self._dribble(b"HTTP/1.1 200 OK\r\nContent-Type: " + kind + b"\r\nConnection: close\r\n\r\n<p>",
-                                  b"still here\n")
+                    self._dribble(
+                        b"HTTP/1.1 200 OK\r\nContent-Type: " + kind + b"\r\nConnection: close\r\n\r\n<p>",
+                        b"still here\n",
+                    )
                 elif path == "/charset/unknown.html":
                     self._send(200, "text/html; charset=x-no-such-charset", server.render("article_normal.html"))
                 elif path in ("/length/invalid.html", "/length/conflicting.html"):
@@ -127,9 +132,13 @@ class NewsServer:
 
     def environment(self, key: str = "") -> dict[str, str]:
         """INGEST_* variables that point the app and the CLI at this server."""
-        return {"INGEST_FEEDS": f"{self.base}/rss/top.rss,{self.base}/rss/latest.rss",
-                "INGEST_NEWSAPI_URL": f"{self.base}/v2/top-headlines", "INGEST_ALLOW_PRIVATE_URLS": "1",
-                "NEWSAPI_KEY": key, "INGEST_FETCH_TIMEOUT": "2"}
+        return {
+            "INGEST_FEEDS": f"{self.base}/rss/top.rss,{self.base}/rss/latest.rss",
+            "INGEST_NEWSAPI_URL": f"{self.base}/v2/top-headlines",
+            "INGEST_ALLOW_PRIVATE_URLS": "1",
+            "NEWSAPI_KEY": key,
+            "INGEST_FETCH_TIMEOUT": "2",
+        }
 
     def __enter__(self):
         self.thread.start()

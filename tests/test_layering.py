@@ -11,8 +11,17 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAB_TOOLS = {"benchmark", "finetune", "evaluation", "papers", "junk", "randommodel", "syntheticprose", "scaling",
-             "ocreval"}
+LAB_TOOLS = {
+    "benchmark",
+    "finetune",
+    "evaluation",
+    "papers",
+    "junk",
+    "randommodel",
+    "syntheticprose",
+    "scaling",
+    "ocreval",
+}
 # The entry that joins the lab's commands to the product's: the one module outside the lab that imports it.
 ENTRY = ROOT / "summarizer" / "__main__.py"
 
@@ -42,8 +51,11 @@ def imports(path: Path) -> set[str]:
                 base = ".".join(parent + ([base] if base else []))
             names.add(base)
             folder = ROOT.joinpath(*base.split("."))
-            names.update(f"{base}.{alias.name}" for alias in node.names
-                         if (folder / f"{alias.name}.py").exists() or (folder / alias.name).is_dir())
+            names.update(
+                f"{base}.{alias.name}"
+                for alias in node.names
+                if (folder / f"{alias.name}.py").exists() or (folder / alias.name).is_dir()
+            )
     return names
 
 
@@ -52,8 +64,9 @@ def fresh(probe: str) -> str:
     import subprocess
     import sys
 
-    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT,
-                          check=True).stdout.strip()
+    return subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout.strip()
 
 
 def files(*folders: str) -> list[Path]:
@@ -80,12 +93,16 @@ def test_ui_never_imports_torch_engines_or_lab_tools():
 
 def test_pages_reach_libraries_only_through_their_public_faces_and_ui():
     for path in files("views"):
-        assert {n for n in imports(path) if n.split(".")[0] in ("summarizer", "ingest")} <= {"summarizer", "ingest"}, path
+        assert {n for n in imports(path) if n.split(".")[0] in ("summarizer", "ingest")} <= {"summarizer", "ingest"}, (
+            path
+        )
 
 
 def test_ingest_knows_nothing_of_models():
     for path in files("ingest"):
-        assert not {n.split(".")[0] for n in imports(path)} & {"summarizer", "torch", "transformers", "ctranslate2"}, path
+        assert not {n.split(".")[0] for n in imports(path)} & {"summarizer", "torch", "transformers", "ctranslate2"}, (
+            path
+        )
 
 
 def test_nothing_outside_the_lab_imports_the_lab_but_the_entry():
@@ -97,8 +114,13 @@ def test_nothing_outside_the_lab_imports_the_lab_but_the_entry():
 
 def test_the_product_command_line_loads_no_lab_module():
     """`summarizer.cli` stands alone: importing it and building its parser loads nothing of the lab."""
-    assert fresh("import sys; from summarizer import cli; cli.parser(); "
-                 "print(sorted(m for m in sys.modules if m.startswith('summarizer.lab')))") == "[]"
+    assert (
+        fresh(
+            "import sys; from summarizer import cli; cli.parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith('summarizer.lab')))"
+        )
+        == "[]"
+    )
 
 
 def test_the_summarizer_reads_through_ingests_public_face():
@@ -148,8 +170,11 @@ def test_no_import_cycles():
 
 
 def test_ui_and_runtime_core_never_import_ray_or_the_deployment():
-    core = [p for p in files("summarizer") if not {"lab", "distributed"} & set(p.parts)
-            and p.name not in ("__main__.py", "cli.py")]
+    core = [
+        p
+        for p in files("summarizer")
+        if not {"lab", "distributed"} & set(p.parts) and p.name not in ("__main__.py", "cli.py")
+    ]
     for path in ui_files() + core:
         names = imports(path)
         assert not {n for n in names if n.split(".")[0] == "ray" or n.startswith("summarizer.distributed")}, path
@@ -162,8 +187,10 @@ def test_the_deployment_knows_nothing_of_the_screen():
 
 
 def test_connecting_to_a_server_loads_neither_ray_nor_a_model():
-    probe = ("import sys, summarizer; s = summarizer.connect(summarizer.Settings(url='http://127.0.0.1:9')); "
-             "print(type(s).__name__, sorted(m for m in sys.modules if m.startswith(('ray', 'torch', 'summarizer.dis'))))")
+    probe = (
+        "import sys, summarizer; s = summarizer.connect(summarizer.Settings(url='http://127.0.0.1:9')); "
+        "print(type(s).__name__, sorted(m for m in sys.modules if m.startswith(('ray', 'torch', 'summarizer.dis'))))"
+    )
     assert fresh(probe) == "RemoteSummarizer []"
 
 
@@ -176,34 +203,91 @@ def test_engines_know_nothing_of_the_service_or_the_screen():
     for path in files("summarizer/engines"):
         names = imports(path)
         assert not {n for n in names if n.split(".")[0] in ("streamlit", "ui", "views", "ingest")}, path
-        assert not names & {"summarizer.service", "summarizer.batching", "summarizer.planning", "summarizer.layout"}, path
+        assert not names & {"summarizer.service", "summarizer.batching", "summarizer.planning", "summarizer.layout"}, (
+            path
+        )
 
 
 def test_the_offline_engine_loads_without_the_abstractive_one_or_torch():
-    probe = ("import sys, summarizer; summarizer.Summarizer(summarizer.Settings(engine='extractive')).summarize("
-             "'The council met on Monday. It voted to build a new bridge over the river.'); "
-             "print(sorted(m for m in sys.modules if m.startswith(('torch', 'transformers', 'summarizer.engines.abs'))))")
+    probe = (
+        "import sys, summarizer; summarizer.Summarizer(summarizer.Settings(engine='extractive')).summarize("
+        "'The council met on Monday. It voted to build a new bridge over the river.'); "
+        "print(sorted(m for m in sys.modules if m.startswith(('torch', 'transformers', 'summarizer.engines.abs'))))"
+    )
     assert fresh(probe) == "[]"
 
 
 def test_public_api_of_summarizer_is_pinned():
     import summarizer
-    assert sorted(summarizer.__all__) == sorted([
-        "Coverage", "EmptyInputError", "EngineFacts", "EngineName", "InputTooLargeError", "InvalidOptionError",
-        "ModelLoadError", "NoSentencesError", "Partial", "Progress", "RemoteSummarizer", "SectionSummary",
-        "ServiceBusyError", "ServiceUnavailableError", "Settings", "Summarizer", "Summary", "SummaryFormat",
-        "SummaryOptions", "SummaryService", "SummarizerError", "WORD_TARGET_RANGE", "connect"])
+
+    assert sorted(summarizer.__all__) == sorted(
+        [
+            "Coverage",
+            "EmptyInputError",
+            "EngineFacts",
+            "EngineName",
+            "InputTooLargeError",
+            "InvalidOptionError",
+            "ModelLoadError",
+            "NoSentencesError",
+            "Partial",
+            "Progress",
+            "RemoteSummarizer",
+            "SectionSummary",
+            "ServiceBusyError",
+            "ServiceUnavailableError",
+            "Settings",
+            "Summarizer",
+            "Summary",
+            "SummaryFormat",
+            "SummaryOptions",
+            "SummaryService",
+            "SummarizerError",
+            "WORD_TARGET_RANGE",
+            "connect",
+        ]
+    )
 
 
 def test_public_api_of_ingest_is_pinned():
     import ingest
-    assert sorted(ingest.__all__) == sorted([
-        "BLOCK_KINDS", "FORMATS_IN_WORDS", "LEFT_OUT_KINDS", "UPLOAD_SUFFIXES", "Block", "CorruptFileError",
-        "Document", "ExtractionTimeoutError", "FeedResult", "FetchError", "FileTooLargeError", "Headline",
-        "Highlighted", "IngestError", "IngestSettings", "NewsApiError", "NewsFeed", "NoTextError", "OcrReport",
-        "PasswordProtectedError", "UnsafeUrlError", "UnsupportedFormatError", "apology", "fetch_article",
-        "highlight_pdf", "ingest_file", "log_incident", "marked_html", "parse_text", "read_file", "read_source",
-        "run_command"])
+
+    assert sorted(ingest.__all__) == sorted(
+        [
+            "BLOCK_KINDS",
+            "FORMATS_IN_WORDS",
+            "LEFT_OUT_KINDS",
+            "UPLOAD_SUFFIXES",
+            "Block",
+            "CorruptFileError",
+            "Document",
+            "ExtractionTimeoutError",
+            "FeedResult",
+            "FetchError",
+            "FileTooLargeError",
+            "Headline",
+            "Highlighted",
+            "IngestError",
+            "IngestSettings",
+            "NewsApiError",
+            "NewsFeed",
+            "NoTextError",
+            "OcrReport",
+            "PasswordProtectedError",
+            "UnsafeUrlError",
+            "UnsupportedFormatError",
+            "apology",
+            "fetch_article",
+            "highlight_pdf",
+            "ingest_file",
+            "log_incident",
+            "marked_html",
+            "parse_text",
+            "read_file",
+            "read_source",
+            "run_command",
+        ]
+    )
     assert all(hasattr(ingest, name) for name in ingest.__all__)
 
 

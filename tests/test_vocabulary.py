@@ -9,8 +9,15 @@ import pytest
 from ingest import parse_text
 from ingest.document import BLOCK_KINDS, LEFT_OUT_KINDS
 from ingest.formats.sniff import FILE_FORMATS, FORMATS_IN_WORDS, UPLOAD_SUFFIXES
-from summarizer import (EngineName, InvalidOptionError, RemoteSummarizer, Settings, Summarizer, SummaryOptions,
-                        SummaryService)
+from summarizer import (
+    EngineName,
+    InvalidOptionError,
+    RemoteSummarizer,
+    Settings,
+    Summarizer,
+    SummaryOptions,
+    SummaryService,
+)
 from summarizer.layout import PROSE_KINDS
 from summarizer.network.wire import request_from_wire
 
@@ -70,8 +77,10 @@ def test_the_local_and_remote_summarizers_share_every_member_of_the_service_face
         for kind in (Summarizer, RemoteSummarizer):
             own = getattr(kind, name)
             if callable(face):
-                assert list(inspect.signature(own).parameters) == list(inspect.signature(face).parameters), \
-                    (kind.__name__, name)
+                assert list(inspect.signature(own).parameters) == list(inspect.signature(face).parameters), (
+                    kind.__name__,
+                    name,
+                )
             else:
                 assert isinstance(own, property), (kind.__name__, name)
 

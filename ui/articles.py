@@ -37,8 +37,9 @@ def normalize_link(text: str) -> str:
     return link if names_a_scheme else "https://" + link.lstrip("/")
 
 
-def summarize_article(url: str, options: SummaryOptions, key: str, fallback: str = "",
-                      clicked: bool = False) -> results.Outcome:
+def summarize_article(
+    url: str, options: SummaryOptions, key: str, fallback: str = "", clicked: bool = False
+) -> results.Outcome:
     """Show the article's summary if it exists or was just asked for; a failed fetch is retried on the next click.
 
     An error is shown only while `url` is the link it was about, so editing the link clears it.

@@ -21,8 +21,10 @@ F = TypeVar("F", bound=Callable)
 
 
 def apology(incident: str) -> str:
-    return (f"Sorry, something went wrong on our side and this step could not finish. What you typed or "
-            f"uploaded is still here; try again, and if it keeps happening mention incident {incident}.")
+    return (
+        f"Sorry, something went wrong on our side and this step could not finish. What you typed or "
+        f"uploaded is still here; try again, and if it keeps happening mention incident {incident}."
+    )
 
 
 def message(error: BaseException) -> str:
@@ -49,8 +51,10 @@ def guard() -> Iterator[None]:
 
 def guarded(function: F) -> F:
     """`guard` as a decorator, for fragments, which rerun on their own outside the page's guard."""
+
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
         with guard():
             return function(*args, **kwargs)
+
     return wrapper  # type: ignore[return-value]

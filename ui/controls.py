@@ -29,11 +29,18 @@ def engine_in_words() -> str:
     else:
         privacy = "Nothing you send leaves this server."
     if engine.name != EngineName.EXTRACTIVE:
-        where = "a graphics card" if engine.device.startswith("cuda") else "a processor" if server else \
-            "this server's processor"
+        where = (
+            "a graphics card"
+            if engine.device.startswith("cuda")
+            else "a processor"
+            if server
+            else "this server's processor"
+        )
         place = " of the summarizer server" if server else ""
-        return (f"Summaries are **written in new words by an AI model** ({escape(engine.model)}) running on "
-                f"{where}{place}. {privacy}")
+        return (
+            f"Summaries are **written in new words by an AI model** ({escape(engine.model)}) running on "
+            f"{where}{place}. {privacy}"
+        )
     if server:
         why = "The summarizer server runs without an AI model"
     elif resources.summarizer_settings().engine == EngineName.EXTRACTIVE:
@@ -49,8 +56,9 @@ def engine_caption() -> str:
     try:
         engine = resources.summarizer().engine
     except SummarizerError:
-        return f"**Engine:** cannot be reached{on} (see About)" if on else \
-            "**Engine:** could not be started (see About)"
+        return (
+            f"**Engine:** cannot be reached{on} (see About)" if on else "**Engine:** could not be started (see About)"
+        )
     if engine.name == EngineName.EXTRACTIVE:
         return f"**Offline extractive**{on}: picks the key sentences of your text, no AI model."
     return f"**Abstractive**{on}: an AI model ({escape(engine.model)}) writes the summary."
@@ -72,17 +80,39 @@ def sidebar() -> SummaryOptions:
         st.markdown("#### Engine")
         st.caption(engine_caption())
         st.markdown("#### Summary")
-        length = st.radio("Length", LENGTH_CHOICES, horizontal=True, key=LENGTH_KEY,
-                          index=LENGTH_CHOICES.index(_persistent(LENGTH_KEY, "medium")),
-                          format_func=LENGTH_LABELS.get, on_change=_remember, args=(LENGTH_KEY,))
+        length = st.radio(
+            "Length",
+            LENGTH_CHOICES,
+            horizontal=True,
+            key=LENGTH_KEY,
+            index=LENGTH_CHOICES.index(_persistent(LENGTH_KEY, "medium")),
+            format_func=LENGTH_LABELS.get,
+            on_change=_remember,
+            args=(LENGTH_KEY,),
+        )
         words = None
         if length == "custom":
-            words = st.number_input("Target words", *WORD_TARGET_RANGE, step=10, key=WORDS_KEY,
-                                    value=_persistent(WORDS_KEY, 120), on_change=_remember, args=(WORDS_KEY,))
-        fmt = st.radio("Format", tuple(FORMAT_LABELS), key=FORMAT_KEY, horizontal=True,
-                       index=tuple(FORMAT_LABELS).index(_persistent(FORMAT_KEY, "paragraph")),
-                       format_func=FORMAT_LABELS.get, on_change=_remember, args=(FORMAT_KEY,))
+            words = st.number_input(
+                "Target words",
+                *WORD_TARGET_RANGE,
+                step=10,
+                key=WORDS_KEY,
+                value=_persistent(WORDS_KEY, 120),
+                on_change=_remember,
+                args=(WORDS_KEY,),
+            )
+        fmt = st.radio(
+            "Format",
+            tuple(FORMAT_LABELS),
+            key=FORMAT_KEY,
+            horizontal=True,
+            index=tuple(FORMAT_LABELS).index(_persistent(FORMAT_KEY, "paragraph")),
+            format_func=FORMAT_LABELS.get,
+            on_change=_remember,
+            args=(FORMAT_KEY,),
+        )
         if length != "custom":
             st.caption("Preset lengths grow with the document: a long report gets a longer summary.")
-    return SummaryOptions(length="medium" if length == "custom" else length,
-                          words=int(words) if words else None, format=fmt)
+    return SummaryOptions(
+        length="medium" if length == "custom" else length, words=int(words) if words else None, format=fmt
+    )

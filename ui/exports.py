@@ -37,24 +37,35 @@ def as_markdown(summary: Summary, source: str, length: str, when: datetime | Non
         pages = f" ({section.pages})" if section.pages else ""
         body += f"\n\n## {escape(section.title)}{pages}\n\n" + "\n".join(f"- {escape(s)}" for s in section.lines)
     coverage = summary.coverage
-    return (f"# Summary of {escape(title or summary.title or source)}\n\n{body}\n\n---\n\n"
-            f"- Source: {escape(source)}\n- Engine: {summary.engine} ({escape(summary.reason)})\n"
-            f"- Model: {escape(summary.model)}\n- Device: {summary.device}\n"
-            f"- Length setting: {escape(length)} (target {summary.target_words} words)\n"
-            f"- Key terms: {escape(', '.join(summary.keyterms)) or 'none found'}\n"
-            f"- Coverage: {coverage.describe()}\n"
-            f"- Date: {when.strftime('%Y-%m-%d %H:%M UTC')}\n")
+    return (
+        f"# Summary of {escape(title or summary.title or source)}\n\n{body}\n\n---\n\n"
+        f"- Source: {escape(source)}\n- Engine: {summary.engine} ({escape(summary.reason)})\n"
+        f"- Model: {escape(summary.model)}\n- Device: {summary.device}\n"
+        f"- Length setting: {escape(length)} (target {summary.target_words} words)\n"
+        f"- Key terms: {escape(', '.join(summary.keyterms)) or 'none found'}\n"
+        f"- Coverage: {coverage.describe()}\n"
+        f"- Date: {when.strftime('%Y-%m-%d %H:%M UTC')}\n"
+    )
 
 
-def marked_source(summary: Summary, document: Document, original: bytes | None
-                  ) -> tuple[str, str, str, Callable[[], bytes]] | None:
+def marked_source(
+    summary: Summary, document: Document, original: bytes | None
+) -> tuple[str, str, str, Callable[[], bytes]] | None:
     """(label, file name, MIME type, a function making the file) for the source marked up with the summary:
     the PDF highlighted, or an HTML page for other files; None for a PDF whose bytes are gone."""
     stem = "".join(ch if ch.isalnum() else "-" for ch in document.name.rsplit(".", 1)[0])[:60].strip("-") or "source"
     if document.kind == "pdf":
         if original is None:
             return None
-        return ("Download highlighted PDF", f"{stem}-highlighted.pdf", "application/pdf",
-                lambda: highlight_pdf(original, summary.passages(), document.blocks, document.name).data)
-    return ("Download marked .html", f"{stem}-marked.html", "text/html",
-            lambda: marked_html(document.title or document.name, document.blocks, summary.passages())[0].encode())
+        return (
+            "Download highlighted PDF",
+            f"{stem}-highlighted.pdf",
+            "application/pdf",
+            lambda: highlight_pdf(original, summary.passages(), document.blocks, document.name).data,
+        )
+    return (
+        "Download marked .html",
+        f"{stem}-marked.html",
+        "text/html",
+        lambda: marked_html(document.title or document.name, document.blocks, summary.passages())[0].encode(),
+    )

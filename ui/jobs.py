@@ -72,8 +72,14 @@ class Job:
 class JobRunner:
     """A small process-wide pool; `started` counts the computations actually begun (reruns of a key excluded)."""
 
-    def __init__(self, workers: int = 2, abandon_after: float = 5.0, keep: int = 64,
-                 clock: Callable[[], float] = time.monotonic, connected: Callable[[str], bool] = lambda _: False):
+    def __init__(
+        self,
+        workers: int = 2,
+        abandon_after: float = 5.0,
+        keep: int = 64,
+        clock: Callable[[], float] = time.monotonic,
+        connected: Callable[[str], bool] = lambda _: False,
+    ):
         self.abandon_after = abandon_after
         self.connected = connected
         self.keep = keep
@@ -123,7 +129,7 @@ class JobRunner:
 
     def _trim(self) -> None:
         finished = [key for key, job in self._jobs.items() if job.finished]
-        for key in finished[:max(0, len(self._jobs) - self.keep)]:
+        for key in finished[: max(0, len(self._jobs) - self.keep)]:
             del self._jobs[key]
 
     def _follow(self, job: Job, steps: Generator) -> Any:

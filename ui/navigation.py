@@ -17,8 +17,10 @@ PAGES = (
 
 def route():
     """The page the address asks for; Streamlit's own page list is hidden in favour of `mode_bar`."""
-    pages = [st.Page(script, title=title, icon=icon, url_path=path or None, default=not path)
-             for script, title, icon, path in PAGES]
+    pages = [
+        st.Page(script, title=title, icon=icon, url_path=path or None, default=not path)
+        for script, title, icon, path in PAGES
+    ]
     page = st.navigation(pages, position="hidden")
     st.session_state[PAGE_KEY] = page.title
     return page

@@ -11,6 +11,7 @@ from summarizer import Settings, Summarizer, SummaryService, connect
 
 from .jobs import JobRunner
 
+
 def secret(name: str) -> str:
     """A value from .streamlit/secrets.toml, or "" when there is no such file or key."""
     try:

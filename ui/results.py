@@ -15,12 +15,20 @@ from typing import Any
 import streamlit as st
 
 from ingest import LEFT_OUT_KINDS, parse_text
-from summarizer import (EngineName, Partial, Progress, Summarizer, Summary, SummarizerError, SummaryOptions,
-                        SummaryService)
+from summarizer import (
+    EngineName,
+    Partial,
+    Progress,
+    Summarizer,
+    SummarizerError,
+    Summary,
+    SummaryOptions,
+    SummaryService,
+)
 
 from . import boundary, jobs, navigation, outline, resources
-from .exports import as_markdown, as_text, marked_source
 from .escaping import escape
+from .exports import as_markdown, as_text, marked_source
 
 RESULTS_KEY = "summaries"
 REQUESTS_KEY = "summary_requests"
@@ -158,15 +166,20 @@ def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> j
         if summary is None:
             raise SummarizerError("The summarizer finished without a summary; try again.")
         return summary
+
     return streamed
 
 
 def _offer_update(previous: Request, options: SummaryOptions, slot: str) -> bool:
-    """Say the summary below was made with other settings; True (and the note gone) when the user asks for the update."""
+    """Say the summary below was made with other settings; True (and the note gone) when the user asks for
+    the update."""
     note = st.empty()
     with note.container(border=True):
-        st.info(f"This summary was made with the previous settings ({describe(previous.options)}). "
-                f"It is kept until you update it.", icon=":material/history:")
+        st.info(
+            f"This summary was made with the previous settings ({describe(previous.options)}). "
+            f"It is kept until you update it.",
+            icon=":material/history:",
+        )
         clicked = st.button(f"Update to {describe(options)}", key=f"update-{slot}", icon=":material/refresh:")
     if clicked:
         note.empty()
@@ -268,10 +281,16 @@ def unread(summary: Summary) -> None:
         return
     words = sum(len(summary.source[i].text.split()) for i in summary.unread)
     with st.expander(f"Sentences not summarized: {len(summary.unread):,} ({words:,} words)"):
-        st.caption("Sentences of the running text that read as formulas, code, fragments or back matter "
-                   "(acknowledgements, references) are not summarized.")
-        st.text("\n".join(f"[p. {summary.page_of(i)}] {summary.source[i].text}" if summary.page_of(i)
-                          else summary.source[i].text for i in summary.unread))
+        st.caption(
+            "Sentences of the running text that read as formulas, code, fragments or back matter "
+            "(acknowledgements, references) are not summarized."
+        )
+        st.text(
+            "\n".join(
+                f"[p. {summary.page_of(i)}] {summary.source[i].text}" if summary.page_of(i) else summary.source[i].text
+                for i in summary.unread
+            )
+        )
 
 
 def shorter(summary: Summary) -> str:
@@ -285,13 +304,24 @@ def coverage_line(summary: Summary, pages: int | None = None) -> str:
     extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
     parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
     skipped = summary.unsummarized_sections
-    sections = (f"; {skipped} of {len(summary.sections)} sections not summarized at this length (choose a longer "
-                "length)") if skipped else ""
+    sections = (
+        (f"; {skipped} of {len(summary.sections)} sections not summarized at this length (choose a longer length)")
+        if skipped
+        else ""
+    )
     return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}{sections}"
 
 
-def show(summary: Summary, source: str, key: str, length: str, *, pages: int | None = None,
-         document: Any = None, original: bytes | None = None) -> None:
+def show(
+    summary: Summary,
+    source: str,
+    key: str,
+    length: str,
+    *,
+    pages: int | None = None,
+    document: Any = None,
+    original: bytes | None = None,
+) -> None:
     """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it;
     with the uploaded `document` (and its bytes), the source marked up with the summary too."""
     with st.container(border=True):
@@ -302,8 +332,10 @@ def show(summary: Summary, source: str, key: str, length: str, *, pages: int | N
         engine = "offline extractive" if summary.engine == EngineName.EXTRACTIVE else f"abstractive, {summary.model}"
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
-        st.caption(f"{coverage_line(summary, pages)} · {summary.all_words} words from {summary.coverage.input_words:,} "
-                   f"({shorter(summary)}) · {summary.took} · {escape(engine)}")
+        st.caption(
+            f"{coverage_line(summary, pages)} · {summary.all_words} words from {summary.coverage.input_words:,} "
+            f"({shorter(summary)}) · {summary.took} · {escape(engine)}"
+        )
         for warning in summary.warnings:
             st.warning(escape(warning))
         grounded = st.toggle("Show where each sentence comes from", key=f"ground-{key}")
@@ -314,12 +346,23 @@ def show(summary: Summary, source: str, key: str, length: str, *, pages: int | N
         marked = marked_source(summary, document, original) if document is not None else None
         left, right, *more = st.columns(3 if marked else 2)
         stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"
-        left.download_button("Download .txt", as_text(summary), file_name=f"{stem}-summary.txt",
-                             mime="text/plain", on_click="ignore", key=f"txt-{key}")
+        left.download_button(
+            "Download .txt",
+            as_text(summary),
+            file_name=f"{stem}-summary.txt",
+            mime="text/plain",
+            on_click="ignore",
+            key=f"txt-{key}",
+        )
         title = document.title if document is not None else ""
-        right.download_button("Download .md", as_markdown(summary, source, length, title=title),
-                              file_name=f"{stem}-summary.md", mime="text/markdown", on_click="ignore",
-                              key=f"md-{key}")
+        right.download_button(
+            "Download .md",
+            as_markdown(summary, source, length, title=title),
+            file_name=f"{stem}-summary.md",
+            mime="text/markdown",
+            on_click="ignore",
+            key=f"md-{key}",
+        )
         if marked:
             label, name, mime, make = marked
             more[0].download_button(label, make, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")

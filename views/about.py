@@ -12,8 +12,9 @@ def ocr_in_words(limits) -> str:
     """Whether scanned pages and photos are read, as the upload page's switch starts (INGEST_OCR)."""
     if not limits.ocr:
         return "off by default (INGEST_OCR=0); the upload page has a switch to read scans and photos"
-    return (f"scanned pages and photos are read, up to {limits.ocr_max_pages:,} pages a file "
-            "(the upload page has a switch)")
+    return (
+        f"scanned pages and photos are read, up to {limits.ocr_max_pages:,} pages a file (the upload page has a switch)"
+    )
 
 
 controls.sidebar()
@@ -26,8 +27,9 @@ try:
     st.markdown(f"- **Engine:** {engine.name}\n- **Model:** {escape(engine.model)}\n- **Device:** {engine.device}")
     st.caption(f"Why this engine: {escape(engine.reason)}")
     if resources.server():
-        st.markdown(f"- **Summarizer server:** {escape(resources.server())} (the model runs there; this app "
-                    "holds none)")
+        st.markdown(
+            f"- **Summarizer server:** {escape(resources.server())} (the model runs there; this app holds none)"
+        )
 except SummarizerError as error:
     st.error(escape(str(error)))
 runner = resources.jobs()
@@ -37,6 +39,9 @@ st.markdown(
     f"- **Text limit:** {settings.max_input_chars:,} characters; long documents are read whole, in parts\n"
     f"- **News:** {'NewsAPI, with RSS as fallback' if limits.newsapi_key else 'RSS feeds (no NewsAPI key set)'}, "
     f"refreshed every {limits.feed_ttl / 60:.0f} minutes\n"
-    f"- **OCR:** {ocr_in_words(limits)}")
-st.caption(f"Summaries computed since this server started: {runner.started} ({runner.running()} in progress). "
-           "The same text with the same settings is computed once, whoever asks and however often.")
+    f"- **OCR:** {ocr_in_words(limits)}"
+)
+st.caption(
+    f"Summaries computed since this server started: {runner.started} ({runner.running()} in progress). "
+    "The same text with the same settings is computed once, whoever asks and however often."
+)

@@ -7,16 +7,34 @@ from ui import controls
 
 controls.sidebar()
 st.title("Summarizer")
-st.markdown("Turns long text into a short summary you can check: every summary sentence can show the "
-            "passages of the source it comes from. Pick a way in:")
+st.markdown(
+    "Turns long text into a short summary you can check: every summary sentence can show the "
+    "passages of the source it comes from. Pick a way in:"
+)
 ways = st.columns(3)
-for column, (script, label, icon, line) in zip(ways, (
-        ("views/upload.py", "Upload a file", ":material/upload_file:",
-         f"A report, paper, notes or a scan: {FORMATS_IN_WORDS}."),
-        ("views/paste.py", "Paste text", ":material/content_paste:",
-         "Any text you copied: an article, an e-mail thread, minutes."),
-        ("views/news.py", "News", ":material/newspaper:",
-         "Today's headlines, each summarized in place, or any article by its link."))):
+for column, (script, label, icon, line) in zip(
+    ways,
+    (
+        (
+            "views/upload.py",
+            "Upload a file",
+            ":material/upload_file:",
+            f"A report, paper, notes or a scan: {FORMATS_IN_WORDS}.",
+        ),
+        (
+            "views/paste.py",
+            "Paste text",
+            ":material/content_paste:",
+            "Any text you copied: an article, an e-mail thread, minutes.",
+        ),
+        (
+            "views/news.py",
+            "News",
+            ":material/newspaper:",
+            "Today's headlines, each summarized in place, or any article by its link.",
+        ),
+    ),
+):
     with column.container(border=True):
         st.page_link(script, label=label, icon=icon)
         st.caption(line)

@@ -27,7 +27,8 @@ def when_retrying(source) -> str:
     if not isinstance(retry_at, datetime) or retry_at <= datetime.now(timezone.utc):
         return "It tries again each time you open this page or press Refresh."
     minutes = max(1, round((retry_at - datetime.now(timezone.utc)).total_seconds() / 60))
-    return f"It tries again in about {minutes} minute{'s' if minutes != 1 else ''} ({exact(retry_at)}), or when you press Refresh."
+    again = f"about {minutes} minute{'s' if minutes != 1 else ''} ({exact(retry_at)})"
+    return f"It tries again in {again}, or when you press Refresh."
 
 
 options = controls.sidebar()
@@ -37,9 +38,16 @@ top = st.columns([3, 1], vertical_alignment="bottom")
 refresh = top[1].button("Refresh", icon=":material/refresh:", key="refresh_news")
 
 with st.container(border=True):
-    typed = st.text_input("Summarize any article by its link", key=URL_KEY, on_change=submitted,
-                          placeholder="cnn.com/2025/… or https://…", help="Press Enter or the button.")
-    go = st.button("Summarize link", icon=":material/link:", key="summarize_url") or st.session_state.pop(ENTER_KEY, False)
+    typed = st.text_input(
+        "Summarize any article by its link",
+        key=URL_KEY,
+        on_change=submitted,
+        placeholder="cnn.com/2025/… or https://…",
+        help="Press Enter or the button.",
+    )
+    go = st.button("Summarize link", icon=":material/link:", key="summarize_url") or st.session_state.pop(
+        ENTER_KEY, False
+    )
     url = articles.normalize_link(typed)
     if url:
         articles.summarize_article(url, options, "link", clicked=go)
@@ -51,18 +59,25 @@ try:
 except FetchError as error:
     with st.container(border=True):
         st.markdown("#### Headlines can't be loaded right now")
-        st.markdown("The news service could not be reached from this server, so there are no headlines to "
-                    f"show yet. {when_retrying(error)}")
-        st.markdown("**What still works:** paste an article's link in the box above, or copy the article's "
-                    "text into **Paste text**.")
+        st.markdown(
+            "The news service could not be reached from this server, so there are no headlines to "
+            f"show yet. {when_retrying(error)}"
+        )
+        st.markdown(
+            "**What still works:** paste an article's link in the box above, or copy the article's "
+            "text into **Paste text**."
+        )
         st.page_link("views/paste.py", label="Paste text", icon=":material/content_paste:")
         st.caption(f"Details: {escape(str(error))}")
     st.stop()
 
 top[0].caption(f"{len(result.headlines)} headlines from {escape(result.backend)} · as of {exact(result.fetched_at)}")
 if result.stale:
-    st.info("The news service can't be reached right now, so these are the last headlines that came in "
-            f"(as of {exact(result.fetched_at)}). {when_retrying(result)}", icon=":material/cloud_off:")
+    st.info(
+        "The news service can't be reached right now, so these are the last headlines that came in "
+        f"(as of {exact(result.fetched_at)}). {when_retrying(result)}",
+        icon=":material/cloud_off:",
+    )
     for note in result.notes:
         st.caption(f"Details: {escape(note)}")
 else:

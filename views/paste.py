@@ -15,9 +15,15 @@ def remember() -> None:
 options = controls.sidebar()
 st.title("Paste text")
 st.session_state.setdefault(TEXT_KEY, "")
-text = st.text_area("Text to summarize", value=st.session_state[TEXT_KEY], key=WIDGET_KEY, height=320,
-                    max_chars=resources.summarizer_settings().max_input_chars, on_change=remember,
-                    placeholder="Paste an article, a report, meeting notes… then press Summarize.")
+text = st.text_area(
+    "Text to summarize",
+    value=st.session_state[TEXT_KEY],
+    key=WIDGET_KEY,
+    height=320,
+    max_chars=resources.summarizer_settings().max_input_chars,
+    on_change=remember,
+    placeholder="Paste an article, a report, meeting notes… then press Summarize.",
+)
 st.session_state[TEXT_KEY] = text
 words = len(text.split())
 if words:

@@ -23,14 +23,17 @@ def plural(count: int, noun: str) -> str:
 options = controls.sidebar()
 st.title("Upload a file")
 limit = resources.ingest_settings()
-uploaded = st.file_uploader(f"A file, up to {limit.max_file_mb} MB: {FORMATS_IN_WORDS}", type=TYPES,
-                            key=UPLOADER_KEY)
+uploaded = st.file_uploader(f"A file, up to {limit.max_file_mb} MB: {FORMATS_IN_WORDS}", type=TYPES, key=UPLOADER_KEY)
 # Streamlit's own line under the button gives its transport cap (server.maxUploadSize, kept above ours so a
 # larger file reaches ingest and gets a message in view; Streamlit's refusal shows only on hover): the label
 # above says the real limit, so that line is hidden.
 st.html("<style>[data-testid='stFileUploaderDropzoneInstructions'] {display: none}</style>")
-ocr = st.toggle("Read scans and photos (OCR)", value=limit.ocr, key=OCR_KEY,
-                help="Reads pages that are pictures of text. Slower: a few seconds a page.")
+ocr = st.toggle(
+    "Read scans and photos (OCR)",
+    value=limit.ocr,
+    key=OCR_KEY,
+    help="Reads pages that are pictures of text. Slower: a few seconds a page.",
+)
 settings = dataclasses.replace(limit, ocr=ocr)
 status = st.empty()
 
@@ -67,8 +70,10 @@ if stored:
     document: Document = stored[1]
     extent = plural(document.pages, "page") if document.pages else plural(document.block_count, "paragraph")
     st.markdown(f"**{escape(document.title or document.name)}**")
-    st.caption(f"{escape(document.name)} · {extent} · {plural(document.words, 'word')} · "
-               f"about {max(1, round(document.reading_minutes))} min to read")
+    st.caption(
+        f"{escape(document.name)} · {extent} · {plural(document.words, 'word')} · "
+        f"about {max(1, round(document.reading_minutes))} min to read"
+    )
     if document.ocr:
         st.info(escape(document.ocr.describe()), icon=":material/document_scanner:")
     for warning in document.warnings:
@@ -79,8 +84,14 @@ if stored:
     asked = st.button("Summarize", type="primary", key="summarize_upload")
     outcome = results.summarize(document.blocks, options, asked)
     if isinstance(outcome, results.Ready):
-        results.show(outcome.summary, document.name, "upload", options.describe(), pages=document.pages,
-                     document=document,
-                     original=uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None)
+        results.show(
+            outcome.summary,
+            document.name,
+            "upload",
+            options.describe(),
+            pages=document.pages,
+            document=document,
+            original=uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None,
+        )
         if document.ocr:
             st.caption(f"{escape(document.ocr.describe())} Check names and figures against the scan.")

@@ -40,8 +40,12 @@ def read(document) -> list[Bookmark]:
             if dest is not None:
                 has_x, has_y, has_zoom = (ctypes.c_int() for _ in range(3))
                 x, y, zoom = (ctypes.c_float() for _ in range(3))
-                if pdfium_c.FPDFDest_GetLocationInPage(dest.raw, *(ctypes.byref(v) for v in (
-                        has_x, has_y, has_zoom, x, y, zoom))) and has_y.value:
+                if (
+                    pdfium_c.FPDFDest_GetLocationInPage(
+                        dest.raw, *(ctypes.byref(v) for v in (has_x, has_y, has_zoom, x, y, zoom))
+                    )
+                    and has_y.value
+                ):
                     top = float(y.value)
             entries.append(Bookmark(item.level, title, None if page is None else page + 1, top))
             if len(entries) >= MAX_ENTRIES:
@@ -67,8 +71,11 @@ def usable(entries: list[Bookmark], pages: int) -> str:
     return ""
 
 
-NUMBER = re.compile(r"^(?:§\s*)?(?:(?:chapter|part|section|annex|appendix)\s+)?"
-                    r"(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,3})*[.:)]?\s+", re.I)
+NUMBER = re.compile(
+    r"^(?:§\s*)?(?:(?:chapter|part|section|annex|appendix)\s+)?"
+    r"(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,3})*[.:)]?\s+",
+    re.I,
+)
 MAX_WRAP = 4
 
 
@@ -155,10 +162,12 @@ def anchor(entries: list[Bookmark], pages: list[list]) -> list[Anchor]:
             lines = pages[page - 1]
             found = _candidates(lines, variants)
             if found:
+
                 def distance(candidate):
                     line = lines[candidate[0]]
                     near = abs(line.top - entry.top) if entry.top is not None and page == entry.page else 0.0
                     return (not candidate[3], near)
+
                 start, span, text, _ = min(found, key=distance)
                 placed = Anchor(entry, level, page, start, span, " ".join(text.split()))
                 break

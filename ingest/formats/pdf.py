@@ -15,14 +15,12 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..classify import NUMBERED_HEADING, is_caption, is_toc_line, looks_like_code, numbered_level
-from . import bookmarks
-from . import texfonts
-from ..recognition import scans
-from ..recognition import words
 from ..document import Block, BlockKind, Extracted, OcrReport, page_ranges
 from ..errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
-from ..settings import IngestSettings
+from ..recognition import scans, words
 from ..sections import finish
+from ..settings import IngestSettings
+from . import bookmarks, texfonts
 
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
@@ -32,8 +30,11 @@ LETTER_OR_SPACE = re.compile(r"[^\W\d_]|\s")
 ALNUM_LAST = re.compile(r"[^\W_](?=[\W_]*$)")
 BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi|medi|cmbx|cmssbx|\bbx|-b$", re.I)
 MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|menlo|typewriter", re.I)
-JUNK_TITLE = re.compile(r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
-                        r"slide \d+|title|none|unknown|\W*)$", re.I)
+JUNK_TITLE = re.compile(
+    r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
+    r"slide \d+|title|none|unknown|\W*)$",
+    re.I,
+)
 SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
 MARKED_HYPHEN = re.compile(r"(?<=[A-Za-z])[\ufffe\x02](?=[A-Za-z])")
 BROKEN = "\uffff"  # where PDFium marked a word broken at a line's end, until the whole text's words are known
@@ -64,15 +65,21 @@ FIGURE_REASON = "text inside a figure"
 MAX_ROW_WORDS = 20
 CELL_GAP = 1.0
 MIN_CELLS = 3
-LABEL = re.compile(r"^(?:definition|theorem|lemma|corollary|proposition|proof|example|remark|question|conjecture|"
-                   r"claim|step|case|note|observation|fact|exercise|problem|notation|assumption|hypothesis|"
-                   r"axiom|property|invariant|rule|requirement)s?\b(?:\s+[\dA-Z][\w.]*)?[.:]?", re.I)
+LABEL = re.compile(
+    r"^(?:definition|theorem|lemma|corollary|proposition|proof|example|remark|question|conjecture|"
+    r"claim|step|case|note|observation|fact|exercise|problem|notation|assumption|hypothesis|"
+    r"axiom|property|invariant|rule|requirement)s?\b(?:\s+[\dA-Z][\w.]*)?[.:]?",
+    re.I,
+)
 ROMAN_HEADING = re.compile(r"^(?:[IVXLC]{2,6}\.?|[IVX]\.)\s+(?=[A-Z])")
 SHOUTED = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
 TITLE_ZONE = 0.45
-STAMP = re.compile(r"^(?:arxiv:|doi:|https?://|www\.|preprint|draft|submitted to|accepted|published|copyright|©|"
-                   r"(?:international |european |national )?standard$|technical (?:report|specification|note)$|"
-                   r"white paper$|working paper$|research report$)", re.I)
+STAMP = re.compile(
+    r"^(?:arxiv:|doi:|https?://|www\.|preprint|draft|submitted to|accepted|published|copyright|©|"
+    r"(?:international |european |national )?standard$|technical (?:report|specification|note)$|"
+    r"white paper$|working paper$|research report$)",
+    re.I,
+)
 MAX_TITLE_LINES = 6
 FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[\d∗*†‡§¶]+$|\s+[∗*†‡§¶]+$")
 MAX_RUN_IN_WORDS = 8
@@ -327,9 +334,14 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
     if sum(1 for lines in pages if lines) < 3:
         return found
     sides = [sum(1 for lines in pages[side::2] if lines) for side in (0, 1)]
-    running = {sig for sig, n in counts.items()
-               if n >= max(2, RUNNING_SHARE * sum(sides)) or n >= MIN_CHAPTER_HEADS and len(sig.split()) >= 2
-               or any(by_side[side][sig] >= max(2, RUNNING_SHARE * sides[side]) for side in (0, 1))}
+    running = {
+        sig
+        for sig, n in counts.items()
+        if n >= max(2, RUNNING_SHARE * sum(sides))
+        or n >= MIN_CHAPTER_HEADS
+        and len(sig.split()) >= 2
+        or any(by_side[side][sig] >= max(2, RUNNING_SHARE * sides[side]) for side in (0, 1))
+    }
     offset, seen = offsets.most_common(1)[0] if offsets else (0, 0)
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(pages):
@@ -338,9 +350,17 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
                 continue
             trailing, leading = EDGE_NUMBER.search(line.text), EDGE_LEAD_NUMBER.match(line.text)
             signature = _signature(line.text)
-            if signature in running or numbered and (
-                    trailing and int(trailing.group(1)) - index == offset
-                    or leading and counts[signature] >= 2 and int(leading.group(1)) - index == offset):
+            if (
+                signature in running
+                or numbered
+                and (
+                    trailing
+                    and int(trailing.group(1)) - index == offset
+                    or leading
+                    and counts[signature] >= 2
+                    and int(leading.group(1)) - index == offset
+                )
+            ):
                 found.add(id(line))
     return found
 
@@ -370,11 +390,18 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
     """(heading, rest) for a line that opens with a short bold heading run into its paragraph, else ('', '')."""
     prefix = line.run_in.rstrip(" .:—–-")
     words = prefix.split()
-    if not prefix or LABEL.match(prefix) or body.bold or not 1 <= len(words) <= MAX_RUN_IN_WORDS \
-            or not line.text.startswith(line.run_in) \
-            or is_caption(line.text) or not prefix[:1].isupper() or sum(ch.isalpha() for ch in prefix) < 3:
+    if (
+        not prefix
+        or LABEL.match(prefix)
+        or body.bold
+        or not 1 <= len(words) <= MAX_RUN_IN_WORDS
+        or not line.text.startswith(line.run_in)
+        or is_caption(line.text)
+        or not prefix[:1].isupper()
+        or sum(ch.isalpha() for ch in prefix) < 3
+    ):
         return "", ""
-    rest = line.text[len(line.run_in):].strip()
+    rest = line.text[len(line.run_in) :].strip()
     return (prefix, rest) if rest else ("", "")
 
 
@@ -393,8 +420,12 @@ def _reads_like_heading(line: Line) -> bool:
     ends_sentence = text[-1] in ".,;:!?" and not BARE_NUMBER.match(text) and not (text[-1] == "?" and numbered)
     if ends_sentence or text[0].islower() or text.count("(") != text.count(")") or is_caption(text):
         return False
-    if looks_like_code(text) or INNER_SENTENCE.search(text) or TORN.search(text) or \
-            len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text):
+    if (
+        looks_like_code(text)
+        or INNER_SENTENCE.search(text)
+        or TORN.search(text)
+        or len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text)
+    ):
         return False
     return line.cells < MIN_CELLS and not (LABEL.match(text) and not numbered) and _starts_like_title(text)
 
@@ -415,7 +446,8 @@ def _starts_like_title(text: str) -> bool:
     if named:
         return True
     return bool(rest[:1].isupper() or rest[:1].isdigit()) and any(
-        sum(ch.isalpha() for ch in word) >= 3 for word in rest.split())
+        sum(ch.isalpha() for ch in word) >= 3 for word in rest.split()
+    )
 
 
 def _body(lines: list[Line]) -> Line:
@@ -441,15 +473,26 @@ class _Page:
     @classmethod
     def measure(cls, lines: list[Line]) -> "_Page":
         body = _body([line for line in lines if not line.outline])
-        sizes = sorted({round(ln.size, 1) for ln in lines if body.size and ln.size >= body.size * HEADING_SIZE
-                        and not ln.title and not ln.outline}, reverse=True)
+        sizes = sorted(
+            {
+                round(ln.size, 1)
+                for ln in lines
+                if body.size and ln.size >= body.size * HEADING_SIZE and not ln.title and not ln.outline
+            },
+            reverse=True,
+        )
         gaps: dict[float, list[float]] = {}
         for a, b in zip(lines, lines[1:]):
             if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
                 gaps.setdefault(round(a.size), []).append(a.last_top - b.top)
         widths = sorted(ln.tail for ln in lines)
-        return cls(body, sizes, _styles(lines, body), {size: sorted(v)[len(v) // 4] for size, v in gaps.items()},
-                   widths[len(widths) * 3 // 4] if widths else 0)
+        return cls(
+            body,
+            sizes,
+            _styles(lines, body),
+            {size: sorted(v)[len(v) // 4] for size, v in gaps.items()},
+            widths[len(widths) * 3 // 4] if widths else 0,
+        )
 
     def new_paragraph(self, previous: Line, line: Line) -> bool:
         """Whether `line` starts a paragraph: a wider gap, a short last line, an indent after a sentence end,
@@ -460,11 +503,18 @@ class _Page:
         ended = previous.text.endswith(SENTENCE_ENDS)
         indented = line.x - previous.x > 0.6 * (line.size or 10) and same_page and abs(gap) < 3 * (spacing or 12)
         return bool(
-            spacing and same_page and gap > PARAGRAPH_GAP * spacing
-            or ended and (previous.tail < 0.7 * self.typical or indented)
-            or previous.mono != line.mono or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
-            or line.text[:1] in "•▪◦‣●■□➢►" or REFERENCE_START.match(line.text)
-            or is_toc_line(line.text) or is_toc_line(previous.text))
+            spacing
+            and same_page
+            and gap > PARAGRAPH_GAP * spacing
+            or ended
+            and (previous.tail < 0.7 * self.typical or indented)
+            or previous.mono != line.mono
+            or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
+            or line.text[:1] in "•▪◦‣●■□➢►"
+            or REFERENCE_START.match(line.text)
+            or is_toc_line(line.text)
+            or is_toc_line(previous.text)
+        )
 
 
 def _joined(lines: list[Line], kind: str) -> str:
@@ -480,9 +530,17 @@ def _joined(lines: list[Line], kind: str) -> str:
 
 def _continues_heading(last: Block | None, previous: Line | None, line: Line) -> bool:
     """A layout heading's next line in the same font on the same page: its wrapped second line."""
-    return bool(last and last.kind == "heading" and last.reason != bookmarks.REASON and last.page == line.page
-                and previous and abs(previous.size - line.size) < 0.2 and previous.bold == line.bold
-                and not NUMBERED_HEADING.match(line.text) and len(last.text.split()) + len(line.text.split()) <= 20)
+    return bool(
+        last
+        and last.kind == "heading"
+        and last.reason != bookmarks.REASON
+        and last.page == line.page
+        and previous
+        and abs(previous.size - line.size) < 0.2
+        and previous.bold == line.bold
+        and not NUMBERED_HEADING.match(line.text)
+        and len(last.text.split()) + len(line.text.split()) <= 20
+    )
 
 
 def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
@@ -499,8 +557,14 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
         kind: BlockKind = "code" if all(ln.mono for ln in current) and body.size and not body.mono else "paragraph"
         if all(ln.cells >= MIN_CELLS for ln in current):
             kind = "table"
-        blocks.append(Block(kind, _joined(current, kind), page=current[0].page,
-                            reason="rows of short cells" if kind == "table" else ""))
+        blocks.append(
+            Block(
+                kind,
+                _joined(current, kind),
+                page=current[0].page,
+                reason="rows of short cells" if kind == "table" else "",
+            )
+        )
         current.clear()
 
     for number, line in enumerate(lines):
@@ -542,8 +606,12 @@ def _figure_text(blocks: list[Block]) -> list[Block]:
     index = 0
     while index < len(result):
         end = index
-        while end < len(result) and result[end].kind == "heading" and result[end].reason == FONT_REASON \
-                and not NUMBERED_HEADING.match(result[end].text):
+        while (
+            end < len(result)
+            and result[end].kind == "heading"
+            and result[end].reason == FONT_REASON
+            and not NUMBERED_HEADING.match(result[end].text)
+        ):
             end += 1
         if end > index and end < len(result) and is_caption(result[end].text):
             for at in range(index, end):
@@ -580,17 +648,18 @@ def _skipped_note(numbers: list[int], count: int, ocr: int) -> str:
     why = f"OCR reads at most the first {ocr:,} of them" if ocr else "OCR is switched off"
     if len(numbers) == 1:
         return f"Page {numbers[0]} of {count} looks scanned and was skipped: it has no text layer, and {why}."
-    return (f"Pages {page_ranges(numbers)} of {count} look scanned and were skipped: they have no text layer, "
-            f"and {why}.")
+    return f"Pages {page_ranges(numbers)} of {count} look scanned and were skipped: they have no text layer, and {why}."
 
 
 def _dropped_note(dropped: int, numbers: list[int], count: int) -> str:
     ranges = page_ranges(numbers)
     where = f"pages {ranges}" if len(ranges) <= 30 else f"{len(numbers)} pages"
     where = f"page {ranges}" if len(numbers) == 1 else where
-    return (f"{dropped:,} symbol{'s' if dropped > 1 else ''} on {where} of {count} could not be read (the PDF's "
-            f"fonts give no Unicode for {'them' if dropped > 1 else 'it'}) and {'were' if dropped > 1 else 'was'} "
-            "left out of the text.")
+    return (
+        f"{dropped:,} symbol{'s' if dropped > 1 else ''} on {where} of {count} could not be read (the PDF's "
+        f"fonts give no Unicode for {'them' if dropped > 1 else 'it'}) and {'were' if dropped > 1 else 'was'} "
+        "left out of the text."
+    )
 
 
 def ocr_lines(page: scans.ScannedPage, number: int, scale: float) -> list[Line]:
@@ -599,8 +668,19 @@ def ocr_lines(page: scans.ScannedPage, number: int, scale: float) -> list[Line]:
     for row in page.rows:
         top = (page.height - row.top) * scale
         edge = row.top < page.height * EDGE_SHARE or row.top + row.height > page.height * (1 - EDGE_SHARE)
-        lines.append(Line(row.text, number, size=row.size * scale, x=row.left * scale, top=top, last_top=top,
-                          tail=len(row.text), edge=edge, ocr=True))
+        lines.append(
+            Line(
+                row.text,
+                number,
+                size=row.size * scale,
+                x=row.left * scale,
+                top=top,
+                last_top=top,
+                tail=len(row.text),
+                edge=edge,
+                ocr=True,
+            )
+        )
     return lines
 
 
@@ -623,11 +703,18 @@ def _anchored(pages: list[list[Line]], entries: list[bookmarks.Bookmark]) -> tup
             continue
         first = lines[item.line]
         if item.span == 1 and len(item.text) < len(first.text) and not first.outline:
-            rest = first.text[len(item.text):].strip()
+            rest = first.text[len(item.text) :].strip()
             lines.insert(item.line + 1, replace(first, text=rest, tail=len(rest), run_in="", cells=1, title=False))
-        lines[item.line] = replace(first, text=item.text, last_top=lines[item.line + item.span - 1].last_top, run_in="",
-                                   outline=item.level, cells=1, title=False)
-        del lines[item.line + 1: item.line + item.span]
+        lines[item.line] = replace(
+            first,
+            text=item.text,
+            last_top=lines[item.line + item.span - 1].last_top,
+            run_in="",
+            outline=item.level,
+            cells=1,
+            title=False,
+        )
+        del lines[item.line + 1 : item.line + item.span]
     return result, max((a.level for a in anchors), default=0)
 
 
@@ -643,9 +730,16 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
         body = _body([line for page in kept for line in page])
         for line in _title_lines(kept[0], body):
             line.title = True
-    running = [Block("running", " · ".join(line.text for line in page if id(line) in furniture), page=number,
-                     reason=RUNNING_REASON) for number, page in enumerate(pages, 1)
-               if any(id(line) in furniture for line in page)]
+    running = [
+        Block(
+            "running",
+            " · ".join(line.text for line in page if id(line) in furniture),
+            page=number,
+            reason=RUNNING_REASON,
+        )
+        for number, page in enumerate(pages, 1)
+        if any(id(line) in furniture for line in page)
+    ]
     return finish(_blocks([line for page in kept for line in page], depth)) + tuple(running), bool(furniture)
 
 
@@ -654,10 +748,17 @@ def _title_lines(lines: list[Line], body: Line) -> list[Line]:
     numbers and running heads aside), its lines joined; none when nothing stands out from the body."""
     height = max((ln.top for ln in lines), default=0.0) or 1.0
     bottom = min((ln.top for ln in lines), default=0.0)
-    zone = [ln for ln in lines if ln.top >= bottom + (1 - TITLE_ZONE) * (height - bottom) and not ln.outline
-            and sum(sum(ch.isalpha() for ch in word) >= 3 for word in ln.text.split()) >= 2
-            and not STAMP.match(ln.text) and ln.cells < MIN_CELLS
-            and not NUMBERED_HEADING.match(ln.text) and not ROMAN_HEADING.match(ln.text)]
+    zone = [
+        ln
+        for ln in lines
+        if ln.top >= bottom + (1 - TITLE_ZONE) * (height - bottom)
+        and not ln.outline
+        and sum(sum(ch.isalpha() for ch in word) >= 3 for word in ln.text.split()) >= 2
+        and not STAMP.match(ln.text)
+        and ln.cells < MIN_CELLS
+        and not NUMBERED_HEADING.match(ln.text)
+        and not ROMAN_HEADING.match(ln.text)
+    ]
     if not zone or not body.size:
         return []
     size = max(ln.size for ln in zone)
@@ -668,7 +769,7 @@ def _title_lines(lines: list[Line], body: Line) -> list[Line]:
         size = first.size
     start = next(i for i, ln in enumerate(lines) if ln in zone and abs(ln.size - size) < 0.5)
     chosen = [lines[start]]
-    for line in lines[start + 1: start + MAX_TITLE_LINES]:
+    for line in lines[start + 1 : start + MAX_TITLE_LINES]:
         if abs(line.size - size) >= 0.5 or chosen[-1].top - line.top > 2.5 * size or STAMP.match(line.text):
             break
         chosen.append(line)
@@ -704,7 +805,8 @@ def _open(data: bytes, name: str):
     except pdfium.PdfiumError as error:
         if error.err_code == pdfium_c.FPDF_ERR_PASSWORD:
             raise PasswordProtectedError(
-                f"{name} is password-protected; remove the password and upload it again.") from error
+                f"{name} is password-protected; remove the password and upload it again."
+            ) from error
         raise CorruptFileError(f"{name} could not be read; the PDF seems damaged.") from error
 
 
@@ -717,8 +819,9 @@ def _needs_ocr(lines: list[Line], image_share: float) -> bool:
     return letters >= MIN_SCANNED_CHARS and words.garbled(text)
 
 
-def _read_scans(document, numbers: list[int], settings: IngestSettings,
-                report: scans.Progress | None) -> tuple[dict[int, list[Line]], OcrReport]:
+def _read_scans(
+    document, numbers: list[int], settings: IngestSettings, report: scans.Progress | None
+) -> tuple[dict[int, list[Line]], OcrReport]:
     heights = {number: document[number - 1].get_height() for number in numbers}
 
     def image_of(number: int):
@@ -729,19 +832,20 @@ def _read_scans(document, numbers: list[int], settings: IngestSettings,
             page.close()
 
     found, ocr = scans.read_pages(numbers, image_of, len(document), report)
-    return {number: ocr_lines(page, number, heights[number] / max(page.height, 1.0))
-            for number, page in found.items()}, ocr
+    return {
+        number: ocr_lines(page, number, heights[number] / max(page.height, 1.0)) for number, page in found.items()
+    }, ocr
 
 
-def extract(data: bytes, name: str, settings: IngestSettings,
-            report: scans.Progress | None = None) -> Extracted:
+def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Progress | None = None) -> Extracted:
     """The blocks, title, page count, warnings and OCR report of a PDF; scanned pages read by OCR when it is on."""
     document = _open(data, name)
     try:
         count = len(document)
         if count > settings.max_pages:
-            raise FileTooLargeError(f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. "
-                                    "Split it into parts.")
+            raise FileTooLargeError(
+                f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. Split it into parts."
+            )
         pages: list[list[Line]] = []
         scanned: list[int] = []
         for number in range(1, count + 1):
@@ -760,19 +864,23 @@ def extract(data: bytes, name: str, settings: IngestSettings,
             for number, lines in read.items():
                 pages[number - 1] = lines
             ocr = ocr if ocr.pages else None
-        skipped = [n for n in scanned
-                   if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
+        skipped = [
+            n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS
+        ]
         for number in skipped:
             pages[number - 1] = []
         dropped, dropped_pages = _without_controls(pages)
         _broken_words(pages)
         if not any(pages):
             if chosen:
-                raise NoTextError(f"{name} is a scanned image, and OCR found no text in it (is the scan blank "
-                                  "or very faint?).")
+                raise NoTextError(
+                    f"{name} is a scanned image, and OCR found no text in it (is the scan blank or very faint?)."
+                )
             if skipped:
-                raise NoTextError(f"{name} is a scanned image with no text layer, and OCR is switched off; "
-                                  "turn it on to read the file.")
+                raise NoTextError(
+                    f"{name} is a scanned image with no text layer, and OCR is switched off; "
+                    "turn it on to read the file."
+                )
             raise NoTextError(f"{name} has no text to summarize (its pages are blank).")
         entries = bookmarks.read(document)
         unusable = bookmarks.usable(entries, count)
@@ -784,8 +892,10 @@ def extract(data: bytes, name: str, settings: IngestSettings,
             warnings.append(_skipped_note(skipped, count, settings.ocr_max_pages if settings.ocr else 0))
         empty = [n for n in chosen if not pages[n - 1]]
         if empty:
-            warnings.append(f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
-                            f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there.")
+            warnings.append(
+                f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
+                f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there."
+            )
         if dropped:
             warnings.append(_dropped_note(dropped, dropped_pages, count))
         if furniture:

@@ -12,19 +12,61 @@ import codecs
 
 from ..errors import NoTextError, UnsupportedFormatError
 
-BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-        (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
 MAX_CONTROL_SHARE = 0.02
 LATIN_CODE_PAGES = ("cp1252", "iso8859-15", "cp1250")
-COMMON_CODE_PAGES = ["cp1252", "iso8859_15", "cp1250", "iso8859_2", "cp1251", "koi8_r", "koi8_u", "iso8859_5",
-                     "cp866", "cp1253", "iso8859_7", "cp1254", "cp1255", "cp1256", "cp1257", "iso8859_13",
-                     "shift_jis", "cp932", "euc_jp", "iso2022_jp", "gb18030", "big5", "euc_kr", "cp949"]
+COMMON_CODE_PAGES = [
+    "cp1252",
+    "iso8859_15",
+    "cp1250",
+    "iso8859_2",
+    "cp1251",
+    "koi8_r",
+    "koi8_u",
+    "iso8859_5",
+    "cp866",
+    "cp1253",
+    "iso8859_7",
+    "cp1254",
+    "cp1255",
+    "cp1256",
+    "cp1257",
+    "iso8859_13",
+    "shift_jis",
+    "cp932",
+    "euc_jp",
+    "iso2022_jp",
+    "gb18030",
+    "big5",
+    "euc_kr",
+    "cp949",
+]
 LANGUAGE_LETTERS = {
-    "french": "àâæçéèêëîïôœùûüÿ", "german": "äöüß", "spanish": "áéíñóúü", "portuguese": "áâãàçéêíóôõú",
-    "italian": "àèéìíîòóùú", "dutch": "éëïóöü", "nordic": "åæøäöé", "icelandic": "áðéíóúýþæö",
-    "catalan": "àçèéíïòóúü", "finnish": "äöåšž", "estonian": "äöõüšž",
-    "czech": "áčďéěíňóřšťúůýž", "slovak": "áäčďéíĺľňóôŕšťúýž", "polish": "ąćęłńóśźż",
-    "hungarian": "áéíóöőúüű", "slovene": "čšž", "croatian": "čćđšž", "romanian": "ăâîşţșț", "albanian": "ëç",
+    "french": "àâæçéèêëîïôœùûüÿ",
+    "german": "äöüß",
+    "spanish": "áéíñóúü",
+    "portuguese": "áâãàçéêíóôõú",
+    "italian": "àèéìíîòóùú",
+    "dutch": "éëïóöü",
+    "nordic": "åæøäöé",
+    "icelandic": "áðéíóúýþæö",
+    "catalan": "àçèéíïòóúü",
+    "finnish": "äöåšž",
+    "estonian": "äöõüšž",
+    "czech": "áčďéěíňóřšťúůýž",
+    "slovak": "áäčďéíĺľňóôŕšťúýž",
+    "polish": "ąćęłńóśźż",
+    "hungarian": "áéíóöőúüű",
+    "slovene": "čšž",
+    "croatian": "čćđšž",
+    "romanian": "ăâîşţșț",
+    "albanian": "ëç",
 }
 ODD_SYMBOLS = set("¤¦¨´¸") | {chr(c) for c in range(0x80, 0xA0)}
 MAX_ACCENTED_SHARE = 0.4

@@ -34,8 +34,9 @@ FILE_FORMATS = (
     FileFormat("scans and photos of pages", IMAGE_SUFFIXES, "read by OCR"),
 )
 UPLOAD_SUFFIXES = tuple(suffix for kind in FILE_FORMATS for suffix in kind.suffixes)
-FORMATS_IN_WORDS = ", ".join(f"{kind.name} ({', '.join(kind.suffixes)}{'; ' + kind.note if kind.note else ''})"
-                             for kind in FILE_FORMATS)
+FORMATS_IN_WORDS = ", ".join(
+    f"{kind.name} ({', '.join(kind.suffixes)}{'; ' + kind.note if kind.note else ''})" for kind in FILE_FORMATS
+)
 SUPPORTED = FORMATS_IN_WORDS
 IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
 
@@ -54,7 +55,8 @@ def kind_of(name: str, data: bytes) -> FileKind:
         return "image"
     if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
         raise UnsupportedFormatError(
-            f"{name} is an old Word (.doc) or Office file; open it in Word and save it as .docx, then upload that.")
+            f"{name} is an old Word (.doc) or Office file; open it in Word and save it as .docx, then upload that."
+        )
     if head.startswith(b"PK\x03\x04"):
         try:
             names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
@@ -63,8 +65,9 @@ def kind_of(name: str, data: bytes) -> FileKind:
         if "word/document.xml" in names:
             return "docx"
         if suffix == ".docx":
-            raise CorruptFileError(f"{name} is not a valid Word document (.docx): it is a damaged file or "
-                                   "another kind of archive.")
+            raise CorruptFileError(
+                f"{name} is not a valid Word document (.docx): it is a damaged file or another kind of archive."
+            )
         raise UnsupportedFormatError(f"{name} is a zip archive; supported formats are {SUPPORTED}.")
     if suffix == ".docx":
         raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.")

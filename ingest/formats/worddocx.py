@@ -58,8 +58,13 @@ def extract(data: bytes, name: str) -> Extracted:
         style = (item.style.name if item.style is not None else "") or ""
         kind, level = _kind(style, item)
         blocks.append(Block(kind, text, level, reason="its Title style" if kind == "title" else ""))
-    running = [p.text.strip() for s in document.sections for part in (s.header, s.footer)
-               for p in part.paragraphs if p.text.strip()]
+    running = [
+        p.text.strip()
+        for s in document.sections
+        for part in (s.header, s.footer)
+        for p in part.paragraphs
+        if p.text.strip()
+    ]
     blocks.extend(Block("running", text, reason="a page header or footer") for text in dict.fromkeys(running))
     warnings = ["Headers and footers were left out of the summary (see what was left out)."] if running else []
     return Extracted(finish(blocks), _title(blocks, document.core_properties.title or ""), warnings=warnings)

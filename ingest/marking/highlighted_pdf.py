@@ -93,6 +93,7 @@ def _text_layer(page) -> _Page:
             owners.extend([match.start()] * len(key))
     if len(text) != textpage.count_chars():  # characters outside the BMP: fall back to PDFium's own index
         import pypdfium2.raw as pdfium_c
+
         owners = [pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage.raw, i) for i in owners]
     closing = text if len(text) == textpage.count_chars() else ""
     return _Page("".join(stream), owners, lambda index: textpage.get_charbox(index, loose=False), closing)
@@ -100,8 +101,7 @@ def _text_layer(page) -> _Page:
 
 def _ocr_layer(page, dpi: int) -> _Page:
     """A scanned page's OCR lines, each character given its share of its line's box, in PDF points."""
-    from ..recognition import ocr
-    from ..recognition import scans
+    from ..recognition import ocr, scans
 
     image = scans.render(page, dpi)
     width, height = page.get_size()
@@ -157,8 +157,9 @@ class _Pages:
 
     def find(self, key: str, page: int | None) -> dict[int, list[tuple[float, float, float, float]]]:
         """Line rectangles per page for `key`, searched on its page, then across a page break either side."""
-        windows = [[page], [page, page + 1], [page - 1, page]] if page else \
-            [[n] for n in range(1, len(self.document) + 1)]
+        windows = (
+            [[page], [page, page + 1], [page - 1, page]] if page else [[n] for n in range(1, len(self.document) + 1)]
+        )
         for window in windows:
             layers = [(n, layer) for n in window if (layer := self.get(n)) is not None]
             if len(layers) < len(window):
@@ -188,8 +189,12 @@ def _annotate(writer, number: int, rects, mark: Mark) -> None:
     from pypdf.generic import ArrayObject, FloatObject, NameObject, TextStringObject
 
     box = (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
-    highlight = Highlight(rect=box, quad_points=ArrayObject(FloatObject(v) for v in _quads(rects)),
-                          highlight_color=COLOURS.get(mark.role, COLOURS["section"]), printing=True)
+    highlight = Highlight(
+        rect=box,
+        quad_points=ArrayObject(FloatObject(v) for v in _quads(rects)),
+        highlight_color=COLOURS.get(mark.role, COLOURS["section"]),
+        printing=True,
+    )
     highlight[NameObject("/Contents")] = TextStringObject(mark.note)
     highlight[NameObject("/T")] = TextStringObject("Summary")
     highlight[NameObject("/Subj")] = TextStringObject(mark.role)
@@ -209,8 +214,9 @@ def _bookmarks(writer, headings: Sequence[Block]) -> int:
         level = max(1, heading.level)
         while stack and stack[-1][0] >= level:
             stack.pop()
-        item = writer.add_outline_item(title=heading.text, page_number=heading.page - 1,
-                                       parent=stack[-1][1] if stack else None)
+        item = writer.add_outline_item(
+            title=heading.text, page_number=heading.page - 1, parent=stack[-1][1] if stack else None
+        )
         stack.append((level, item))
         added += 1
     return added
@@ -227,15 +233,21 @@ def _writer(reader, name: str):
     try:
         opened = reader.decrypt("")
     except DependencyError as error:
-        raise PasswordProtectedError(f"{name} is encrypted in a way this server cannot open to write highlights "
-                                     f"({error}).") from error
+        raise PasswordProtectedError(
+            f"{name} is encrypted in a way this server cannot open to write highlights ({error})."
+        ) from error
     if not opened:
         raise PasswordProtectedError(f"{name} is password-protected; remove the password to get it highlighted.")
     return PdfWriter(clone_from=reader)
 
 
-def highlight_pdf(data: bytes, marks: Sequence[Mark], headings: Sequence[Block] = (), name: str = "the PDF",
-                  settings: IngestSettings | None = None) -> Highlighted:
+def highlight_pdf(
+    data: bytes,
+    marks: Sequence[Mark],
+    headings: Sequence[Block] = (),
+    name: str = "the PDF",
+    settings: IngestSettings | None = None,
+) -> Highlighted:
     """The PDF with one highlight (and pop-up note) per mark, and bookmarks for `headings` unless it has an outline."""
     import pypdfium2 as pdfium
     from pypdf import PdfReader

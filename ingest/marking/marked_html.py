@@ -15,11 +15,13 @@ from typing import Sequence
 from ..document import Block
 from .highlighted_pdf import Mark
 
-STYLE = ("body{font:16px/1.55 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#222}"
-         "mark.overview{background:#ffd54f}mark.section{background:#90caf9}"
-         "mark.overview.section{background:linear-gradient(#ffd54f 50%,#90caf9 50%)}"
-         "nav{border:1px solid #ddd;padding:.5rem 1rem;margin-bottom:1.5rem}pre{white-space:pre-wrap}"
-         ".legend mark{padding:0 .3rem}")
+STYLE = (
+    "body{font:16px/1.55 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#222}"
+    "mark.overview{background:#ffd54f}mark.section{background:#90caf9}"
+    "mark.overview.section{background:linear-gradient(#ffd54f 50%,#90caf9 50%)}"
+    "nav{border:1px solid #ddd;padding:.5rem 1rem;margin-bottom:1.5rem}pre{white-space:pre-wrap}"
+    ".legend mark{padding:0 .3rem}"
+)
 
 
 def _pattern(text: str) -> re.Pattern | None:
@@ -57,8 +59,10 @@ def _body(text: str, spans: list[list]) -> str:
     out, at = [], 0
     for start, end, roles, notes in sorted(spans):
         out.append(html.escape(text[at:start]))
-        out.append(f'<mark class="{" ".join(sorted(roles))}" title="{html.escape(chr(10).join(notes))}">'
-                   f"{html.escape(text[start:end])}</mark>")
+        out.append(
+            f'<mark class="{" ".join(sorted(roles))}" title="{html.escape(chr(10).join(notes))}">'
+            f"{html.escape(text[start:end])}</mark>"
+        )
         at = end
     out.append(html.escape(text[at:]))
     return "".join(out)
@@ -73,17 +77,22 @@ def marked_html(title: str, blocks: Sequence[Block], marks: Sequence[Mark]) -> t
         if block.kind == "heading":
             level = min(6, max(2, block.level + 1))
             anchor = f"section-{index}"
-            contents.append(f'<li style="margin-left:{level - 2}rem">'
-                            f'<a href="#{anchor}">{html.escape(block.text)}</a></li>')
+            contents.append(
+                f'<li style="margin-left:{level - 2}rem"><a href="#{anchor}">{html.escape(block.text)}</a></li>'
+            )
             body.append(f'<h{level} id="{anchor}">{text}</h{level}>')
         elif block.kind in ("code", "table"):
             body.append(f"<pre>{text}</pre>")
         else:
             body.append(f"<p>{'• ' if block.kind == 'list_item' else ''}{text}</p>")
     nav = f"<nav><strong>Contents</strong><ul>{''.join(contents)}</ul></nav>" if contents else ""
-    legend = ('<p class="legend">Marked: <mark class="overview">summary</mark> '
-              '<mark class="section">section summaries</mark> (hover for the note)</p>')
-    page = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-            f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{legend}{nav}{''.join(body)}"
-            "</body></html>\n")
+    legend = (
+        '<p class="legend">Marked: <mark class="overview">summary</mark> '
+        '<mark class="section">section summaries</mark> (hover for the note)</p>'
+    )
+    page = (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{legend}{nav}{''.join(body)}"
+        "</body></html>\n"
+    )
     return page, missing

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import codecs
 
-from ..formats import textblocks
 from ..document import Document
 from ..errors import FetchError
+from ..formats import textblocks
 from ..formats.plaintext import detect
 from ..settings import IngestSettings
 from .fetch import get
@@ -51,5 +51,4 @@ def fetch_article(url: str, settings: IngestSettings | None = None, fallback: st
         if fallback.strip() and len(fallback.split()) > len(text.split()):
             text = fallback.strip()
         warnings.append("Only the summary paragraph could be read; the page had little or no article text.")
-    return Document(name=response.url, kind="article", blocks=textblocks.parse(text), title=title,
-                    warnings=warnings)
+    return Document(name=response.url, kind="article", blocks=textblocks.parse(text), title=title, warnings=warnings)

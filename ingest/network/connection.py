@@ -80,12 +80,18 @@ def _connect(connection: HTTPConnection, watch: Watch) -> socket.socket:
     addresses = watch.pins.get(_pin_key(connection.host), [connection.host])
     error: OSError | None = None
     for address in addresses:
-        timeout = min(watch.remaining(), connection.timeout) if isinstance(connection.timeout, (int, float)) \
+        timeout = (
+            min(watch.remaining(), connection.timeout)
+            if isinstance(connection.timeout, (int, float))
             else watch.remaining()
+        )
         try:
-            sock = urllib3_connection.create_connection((address, connection.port), timeout,
-                                                        source_address=connection.source_address,
-                                                        socket_options=connection.socket_options)
+            sock = urllib3_connection.create_connection(
+                (address, connection.port),
+                timeout,
+                source_address=connection.source_address,
+                socket_options=connection.socket_options,
+            )
         except socket.timeout as caught:
             raise ConnectTimeoutError(connection, f"Connection to {connection.host} timed out.") from caught
         except OSError as caught:

@@ -21,9 +21,9 @@ from urllib.parse import urljoin, urlsplit
 
 import requests
 
-from .connection import PinnedAdapter, Watch
 from ..errors import FetchError, InvalidUrlError, UnsafeUrlError
 from ..settings import IngestSettings
+from .connection import PinnedAdapter, Watch
 
 logger = logging.getLogger(__name__)
 MAX_REDIRECTS = 5
@@ -95,16 +95,19 @@ def _parse(url: str):
     except ValueError as error:
         if "port" in str(error).lower():
             raise InvalidUrlError("That link is not valid: its port must be a number from 1 to 65535.") from error
-        raise InvalidUrlError("That link is not valid: the address in square brackets is not an IPv6 address.") \
-            from error
+        raise InvalidUrlError(
+            "That link is not valid: the address in square brackets is not an IPv6 address."
+        ) from error
     if parts.scheme not in ("http", "https"):
         scheme = re.sub(r"[^a-z0-9+.-]", "", parts.scheme.lower())[:20]
         raise UnsafeUrlError(f"Only http and https links can be opened, not {scheme or 'this'} links.")
     if not host:
         raise UnsafeUrlError("That link has no host name.")
     if any(character.isspace() for character in url.strip()) or not _HOST.fullmatch(host):
-        raise InvalidUrlError("That is not a web address (it has spaces, or characters no site name has); paste "
-                              "the article's link, for example https://www.example.com/news/story.")
+        raise InvalidUrlError(
+            "That is not a web address (it has spaces, or characters no site name has); paste "
+            "the article's link, for example https://www.example.com/news/story."
+        )
     if port == 0:
         raise InvalidUrlError("That link is not valid: its port must be a number from 1 to 65535.")
     return parts, host, port or (443 if parts.scheme == "https" else 80)
@@ -127,11 +130,15 @@ def _lookup(host: str, port: int, timeout: float | None) -> list[str]:
         worker.start()
         worker.join(timeout)
         if worker.is_alive():
-            raise FetchError(f"{_UNSAFE_HOST_CHARS.sub('', host)[:MAX_SHOWN_CHARS]} did not answer in time "
-                             "(the name could not be looked up).")
+            raise FetchError(
+                f"{_UNSAFE_HOST_CHARS.sub('', host)[:MAX_SHOWN_CHARS]} did not answer in time "
+                "(the name could not be looked up)."
+            )
     if "error" in outcome:
-        raise FetchError(f"The server {_UNSAFE_HOST_CHARS.sub('', host)[:MAX_SHOWN_CHARS]} could not be found "
-                         "(no DNS answer); check the link or the network.") from outcome["error"]
+        raise FetchError(
+            f"The server {_UNSAFE_HOST_CHARS.sub('', host)[:MAX_SHOWN_CHARS]} could not be found "
+            "(no DNS answer); check the link or the network."
+        ) from outcome["error"]
     return list(dict.fromkeys(info[4][0] for info in outcome["infos"]))
 
 
@@ -142,8 +149,10 @@ def _checked(url: str, allow_private: bool, timeout: float | None = None) -> tup
     if not allow_private:
         for address in addresses:
             if not is_public(ipaddress.ip_address(address.split("%")[0])):
-                raise UnsafeUrlError(f"{_UNSAFE_HOST_CHARS.sub('', host)[:MAX_SHOWN_CHARS]} points to a private "
-                                     "or local address; only public sites can be fetched.")
+                raise UnsafeUrlError(
+                    f"{_UNSAFE_HOST_CHARS.sub('', host)[:MAX_SHOWN_CHARS]} points to a private "
+                    "or local address; only public sites can be fetched."
+                )
     return url.strip(), host, addresses
 
 
@@ -197,8 +206,14 @@ def mount_pinned(session: requests.Session, watch: Watch) -> None:
     session.mount("https://", adapter)
 
 
-def get(url: str, settings: IngestSettings, accept: tuple[str, ...] = (), params: dict | None = None,
-        headers: dict | None = None, kind: str = "a web page") -> Response:
+def get(
+    url: str,
+    settings: IngestSettings,
+    accept: tuple[str, ...] = (),
+    params: dict | None = None,
+    headers: dict | None = None,
+    kind: str = "a web page",
+) -> Response:
     """GET `url` with redirects checked, the body capped at max_download_mb and the whole fetch timed out.
 
     `kind` names what `accept` stands for in the message when the server sends something else.
@@ -214,16 +229,31 @@ def get(url: str, settings: IngestSettings, accept: tuple[str, ...] = (), params
         watch.close()
 
 
-def _get(session: requests.Session, watch: Watch, url: str, settings: IngestSettings, *, accept: tuple[str, ...],
-         params: dict | None, headers: dict | None, kind: str) -> Response:
+def _get(
+    session: requests.Session,
+    watch: Watch,
+    url: str,
+    settings: IngestSettings,
+    *,
+    accept: tuple[str, ...],
+    params: dict | None,
+    headers: dict | None,
+    kind: str,
+) -> Response:
     limit = settings.max_download_mb * 1024 * 1024
     too_large = f"That page is larger than {settings.max_download_mb} MB and was not downloaded."
     for _ in range(MAX_REDIRECTS + 1):
         url = guard(url, settings, watch)
         read_timeout = max(0.01, watch.remaining())
         try:
-            response = session.get(url, params=params, headers=headers, stream=True, allow_redirects=False,
-                                   timeout=(read_timeout, read_timeout))
+            response = session.get(
+                url,
+                params=params,
+                headers=headers,
+                stream=True,
+                allow_redirects=False,
+                timeout=(read_timeout, read_timeout),
+            )
         except requests.RequestException as error:
             raise FetchError(describe(error, url, watch)) from error
         if watch.expired:
@@ -255,5 +285,10 @@ def _get(session: requests.Session, watch: Watch, url: str, settings: IngestSett
             raise FetchError(describe(error, url, watch)) from error
         if watch.expired:
             raise FetchError(f"{host_label(url)} did not answer in time.")
-        return Response(response.url, response.status_code, content_type, bytes(body),
-                        _charset(response.headers.get("content-type", "")))
+        return Response(
+            response.url,
+            response.status_code,
+            content_type,
+            bytes(body),
+            _charset(response.headers.get("content-type", "")),
+        )

@@ -20,11 +20,11 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import requests
 
-from .connection import Watch
 from ..errors import FeedUnavailableError, FetchError, NewsApiError
 from ..settings import IngestSettings
-from .textclean import plain_text
+from .connection import Watch
 from .fetch import get, guard, host_label, mount_pinned
+from .textclean import plain_text
 
 logger = logging.getLogger(__name__)
 NEWSAPI_MESSAGES = {
@@ -37,8 +37,26 @@ NEWSAPI_MESSAGES = {
     "sourceDoesNotExist": "NewsAPI does not know the configured source.",
 }
 FEED_TYPES = ("application/rss+xml", "application/xml", "text/xml", "application/atom+xml", "text/plain", "")
-TRACKING_PARAMETERS = frozenset({"fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid",
-                                 "igshid", "yclid", "_ga", "_gl", "cmpid", "ocid", "iid", "ref_src"})
+TRACKING_PARAMETERS = frozenset(
+    {
+        "fbclid",
+        "gclid",
+        "dclid",
+        "gbraid",
+        "wbraid",
+        "msclkid",
+        "mc_cid",
+        "mc_eid",
+        "igshid",
+        "yclid",
+        "_ga",
+        "_gl",
+        "cmpid",
+        "ocid",
+        "iid",
+        "ref_src",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -162,11 +180,18 @@ def from_newsapi(settings: IngestSettings) -> list[Headline]:
         title = plain_text(item.get("title") or "")
         if not url or not title:
             continue
-        headlines.append(Headline(
-            title=title, description=plain_text(item.get("description") or ""),
-            source=((item.get("source") or {}).get("name") or "NewsAPI"), url=url,
-            published=_parse_time(item.get("publishedAt")), backend="NewsAPI",
-            author=plain_text(item.get("author") or ""), image_url=_web_link(item.get("urlToImage"))))
+        headlines.append(
+            Headline(
+                title=title,
+                description=plain_text(item.get("description") or ""),
+                source=((item.get("source") or {}).get("name") or "NewsAPI"),
+                url=url,
+                published=_parse_time(item.get("publishedAt")),
+                backend="NewsAPI",
+                author=plain_text(item.get("author") or ""),
+                image_url=_web_link(item.get("urlToImage")),
+            )
+        )
     return headlines
 
 
@@ -216,10 +241,18 @@ def from_rss(settings: IngestSettings) -> list[Headline]:
                 continue
             stamp = entry.get("published_parsed") or entry.get("updated_parsed")
             published = datetime.fromtimestamp(calendar.timegm(stamp), timezone.utc) if stamp else None
-            headlines.append(Headline(
-                title=title, description=plain_text(entry.get("summary", "")), source=source, url=url,
-                published=published, backend="RSS", author=plain_text(entry.get("author", "")),
-                image_url=_entry_image(entry)))
+            headlines.append(
+                Headline(
+                    title=title,
+                    description=plain_text(entry.get("summary", "")),
+                    source=source,
+                    url=url,
+                    published=published,
+                    backend="RSS",
+                    author=plain_text(entry.get("author", "")),
+                    image_url=_entry_image(entry),
+                )
+            )
     if not headlines:
         reasons = list(dict.fromkeys(f.rstrip(".") for f in failures)) or ["no feeds are configured"]
         raise FetchError("The news feed is unavailable: " + "; ".join(reasons) + ".")
@@ -322,8 +355,12 @@ class NewsFeed:
         if last is None:
             raise FeedUnavailableError(str(error), retry_at=retry_at) from error
         as_of = last.fetched_at.strftime("%H:%M UTC")
-        return replace(last, stale=True, retry_at=retry_at,
-                       notes=[f"As of {as_of}; the news source is unavailable right now ({error})"])
+        return replace(
+            last,
+            stale=True,
+            retry_at=retry_at,
+            notes=[f"As of {as_of}; the news source is unavailable right now ({error})"],
+        )
 
     def _still_loading(self) -> FeedResult:
         with self._lock:

@@ -93,12 +93,21 @@ def engine():
         folder = Path(rapidocr.__file__).resolve().parent / "models"
         missing = [name for name in MODELS.values() if not (folder / name).is_file()]
         if missing:
-            raise IngestError(f"OCR cannot run: its model files ({', '.join(missing)}) are missing from the "
-                              "installed rapidocr package. Reinstall the requirements.")
+            raise IngestError(
+                f"OCR cannot run: its model files ({', '.join(missing)}) are missing from the "
+                "installed rapidocr package. Reinstall the requirements."
+            )
         params: dict[str, object] = {f"{task}.model_path": str(folder / name) for task, name in MODELS.items()}
-        params.update({"Global.log_level": "critical", "Global.use_cls": False, "Global.max_side_len": LARGEST_SIDE,
-                       "Det.limit_type": "max", "Det.limit_side_len": DETECTION_SIDE,
-                       "Rec.rec_batch_num": RECOGNITION_BATCH})
+        params.update(
+            {
+                "Global.log_level": "critical",
+                "Global.use_cls": False,
+                "Global.max_side_len": LARGEST_SIDE,
+                "Det.limit_type": "max",
+                "Det.limit_side_len": DETECTION_SIDE,
+                "Rec.rec_batch_num": RECOGNITION_BATCH,
+            }
+        )
         _engine = rapidocr.RapidOCR(params=params)
     return _engine
 
@@ -107,8 +116,11 @@ def _skew(boxes) -> float:
     """The page's tilt in radians: the median slope of the top edges of lines well wider than tall."""
     import numpy
 
-    slopes = [math.atan2(box[1][1] - box[0][1], box[1][0] - box[0][0]) for box in boxes
-              if numpy.linalg.norm(box[1] - box[0]) > 3 * numpy.linalg.norm(box[3] - box[0])]
+    slopes = [
+        math.atan2(box[1][1] - box[0][1], box[1][0] - box[0][0])
+        for box in boxes
+        if numpy.linalg.norm(box[1] - box[0]) > 3 * numpy.linalg.norm(box[3] - box[0])
+    ]
     return statistics.median(slopes) if slopes else 0.0
 
 
@@ -128,8 +140,9 @@ def _read(image, turn: int) -> OcrPage:
         text = " ".join(text.split())
         if any(ch.isalnum() for ch in text):
             xs, ys = ((box - centre) @ untilt.T + centre).T
-            lines.append(OcrLine(text, float(score), float(xs.min()), float(ys.min()), float(xs.max()),
-                                 float(ys.max())))
+            lines.append(
+                OcrLine(text, float(score), float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
+            )
     return OcrPage(tuple(lines), turned.width, turned.height, turn)
 
 

@@ -14,9 +14,8 @@ import statistics
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from . import ocr
-from . import words
 from ..document import OcrReport
+from . import ocr, words
 
 MAX_PIXELS = 36_000_000
 MIN_DPI = 72
@@ -66,8 +65,12 @@ def _gutter(lines: Sequence[ocr.OcrLine], width: int) -> float | None:
         left = sum(line.right <= split for line in lines)
         right = sum(line.left >= split for line in lines)
         crossing = sum(line.left < split < line.right for line in lines)
-        if left >= MIN_COLUMN_LINES and right >= MIN_COLUMN_LINES and crossing <= min(left, right) / 2 and \
-                (best is None or crossing < best[0]):
+        if (
+            left >= MIN_COLUMN_LINES
+            and right >= MIN_COLUMN_LINES
+            and crossing <= min(left, right) / 2
+            and (best is None or crossing < best[0])
+        ):
             best = (crossing, split)
     return best[1] if best else None
 
@@ -116,8 +119,15 @@ def _rows(lines: list[ocr.OcrLine]) -> list[Row]:
         text = words.spaced(" ".join(box.text for box in boxes))
         characters = sum(len(box.text) for box in boxes)
         size = EM_PER_CHARACTER * sum(box.right - box.left for box in boxes) / characters
-        result.append(Row(text, boxes[0].left, min(b.top for b in boxes), max(b.height for b in boxes),
-                          size if characters >= MIN_MEASURED else 0.0))
+        result.append(
+            Row(
+                text,
+                boxes[0].left,
+                min(b.top for b in boxes),
+                max(b.height for b in boxes),
+                size if characters >= MIN_MEASURED else 0.0,
+            )
+        )
     return result
 
 
@@ -128,8 +138,9 @@ def _sized(rows: list[Row]) -> tuple[Row, ...]:
     if not measured:
         return tuple(replace(row, size=row.height) for row in rows)
     usual = statistics.median(measured)
-    return tuple(replace(row, size=usual) if not row.size or abs(row.size / usual - 1) < SAME_SIZE else row
-                 for row in rows)
+    return tuple(
+        replace(row, size=usual) if not row.size or abs(row.size / usual - 1) < SAME_SIZE else row for row in rows
+    )
 
 
 def scanned_page(image) -> ScannedPage:
@@ -139,8 +150,9 @@ def scanned_page(image) -> ScannedPage:
     return ScannedPage(_sized(rows), page.height, page.confidence, page.characters)
 
 
-def read_pages(numbers: Sequence[int], image_of: Callable[[int], object], total: int,
-               report: Progress | None = None) -> tuple[dict[int, ScannedPage], OcrReport]:
+def read_pages(
+    numbers: Sequence[int], image_of: Callable[[int], object], total: int, report: Progress | None = None
+) -> tuple[dict[int, ScannedPage], OcrReport]:
     """The pages `numbers` (of `total`) read by OCR, reporting before each page, and what OCR made of them."""
     found: dict[int, ScannedPage] = {}
     for done, number in enumerate(numbers):

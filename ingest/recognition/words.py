@@ -66,8 +66,11 @@ def _number_apart(match: re.Match) -> str:
         number, word = match.group(4), match.group(5)
         return f"{number} {word}" if known(word) else match.group()
     head, number, tail = match.group(1), match.group(2), match.group(3)
-    parts = [head if len(head) < 3 or not known(head) else f"{head} ", number,
-             f" {tail}" if len(tail) >= 3 and known(tail) else tail]
+    parts = [
+        head if len(head) < 3 or not known(head) else f"{head} ",
+        number,
+        f" {tail}" if len(tail) >= 3 and known(tail) else tail,
+    ]
     return "".join(parts)
 
 
@@ -86,9 +89,16 @@ def dehyphenated(left: str, right: str) -> str:
     only when both are common words ('Self-driving'), since the rare pieces of a broken name are often in the list
     too ('Sto-ica'), while two capitalized halves are two names ('Addison-Wesley')."""
     head, tail = HYPHENATED.search(left), LATIN_WORD.match(right)
-    if head and tail and not known(head.group(1) + tail.group()) and known(head.group(1)) and known(tail.group()) \
-            and (head.group(1)[0].islower() or tail.group()[0].isupper()
-                 or _common(head.group(1)) and _common(tail.group())):
+    if (
+        head
+        and tail
+        and not known(head.group(1) + tail.group())
+        and known(head.group(1))
+        and known(tail.group())
+        and (
+            head.group(1)[0].islower() or tail.group()[0].isupper() or _common(head.group(1)) and _common(tail.group())
+        )
+    ):
         return f"{left}{right}"
     return f"{left[:-1]}{right}"
 

@@ -115,5 +115,7 @@ def _check_reachable(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_TIMEOUT).close()
     except OSError as error:
-        raise SummarizerError(f"Nothing answers at RAY_ADDRESS={address} ({error.strerror or error}); start the "
-                              "cluster (ray start --head) or unset RAY_ADDRESS to run on a local Ray.") from None
+        raise SummarizerError(
+            f"Nothing answers at RAY_ADDRESS={address} ({error.strerror or error}); start the "
+            "cluster (ray start --head) or unset RAY_ADDRESS to run on a local Ray."
+        ) from None

@@ -34,7 +34,9 @@ class StatusLine:
             self._line(f"{todo:,} items to summarize{already}; starting Ray", final=True)
             return
         if not report.written:
-            self._line(f"Ray ready after {report.ray_seconds:.1f} s; {counted(report.workers, 'worker')} starting", final=True)
+            self._line(
+                f"Ray ready after {report.ray_seconds:.1f} s; {counted(report.workers, 'worker')} starting", final=True
+            )
             return
         rate = report.working_rate
         left = f", about {_duration((todo - report.written) / rate)} left" if rate and report.written < todo else ""
@@ -65,14 +67,22 @@ def job_from(args) -> corpusjob.Job:
             raise corpus.UsageError(f"--{name.replace('_', '-')} must be at least 1.")
     if args.gpus_per_worker < 0:
         raise corpus.UsageError("--gpus-per-worker must be 0 or more.")
-    settings = Settings.from_env(engine=args.engine, model=args.model, device=args.device, preset=args.preset,
-                                 backend=args.backend)
-    return corpusjob.Job(Path(args.input), Path(args.output), settings,
-                     SummaryOptions(length=args.length, words=args.words, format=args.format),
-                     workers=args.workers, batch_size=args.batch_size, limit=args.limit,
-                     retry_errors=args.retry_errors, gpus_per_worker=args.gpus_per_worker,
-                     verbose=bool(getattr(args, "verbose", False)),
-                     highlight_dir=Path(args.highlight_dir).resolve() if getattr(args, "highlight_dir", None) else None)
+    settings = Settings.from_env(
+        engine=args.engine, model=args.model, device=args.device, preset=args.preset, backend=args.backend
+    )
+    return corpusjob.Job(
+        Path(args.input),
+        Path(args.output),
+        settings,
+        SummaryOptions(length=args.length, words=args.words, format=args.format),
+        workers=args.workers,
+        batch_size=args.batch_size,
+        limit=args.limit,
+        retry_errors=args.retry_errors,
+        gpus_per_worker=args.gpus_per_worker,
+        verbose=bool(getattr(args, "verbose", False)),
+        highlight_dir=Path(args.highlight_dir).resolve() if getattr(args, "highlight_dir", None) else None,
+    )
 
 
 def main(args) -> int:
@@ -90,9 +100,11 @@ def main(args) -> int:
         print(f"{job.output}: all {report.total:,} items were already there; nothing to do.")
         return 0
     then = f", then {report.working_rate:.1f} items/s" if report.working_rate else ""
-    print(f"{job.output}: {report.written:,} records written ({report.errors:,} errors), {report.skipped:,} "
-          f"already there; {report.seconds:.1f} s in all: {report.ray_seconds:.1f} s starting Ray, "
-          f"{report.first_batch_seconds - report.ray_seconds:.1f} s to the first batch{then}.")
+    print(
+        f"{job.output}: {report.written:,} records written ({report.errors:,} errors), {report.skipped:,} "
+        f"already there; {report.seconds:.1f} s in all: {report.ray_seconds:.1f} s starting Ray, "
+        f"{report.first_batch_seconds - report.ray_seconds:.1f} s to the first batch{then}."
+    )
     if report.engines:
         print("engine: " + "; ".join(sorted(report.engines)))
     return 0

@@ -45,8 +45,10 @@ def check_paths(source: Path, output: Path) -> None:
     if not source.exists():
         raise UsageError(f"{source}: no such file or folder; give a JSONL file or a folder of documents.")
     if source.is_file() and source.suffix.lower() not in JSONL_SUFFIXES:
-        raise UsageError(f"{source} is not a JSONL file (.jsonl, one JSON object per line) or a folder; "
-                         "to summarize one document use `python -m summarizer summarize`.")
+        raise UsageError(
+            f"{source} is not a JSONL file (.jsonl, one JSON object per line) or a folder; "
+            "to summarize one document use `python -m summarizer summarize`."
+        )
     if output.is_dir():
         raise UsageError(f"{output} is a folder; OUTPUT is the JSONL file the summaries are written to.")
     if output.exists() and source.exists() and output.resolve() == source.resolve():
@@ -63,8 +65,10 @@ def read_items(source: Path, output: Path, limit: int | None = None) -> list[dic
         if limit is not None and len(items) >= limit:
             break
         if entry["id"] in first_seen:
-            raise InvalidOptionError(f"{source}: item {number} repeats the id {entry['id']!r} of item "
-                                     f"{first_seen[entry['id']]}; ids must be unique so a rerun can skip finished items.")
+            raise InvalidOptionError(
+                f"{source}: item {number} repeats the id {entry['id']!r} of item "
+                f"{first_seen[entry['id']]}; ids must be unique so a rerun can skip finished items."
+            )
         first_seen[entry["id"]] = number
         items.append(entry)
     if not items:
@@ -110,20 +114,43 @@ def _folder_items(source: Path, output: Path) -> Iterable[dict[str, str]]:
 def summary_record(key: str, summary: Summary, warnings: list[str], run: str) -> dict:
     """The OUTPUT line of a summarized item: its text, engine, coverage and sections."""
     coverage = summary.coverage
-    return {"id": key, "summary": summary.text, "words": summary.words, "engine": summary.engine,
-            "model": summary.model,
-            "coverage": {"input_words": coverage.input_words, "read_words": coverage.read_words,
-                         "share": round(coverage.share, 4), "parts": coverage.parts,
-                         "left_out_words": coverage.left_out},
-            "sections": [{"title": s.title, "level": s.level, "pages": s.pages, "sentences": s.sentences}
-                         for s in summary.sections], "keyterms": summary.keyterms,
-            "warnings": warnings + summary.warnings, "error": None, "run": run}
+    return {
+        "id": key,
+        "summary": summary.text,
+        "words": summary.words,
+        "engine": summary.engine,
+        "model": summary.model,
+        "coverage": {
+            "input_words": coverage.input_words,
+            "read_words": coverage.read_words,
+            "share": round(coverage.share, 4),
+            "parts": coverage.parts,
+            "left_out_words": coverage.left_out,
+        },
+        "sections": [
+            {"title": s.title, "level": s.level, "pages": s.pages, "sentences": s.sentences} for s in summary.sections
+        ],
+        "keyterms": summary.keyterms,
+        "warnings": warnings + summary.warnings,
+        "error": None,
+        "run": run,
+    }
 
 
 def error_record(key: str, message: str, run: str) -> dict:
     """The OUTPUT line of an item that could not be summarized: the reason, in the user's words."""
-    return {"id": key, "summary": None, "words": 0, "engine": None, "model": None, "coverage": None,
-            "sections": [], "warnings": [], "error": message, "run": run}
+    return {
+        "id": key,
+        "summary": None,
+        "words": 0,
+        "engine": None,
+        "model": None,
+        "coverage": None,
+        "sections": [],
+        "warnings": [],
+        "error": message,
+        "run": run,
+    }
 
 
 def finished_ids(output: Path, retry_errors: bool = False) -> tuple[set[str], list[str]]:
@@ -147,13 +174,19 @@ def finished_ids(output: Path, retry_errors: bool = False) -> tuple[set[str], li
             seen.add(record["id"])
     notes = []
     if dropped:
-        notes.append(f"{output}: dropped {counted(dropped, 'incomplete or unreadable line')}, left by a run that was "
-                     "stopped while writing; those items are done again.")
+        notes.append(
+            f"{output}: dropped {counted(dropped, 'incomplete or unreadable line')}, left by a run that was "
+            "stopped while writing; those items are done again."
+        )
     if repeated:
-        notes.append(f"{output}: dropped {counted(repeated, 'line')} repeating an id already there (two jobs once wrote "
-                     "this file at the same time); the first line of each id is kept.")
+        notes.append(
+            f"{output}: dropped {counted(repeated, 'line')} repeating an id already there (two jobs once wrote "
+            "this file at the same time); the first line of each id is kept."
+        )
     if errors:
-        notes.append(f"{output}: {counted(errors, 'item')} that failed before {'is' if errors == 1 else 'are'} tried again.")
+        notes.append(
+            f"{output}: {counted(errors, 'item')} that failed before {'is' if errors == 1 else 'are'} tried again."
+        )
     if dropped or repeated or errors:
         _replace(output, b"".join(kept))
     return seen, notes
@@ -189,8 +222,12 @@ class OutputLock:
             self._fd = self._take()
         except OSError as error:
             raise SummarizerError(f"Cannot write {self.path}: {error.strerror}.") from error
-        holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.strftime("%Y-%m-%d %H:%M:%S"),
-                  "command": " ".join(sys.argv)}
+        holder = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "since": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "command": " ".join(sys.argv),
+        }
         os.ftruncate(self._fd, 0)
         os.write(self._fd, json.dumps(holder).encode())
 
@@ -202,9 +239,11 @@ class OutputLock:
             except BlockingIOError:
                 holder = _holder(fd)
                 os.close(fd)
-                raise OutputBusyError(f"{self.output} is being written by another job "
-                                      f"({holder}); wait for it to finish or stop it. Two jobs on one OUTPUT would "
-                                      "write every item twice.") from None
+                raise OutputBusyError(
+                    f"{self.output} is being written by another job "
+                    f"({holder}); wait for it to finish or stop it. Two jobs on one OUTPUT would "
+                    "write every item twice."
+                ) from None
             try:
                 if os.stat(self.path).st_ino == os.fstat(fd).st_ino:
                     return fd

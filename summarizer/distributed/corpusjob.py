@@ -83,14 +83,24 @@ class Report:
     def working_rate(self) -> float | None:
         """Items per second since the first batch came back (the actors at work), once a second one has."""
         busy = self.seconds - self.first_batch_seconds
-        return (self.written - self.first_batch_items) / busy if busy > 0 and self.written > self.first_batch_items else None
+        return (
+            (self.written - self.first_batch_items) / busy
+            if busy > 0 and self.written > self.first_batch_items
+            else None
+        )
 
 
 class SummarizeBatch:
     """The Ray Data actor: one Summarizer per actor, loaded when the actor starts, a batch per call."""
 
-    def __init__(self, settings: Settings, options: SummaryOptions, ingest_settings: IngestSettings, run: str,
-                 highlight_dir: Path | None = None):
+    def __init__(
+        self,
+        settings: Settings,
+        options: SummaryOptions,
+        ingest_settings: IngestSettings,
+        run: str,
+        highlight_dir: Path | None = None,
+    ):
         self.summarizer = Summarizer(settings.with_(batch_max_documents=1))  # one caller: batches come gathered
         self.failure: ModelLoadError | None = None
         try:
@@ -105,13 +115,25 @@ class SummarizeBatch:
     def __call__(self, batch: dict) -> dict[str, list[str]]:
         if self.failure:
             raise self.failure
-        records = summarize_items(self.summarizer, [dict(zip(batch, row)) for row in zip(*batch.values())],
-                                  self.options, self.ingest_settings, self.run, self.highlight_dir)
+        records = summarize_items(
+            self.summarizer,
+            [dict(zip(batch, row)) for row in zip(*batch.values())],
+            self.options,
+            self.ingest_settings,
+            self.run,
+            self.highlight_dir,
+        )
         return {"record": [json.dumps(r, ensure_ascii=False) for r in records]}
 
 
-def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryOptions,
-                    ingest_settings: IngestSettings, run: str, highlight_dir: Path | None = None) -> list[dict]:
+def summarize_items(
+    summarizer: Summarizer,
+    items: list[dict],
+    options: SummaryOptions,
+    ingest_settings: IngestSettings,
+    run: str,
+    highlight_dir: Path | None = None,
+) -> list[dict]:
     """One record per item, in order; files are read here (on the worker), texts summarized in one engine call;
     with `highlight_dir`, each file's marked-up copy written there too."""
     from ingest import read_file
@@ -135,8 +157,11 @@ def summarize_items(summarizer: Summarizer, items: list[dict], options: SummaryO
             sources[index] = str(entry["text"])
     for index, result in zip(sources, _summaries(summarizer, list(sources.values()), options)):
         key = str(items[index]["id"])
-        records[index] = (corpus.error_record(key, str(result), run) if isinstance(result, Exception) else
-                          corpus.summary_record(key, result, warnings.get(index, []), run))
+        records[index] = (
+            corpus.error_record(key, str(result), run)
+            if isinstance(result, Exception)
+            else corpus.summary_record(key, result, warnings.get(index, []), run)
+        )
         if highlight_dir and index in documents and not isinstance(result, Exception):
             from ..highlighting import write_beside
 
@@ -217,11 +242,19 @@ def _dataset(job: Job, todo: list[dict], blocks: int, workers: int):
 
     run_id = time.strftime("%Y%m%dT%H%M%S-") + secrets.token_hex(3)
     return ray.data.from_items(todo, override_num_blocks=blocks).map_batches(
-        SummarizeBatch, batch_size=None, compute=ray.data.ActorPoolStrategy(size=workers),
-        fn_constructor_kwargs={"settings": job.settings, "options": job.options,
-                               "ingest_settings": IngestSettings.from_env(), "run": run_id,
-                               "highlight_dir": job.highlight_dir},
-        num_cpus=1, num_gpus=job.gpus_per_worker or None)
+        SummarizeBatch,
+        batch_size=None,
+        compute=ray.data.ActorPoolStrategy(size=workers),
+        fn_constructor_kwargs={
+            "settings": job.settings,
+            "options": job.options,
+            "ingest_settings": IngestSettings.from_env(),
+            "run": run_id,
+            "highlight_dir": job.highlight_dir,
+        },
+        num_cpus=1,
+        num_gpus=job.gpus_per_worker or None,
+    )
 
 
 def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = None, batch_size: int = 64) -> dict:
@@ -244,14 +277,19 @@ def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = Non
         summarizer.summarize(article, options)
     loop_seconds = time.perf_counter() - started
     with tempfile.TemporaryDirectory() as folder:
-        report = run(Job(source, Path(folder) / "summaries.jsonl", settings, options, workers, batch_size,
-                         limit=count))
-    return {"articles": len(articles), "workers": report.workers, "batch_size": batch_size,
-            "batches": math.ceil(len(articles) / batch_size), "errors": report.errors,
-            "evaluate_loop_docs_per_s": round(len(articles) / loop_seconds, 1),
-            "batch_docs_per_s": round(report.written / report.seconds, 1),
-            "batch_docs_per_s_after_ray_start": round(report.rate, 1),
-            "batch_docs_per_s_after_first_batch": report.working_rate and round(report.working_rate, 1),
-            "evaluate_loop_s": round(loop_seconds, 2), "batch_s": round(report.seconds, 2),
-            "ray_start_s": round(report.ray_seconds, 2),
-            "first_batch_s": round(report.first_batch_seconds - report.ray_seconds, 2)}
+        report = run(Job(source, Path(folder) / "summaries.jsonl", settings, options, workers, batch_size, limit=count))
+    return {
+        "articles": len(articles),
+        "workers": report.workers,
+        "batch_size": batch_size,
+        "batches": math.ceil(len(articles) / batch_size),
+        "errors": report.errors,
+        "evaluate_loop_docs_per_s": round(len(articles) / loop_seconds, 1),
+        "batch_docs_per_s": round(report.written / report.seconds, 1),
+        "batch_docs_per_s_after_ray_start": round(report.rate, 1),
+        "batch_docs_per_s_after_first_batch": report.working_rate and round(report.working_rate, 1),
+        "evaluate_loop_s": round(loop_seconds, 2),
+        "batch_s": round(report.seconds, 2),
+        "ray_start_s": round(report.ray_seconds, 2),
+        "first_batch_s": round(report.first_batch_seconds - report.ray_seconds, 2),
+    }

@@ -22,9 +22,15 @@ from ray.exceptions import RayActorError
 from ray.serve.exceptions import BackPressureError
 from starlette.exceptions import HTTPException
 
+from ..errors import (
+    InputTooLargeError,
+    InvalidOptionError,
+    ModelLoadError,
+    ServiceBusyError,
+    ServiceUnavailableError,
+    SummarizerError,
+)
 from ..network import wire
-from ..errors import (InputTooLargeError, InvalidOptionError, ModelLoadError, ServiceBusyError,
-                      ServiceUnavailableError, SummarizerError)
 from ..settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -42,8 +48,14 @@ class TooSlow(ServiceUnavailableError):
 
 def status_of(error: SummarizerError) -> int:
     """The HTTP status of a service error."""
-    for kind, status in ((RequestTimeout, 408), (TooSlow, 504), (InputTooLargeError, 413), (ServiceBusyError, 503),
-                         (ModelLoadError, 500), (ServiceUnavailableError, 503)):
+    for kind, status in (
+        (RequestTimeout, 408),
+        (TooSlow, 504),
+        (InputTooLargeError, 413),
+        (ServiceBusyError, 503),
+        (ModelLoadError, 500),
+        (ServiceUnavailableError, 503),
+    ):
         if isinstance(error, kind):
             return status
     return 400 if type(error) is not SummarizerError else 500
@@ -109,12 +121,28 @@ class Gateway:
                 async for line in steps:
                     yield json.dumps(line, ensure_ascii=False) + "\n"
         except TimeoutError:
-            yield json.dumps(wire.error_to_wire(TooSlow(
-                f"The summary was not done within {self.settings.serve_request_timeout_s:g} s "
-                "(SUMMARIZER_SERVE_REQUEST_TIMEOUT_S)."))) + "\n"
+            yield (
+                json.dumps(
+                    wire.error_to_wire(
+                        TooSlow(
+                            f"The summary was not done within {self.settings.serve_request_timeout_s:g} s "
+                            "(SUMMARIZER_SERVE_REQUEST_TIMEOUT_S)."
+                        )
+                    )
+                )
+                + "\n"
+            )
         except (RayActorError, BackPressureError):
-            yield json.dumps(wire.error_to_wire(ServiceUnavailableError(
-                "The replica summarizing this request stopped or is busy; try again in a minute."))) + "\n"
+            yield (
+                json.dumps(
+                    wire.error_to_wire(
+                        ServiceUnavailableError(
+                            "The replica summarizing this request stopped or is busy; try again in a minute."
+                        )
+                    )
+                )
+                + "\n"
+            )
         except asyncio.CancelledError:  # the client left: the replica's generator stops at its next step
             steps.cancel()
             raise
@@ -122,9 +150,15 @@ class Gateway:
     async def _health(self) -> JSONResponse:
         facts = await self._ask("health")
         settings = self.settings
-        return JSONResponse({**facts, "max_body_mb": settings.serve_max_body_mb, "max_items": settings.serve_max_items,
-                             "body_timeout_s": settings.serve_body_timeout_s,
-                             "request_timeout_s": settings.serve_request_timeout_s})
+        return JSONResponse(
+            {
+                **facts,
+                "max_body_mb": settings.serve_max_body_mb,
+                "max_items": settings.serve_max_items,
+                "body_timeout_s": settings.serve_body_timeout_s,
+                "request_timeout_s": settings.serve_request_timeout_s,
+            }
+        )
 
     async def _summarize(self, request: Request) -> JSONResponse:
         source, options = wire.request_from_wire(await self._json(request))
@@ -136,11 +170,13 @@ class Gateway:
     async def _summarize_many(self, request: Request) -> JSONResponse:
         body = await self._json(request)
         if not isinstance(body, dict) or not isinstance(body.get("sources"), list):
-            raise InvalidOptionError("The request needs \"sources\": a list of {\"text\"} or {\"blocks\"} objects.")
+            raise InvalidOptionError('The request needs "sources": a list of {"text"} or {"blocks"} objects.')
         if len(body["sources"]) > self.settings.serve_max_items:
-            raise InputTooLargeError(f"The request has {len(body['sources']):,} sources; the limit is "
-                                     f"{self.settings.serve_max_items:,} a request (SUMMARIZER_SERVE_MAX_ITEMS). "
-                                     "Send them in several requests.")
+            raise InputTooLargeError(
+                f"The request has {len(body['sources']):,} sources; the limit is "
+                f"{self.settings.serve_max_items:,} a request (SUMMARIZER_SERVE_MAX_ITEMS). "
+                "Send them in several requests."
+            )
         unknown = set(body) - {"sources", "options"}
         if unknown:
             raise InvalidOptionError(f"Unknown request field {sorted(unknown)[0]!r}: use sources and options.")
@@ -152,8 +188,14 @@ class Gateway:
             except InvalidOptionError as error:
                 raise InvalidOptionError(f"Source {number}: {error}") from None
         results = await self._ask("summarize_many", sources, options)
-        return JSONResponse({"results": [wire.error_to_wire(r) if isinstance(r, SummarizerError)
-                                         else wire.summary_to_wire(r) for r in results]})
+        return JSONResponse(
+            {
+                "results": [
+                    wire.error_to_wire(r) if isinstance(r, SummarizerError) else wire.summary_to_wire(r)
+                    for r in results
+                ]
+            }
+        )
 
     async def _guarded(self, work) -> JSONResponse:
         """The route's answer, or its error in JSON; never a traceback, never Serve's plain-text pages."""
@@ -165,8 +207,9 @@ class Gateway:
         except Exception:
             incident = secrets.token_hex(3)
             logger.exception("incident %s", incident)
-            return error_response(SummarizerError(
-                f"The summarizer server failed on this request (incident {incident} in its log)."))
+            return error_response(
+                SummarizerError(f"The summarizer server failed on this request (incident {incident} in its log).")
+            )
 
     async def _json(self, request: Request):
         """The body as JSON: whole within the body timeout, no bigger than the bound, and parseable."""
@@ -176,13 +219,17 @@ class Gateway:
         try:
             body = await asyncio.wait_for(self._read(request), self.settings.serve_body_timeout_s)
         except TimeoutError:
-            raise RequestTimeout(f"The request body did not arrive within {self.settings.serve_body_timeout_s:g} s "
-                                 "(SUMMARIZER_SERVE_BODY_TIMEOUT_S); send it again on a faster connection.") from None
+            raise RequestTimeout(
+                f"The request body did not arrive within {self.settings.serve_body_timeout_s:g} s "
+                "(SUMMARIZER_SERVE_BODY_TIMEOUT_S); send it again on a faster connection."
+            ) from None
         try:
             return await asyncio.to_thread(json.loads, body)  # a large body parses off the event loop
         except RecursionError:
-            raise InvalidOptionError("The request body is JSON nested too deeply to read; a request is an object "
-                                     "of sources, blocks and options, a few levels deep.") from None
+            raise InvalidOptionError(
+                "The request body is JSON nested too deeply to read; a request is an object "
+                "of sources, blocks and options, a few levels deep."
+            ) from None
         except ValueError as error:  # UnicodeDecodeError included: bytes that are not UTF-8
             raise InvalidOptionError(f"The request body is not valid JSON ({error}).") from None
 
@@ -196,21 +243,26 @@ class Gateway:
         return b"".join(chunks)
 
     def _too_large(self, size: str) -> InputTooLargeError:
-        return InputTooLargeError(f"The request body has {size}; the limit is {self.max_body:,} bytes "
-                                  f"(SUMMARIZER_SERVE_MAX_BODY_MB={self.settings.serve_max_body_mb:g}). Send fewer "
-                                  "or shorter documents per request.")
+        return InputTooLargeError(
+            f"The request body has {size}; the limit is {self.max_body:,} bytes "
+            f"(SUMMARIZER_SERVE_MAX_BODY_MB={self.settings.serve_max_body_mb:g}). Send fewer "
+            "or shorter documents per request."
+        )
 
     async def _ask(self, method: str, *args):
         """The replicas' answer within the request timeout; asked again once if the replica died under it."""
         try:
             return await asyncio.wait_for(self._call(method, *args), self.settings.serve_request_timeout_s)
         except TimeoutError:
-            raise TooSlow(f"The summary was not ready within {self.settings.serve_request_timeout_s:g} s "
-                          "(SUMMARIZER_SERVE_REQUEST_TIMEOUT_S); send a shorter document, or fewer at a "
-                          "time.") from None
+            raise TooSlow(
+                f"The summary was not ready within {self.settings.serve_request_timeout_s:g} s "
+                "(SUMMARIZER_SERVE_REQUEST_TIMEOUT_S); send a shorter document, or fewer at a "
+                "time."
+            ) from None
         except BackPressureError:
-            raise ServiceBusyError("The summarizer server is busy with other requests; your text is kept — try "
-                                   "again in a minute.") from None
+            raise ServiceBusyError(
+                "The summarizer server is busy with other requests; your text is kept — try again in a minute."
+            ) from None
 
     async def _call(self, method: str, *args):
         for attempt in (1, 2):
@@ -219,8 +271,9 @@ class Gateway:
                 return await response
             except RayActorError:
                 if attempt == 2:
-                    raise ServiceUnavailableError("The replica summarizing this request stopped, twice; try again "
-                                                  "in a minute.") from None
+                    raise ServiceUnavailableError(
+                        "The replica summarizing this request stopped, twice; try again in a minute."
+                    ) from None
                 logger.warning("a replica died under a %s request; asking another", method)
             except asyncio.CancelledError:  # the client left, or the timeout: the replica stops too
                 response.cancel()

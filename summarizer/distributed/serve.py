@@ -27,8 +27,8 @@ from typing import Callable
 import ray
 from ray import serve
 
-from ..network import wire
 from ..errors import SummarizerError
+from ..network import wire
 from ..service import Summarizer
 from ..settings import Settings
 from ..wording import counted
@@ -68,12 +68,21 @@ class SummarizerServer:
         """The engine facts the app shows, and this replica's batching facts for tests and operators."""
         context = serve.get_replica_context()
         settings = self.settings
-        return {"engine": self.engine.name, "model": self.engine.model, "device": self.engine.device,
-                "reason": self.engine.reason, "replica": context.replica_id.unique_id, "pid": os.getpid(),
-                "replicas": context.world_size, "num_cpus": settings.serve_num_cpus,
-                "num_gpus": settings.serve_num_gpus, "max_batch": settings.serve_max_batch,
-                "batch_wait_ms": settings.serve_batch_wait_ms, "abandoned_batches": self.abandoned,
-                "batch_sizes": {str(size): count for size, count in sorted(self.batch_sizes.items())}}
+        return {
+            "engine": self.engine.name,
+            "model": self.engine.model,
+            "device": self.engine.device,
+            "reason": self.engine.reason,
+            "replica": context.replica_id.unique_id,
+            "pid": os.getpid(),
+            "replicas": context.world_size,
+            "num_cpus": settings.serve_num_cpus,
+            "num_gpus": settings.serve_num_gpus,
+            "max_batch": settings.serve_max_batch,
+            "batch_wait_ms": settings.serve_batch_wait_ms,
+            "abandoned_batches": self.abandoned,
+            "batch_sizes": {str(size): count for size, count in sorted(self.batch_sizes.items())},
+        }
 
     async def summarize(self, source: wire.Source, options) -> tuple:
         """(summary or error, size of the batch it went in)."""
@@ -150,18 +159,24 @@ def application(settings: Settings):
     replicas = serve.deployment(SummarizerServer, name="SummarizerServer").options(  # type: ignore[attr-defined]
         num_replicas=settings.serve_replicas,
         ray_actor_options={"num_cpus": settings.serve_num_cpus, "num_gpus": settings.serve_num_gpus},
-        max_ongoing_requests=2 * settings.serve_max_batch, max_queued_requests=settings.serve_max_queued)
+        max_ongoing_requests=2 * settings.serve_max_batch,
+        max_queued_requests=settings.serve_max_queued,
+    )
     gateway = serve.deployment(Gateway, name="Gateway").options(  # type: ignore[attr-defined]
-        ray_actor_options={"num_cpus": 0}, max_ongoing_requests=settings.serve_max_open_requests)
+        ray_actor_options={"num_cpus": 0}, max_ongoing_requests=settings.serve_max_open_requests
+    )
     return gateway.bind(settings, replicas.bind(settings))
 
 
 def http_options(settings: Settings) -> dict:
     """Serve's proxy: where it listens, idle keep-alive, and its own request timeout as a backstop behind the
     gateway's (which answers in JSON first)."""
-    return {"host": settings.serve_host, "port": settings.serve_port,
-            "keep_alive_timeout_s": settings.serve_keep_alive_s,
-            "request_timeout_s": settings.serve_body_timeout_s + settings.serve_request_timeout_s + 30}
+    return {
+        "host": settings.serve_host,
+        "port": settings.serve_port,
+        "keep_alive_timeout_s": settings.serve_keep_alive_s,
+        "request_timeout_s": settings.serve_body_timeout_s + settings.serve_request_timeout_s + 30,
+    }
 
 
 def deploy(settings: Settings, name: str = APP_NAME, route_prefix: str = "/") -> str:
@@ -200,9 +215,12 @@ def serve_forever(settings: Settings, say: Callable[[str], None]) -> int:
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         url = deploy(settings)
-        say(f"Summarizer server on {url}: {counted(settings.serve_replicas, 'replica')} with {settings.serve_num_cpus:g} CPU "
+        say(
+            f"Summarizer server on {url}: {counted(settings.serve_replicas, 'replica')} "
+            f"with {settings.serve_num_cpus:g} CPU "
             f"and {settings.serve_num_gpus:g} GPU each, batches of up to {settings.serve_max_batch} requests. "
-            f"Point the app at it with SUMMARIZER_URL={url}. Ctrl+C stops it.")
+            f"Point the app at it with SUMMARIZER_URL={url}. Ctrl+C stops it."
+        )
         while not stop.wait(1.0):
             pass
     except KeyboardInterrupt:

@@ -16,8 +16,9 @@ from ..settings import Settings
 from .serve import deploy, start_ray
 
 
-def measure(replicas: int, requests: int, concurrency: int, settings: Settings,
-            documents: Sequence[wire.Source]) -> dict:
+def measure(
+    replicas: int, requests: int, concurrency: int, settings: Settings, documents: Sequence[wire.Source]
+) -> dict:
     """Deploy `replicas` replicas, send `requests` documents (cycling through `documents`) from `concurrency`
     clients over HTTP after one warm-up request, and return docs/s and the batch sizes the requests saw.
 
@@ -41,6 +42,12 @@ def measure(replicas: int, requests: int, concurrency: int, settings: Settings,
         seconds = time.perf_counter() - started
     finally:
         serve.delete(name)
-    return {"replicas": replicas, "requests": requests, "concurrency": concurrency, "seconds": seconds,
-            "docs_per_s": requests / seconds, "mean_batch": sum(sizes) / len(sizes),
-            "batch_sizes": dict(sorted(collections.Counter(sizes).items()))}
+    return {
+        "replicas": replicas,
+        "requests": requests,
+        "concurrency": concurrency,
+        "seconds": seconds,
+        "docs_per_s": requests / seconds,
+        "mean_batch": sum(sizes) / len(sizes),
+        "batch_sizes": dict(sorted(collections.Counter(sizes).items())),
+    }

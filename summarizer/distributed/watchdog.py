@@ -20,9 +20,13 @@ POLL_SECONDS = 1.0
 def watch(roots: list[int]) -> None:
     """Watch this process; `roots` are the Ray processes it started (its children right after `ray.init`)."""
     if roots:
-        subprocess.Popen([sys.executable, __file__, str(os.getpid()), *map(str, roots)],  # stdlib and psutil only
-                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True)
+        subprocess.Popen(
+            [sys.executable, __file__, str(os.getpid()), *map(str, roots)],  # stdlib and psutil only
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
 
 def _alive(process: psutil.Process) -> bool:

@@ -15,8 +15,8 @@ from typing import Callable, Sequence
 
 from ..engine import EngineName, EngineOutput, Hints, StepProgress
 from ..errors import ModelLoadError
-from ..text.sentences import Sentence, split_sentences
 from ..settings import Settings
+from ..text.sentences import Sentence, split_sentences
 from .backends import CTranslate2Generator, Generator, TransformersGenerator
 from .budgets import Budget
 from .chunking import pack, split_long
@@ -28,7 +28,6 @@ MIN_PART_WORDS = 25
 FITS = 1.25
 MAX_LEVELS = 6
 REDUCTION = 3
-
 
 
 def clean_output(text: str) -> list[str]:
@@ -59,8 +58,9 @@ def make_generator(source: ModelSource, device: Device, settings: Settings) -> t
         backend = "ctranslate2" if fast_ok else "transformers"
     if backend == "ctranslate2":
         try:
-            return CTranslate2Generator(source, device, settings.max_input_tokens, settings.quantization,
-                                        settings.cache_dir), notes
+            return CTranslate2Generator(
+                source, device, settings.max_input_tokens, settings.quantization, settings.cache_dir
+            ), notes
         except ModelLoadError as error:
             if settings.backend == "ctranslate2":
                 raise
@@ -113,14 +113,16 @@ class AbstractiveEngine:
         return self._pack(texts)[0]
 
     def _budget(self, words: int, cap: int | None = None) -> Budget:
-        """Tokens for `words`, at most `cap`; exactly the maximum when `exact_lengths` (benchmarks on random weights)."""
+        """Tokens for `words`, at most `cap`; exactly the maximum when `exact_lengths` (benchmarks on random
+        weights)."""
         budget = Budget.for_words(words)
         if cap is not None:
             budget = Budget(min(budget.min_new_tokens, cap // 2), min(budget.max_new_tokens, cap))
         return Budget(budget.max_new_tokens, budget.max_new_tokens) if self.exact_lengths else budget
 
-    def _generate_all(self, parts: list[str], budgets: list[Budget], preset: str,
-                      tick: Callable[[int], None]) -> list[str]:
+    def _generate_all(
+        self, parts: list[str], budgets: list[Budget], preset: str, tick: Callable[[int], None]
+    ) -> list[str]:
         """Every part summarized, in batches of parts with the same budget, output in input order.
 
         A batch shares one budget, so only parts whose budgets are equal share a call: a part's summary
@@ -128,24 +130,31 @@ class AbstractiveEngine:
         1.3x of each other and generated between the smallest minimum and the largest maximum; 2 of 6
         concurrent callers then got other summaries than alone, with the tiny test T5.)
         """
-        order = sorted(range(len(parts)),
-                       key=lambda i: (budgets[i].max_new_tokens, budgets[i].min_new_tokens, len(parts[i])))
+        order = sorted(
+            range(len(parts)), key=lambda i: (budgets[i].max_new_tokens, budgets[i].min_new_tokens, len(parts[i]))
+        )
         outputs: list[str] = [""] * len(parts)
         start = 0
         while start < len(order):
             budget = budgets[order[start]]
-            batch = [i for i in order[start:start + self.batch_size] if budgets[i] == budget]
+            batch = [i for i in order[start : start + self.batch_size] if budgets[i] == budget]
             for i, text in zip(batch, self.generator.generate([parts[i] for i in batch], budget, preset)):
                 outputs[i] = text
             tick(len(batch))
             start += len(batch)
         return outputs
 
-    def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: StepProgress | None = None, *, preset: str | None = None,
-                       hints: Sequence[Hints] | None = None,
-                       max_sentences: Sequence[int | None] | None = None,
-                       on_text: Callable[[str], None] | None = None) -> list[EngineOutput]:
+    def summarize_many(
+        self,
+        documents: Sequence[Sequence[Sentence]],
+        targets: Sequence[int],
+        progress: StepProgress | None = None,
+        *,
+        preset: str | None = None,
+        hints: Sequence[Hints] | None = None,
+        max_sentences: Sequence[int | None] | None = None,
+        on_text: Callable[[str], None] | None = None,
+    ) -> list[EngineOutput]:
         """Summaries of several documents, their parts batched together at every level; `hints` are not used.
 
         A document in n parts gets n partial summaries of target/n words each; when those fit the
@@ -196,5 +205,6 @@ class AbstractiveEngine:
         if progress:
             progress(done, done)
         caps = max_sentences or [None] * len(jobs)
-        return [EngineOutput(results[i][:caps[i]], None, job.first_level, job.read_tokens)
-                for i, job in enumerate(jobs)]
+        return [
+            EngineOutput(results[i][: caps[i]], None, job.first_level, job.read_tokens) for i, job in enumerate(jobs)
+        ]

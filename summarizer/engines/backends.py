@@ -28,7 +28,9 @@ def _load_tokenizer(source: ModelSource, cache_dir: str | None):
     try:
         return AutoTokenizer.from_pretrained(source.path, local_files_only=source.local_only, cache_dir=cache_dir)
     except (OSError, ValueError, KeyError) as error:
-        raise ModelLoadError(f"The tokenizer of {source.name} could not be loaded from the {source.where}: {error}") from error
+        raise ModelLoadError(
+            f"The tokenizer of {source.name} could not be loaded from the {source.where}: {error}"
+        ) from error
 
 
 class Generator:
@@ -92,20 +94,33 @@ class TransformersGenerator(Generator):
         self._torch = torch
         tokenizer = _load_tokenizer(source, cache_dir)
         try:
-            self.model = AutoModelForSeq2SeqLM.from_pretrained(
-                source.path, local_files_only=source.local_only, cache_dir=cache_dir,
-                dtype=getattr(torch, device.dtype)).to(device.name).eval()
+            self.model = (
+                AutoModelForSeq2SeqLM.from_pretrained(
+                    source.path,
+                    local_files_only=source.local_only,
+                    cache_dir=cache_dir,
+                    dtype=getattr(torch, device.dtype),
+                )
+                .to(device.name)
+                .eval()
+            )
         except (OSError, ValueError, KeyError) as error:
             raise ModelLoadError(f"{source.name} could not be loaded from the {source.where}: {error}") from error
         super().__init__(source, device, max_input_tokens, self.model.config.model_type, tokenizer)
         self.precision = device.dtype
 
     def _generate(self, texts: list[str], budget: Budget, preset: str, streamer=None) -> list[str]:
-        batch = self.tokenizer(texts, return_tensors="pt", padding=True, truncation=True,
-                               max_length=self.max_input_tokens).to(self.device.name)
+        batch = self.tokenizer(
+            texts, return_tensors="pt", padding=True, truncation=True, max_length=self.max_input_tokens
+        ).to(self.device.name)
         with self._torch.inference_mode():
-            output = self.model.generate(**batch, min_new_tokens=budget.min_new_tokens,
-                                         max_new_tokens=budget.max_new_tokens, streamer=streamer, **GENERATION[preset])
+            output = self.model.generate(
+                **batch,
+                min_new_tokens=budget.min_new_tokens,
+                max_new_tokens=budget.max_new_tokens,
+                streamer=streamer,
+                **GENERATION[preset],
+            )
         self.generated_tokens += int((output != self.tokenizer.pad_token_id).sum())
         return self.tokenizer.batch_decode(output, skip_special_tokens=True)
 
@@ -119,8 +134,9 @@ class TransformersGenerator(Generator):
                 pieces.append(piece)
                 on_text("".join(pieces))
 
-        return self._generate([text], budget, preset, streamer=Relay(self.tokenizer, skip_prompt=True,
-                                                                      skip_special_tokens=True))[0]
+        return self._generate(
+            [text], budget, preset, streamer=Relay(self.tokenizer, skip_prompt=True, skip_special_tokens=True)
+        )[0]
 
 
 class CTranslate2Generator(Generator):
@@ -128,16 +144,24 @@ class CTranslate2Generator(Generator):
 
     backend = "ctranslate2"
 
-    def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, quantization: str,
-                 cache_dir: str | None = None, threads: int = 0):
+    def __init__(
+        self,
+        source: ModelSource,
+        device: Device,
+        max_input_tokens: int,
+        quantization: str,
+        cache_dir: str | None = None,
+        threads: int = 0,
+    ):
         import ctranslate2
 
         from .conversion import converted
 
         tokenizer = _load_tokenizer(source, cache_dir)
         directory, model_type = converted(source, quantization, cache_dir)
-        self.translator = ctranslate2.Translator(str(directory), device="cpu", compute_type=quantization,
-                                                 intra_threads=threads)
+        self.translator = ctranslate2.Translator(
+            str(directory), device="cpu", compute_type=quantization, intra_threads=threads
+        )
         super().__init__(source, device, max_input_tokens, model_type, tokenizer)
         self.precision = quantization
 
@@ -146,9 +170,14 @@ class CTranslate2Generator(Generator):
         tokens = [self.tokenizer.convert_ids_to_tokens(row) for row in ids]
         settings = GENERATION[preset]
         results = self.translator.translate_batch(
-            tokens, beam_size=settings["num_beams"], length_penalty=settings.get("length_penalty", 1.0),
-            no_repeat_ngram_size=settings["no_repeat_ngram_size"], min_decoding_length=budget.min_new_tokens,
-            max_decoding_length=budget.max_new_tokens, max_batch_size=len(tokens))
+            tokens,
+            beam_size=settings["num_beams"],
+            length_penalty=settings.get("length_penalty", 1.0),
+            no_repeat_ngram_size=settings["no_repeat_ngram_size"],
+            min_decoding_length=budget.min_new_tokens,
+            max_decoding_length=budget.max_new_tokens,
+            max_batch_size=len(tokens),
+        )
         outputs = [self.tokenizer.convert_tokens_to_ids(r.hypotheses[0]) for r in results]
         self.generated_tokens += sum(len(o) for o in outputs)
         return self.tokenizer.batch_decode(outputs, skip_special_tokens=True)
@@ -157,8 +186,11 @@ class CTranslate2Generator(Generator):
         ids = self.tokenizer([text], truncation=True, max_length=self.max_input_tokens)["input_ids"][0]
         made: list[int] = []
         for step in self.translator.generate_tokens(
-                self.tokenizer.convert_ids_to_tokens(ids), min_decoding_length=budget.min_new_tokens,
-                max_decoding_length=budget.max_new_tokens, no_repeat_ngram_size=GENERATION[preset]["no_repeat_ngram_size"]):
+            self.tokenizer.convert_ids_to_tokens(ids),
+            min_decoding_length=budget.min_new_tokens,
+            max_decoding_length=budget.max_new_tokens,
+            no_repeat_ngram_size=GENERATION[preset]["no_repeat_ngram_size"],
+        ):
             made.append(step.token_id)
             on_text(self.tokenizer.decode(made, skip_special_tokens=True))
         self.generated_tokens += len(made)

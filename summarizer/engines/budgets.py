@@ -23,5 +23,6 @@ class Budget:
 
     @classmethod
     def for_words(cls, words: int) -> "Budget":
-        return cls(max(5, math.ceil(0.6 * words * TOKENS_PER_WORD)),
-                   max(16, math.ceil(1.2 * words * TOKENS_PER_WORD) + 8))
+        return cls(
+            max(5, math.ceil(0.6 * words * TOKENS_PER_WORD)), max(16, math.ceil(1.2 * words * TOKENS_PER_WORD) + 8)
+        )

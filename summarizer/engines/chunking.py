@@ -18,11 +18,11 @@ def _cut_word(word: str, count: Callable[[str], int], window: int) -> list[str]:
     start = 0
     while start < len(word):
         size = min(size, len(word) - start)
-        tokens = count(word[start:start + size])
+        tokens = count(word[start : start + size])
         while size > 1 and tokens > window:
             size = max(1, min(size - 1, size * window // tokens))
-            tokens = count(word[start:start + size])
-        pieces.append(word[start:start + size])
+            tokens = count(word[start : start + size])
+        pieces.append(word[start : start + size])
         start += size
     return pieces
 

@@ -42,15 +42,20 @@ def cache_root(cache_dir: str | None) -> Path:
 def converted(source: ModelSource, quantization: str, cache_dir: str | None = None) -> tuple[Path, str]:
     """(directory of the CTranslate2 model, model type), converting on first use."""
     checkpoint = checkpoint_dir(source, cache_dir)
-    stamps = sorted((p.name, p.stat().st_mtime_ns) for p in checkpoint.iterdir() if p.suffix in (".safetensors", ".bin", ".json"))
+    stamps = sorted(
+        (p.name, p.stat().st_mtime_ns) for p in checkpoint.iterdir() if p.suffix in (".safetensors", ".bin", ".json")
+    )
     key = hashlib.sha1(json.dumps([str(checkpoint), stamps, quantization]).encode()).hexdigest()[:16]
     target = cache_root(cache_dir) / f"{checkpoint.name}-{quantization}-{key}"
     marker = target / MARKER
     if not marker.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f"{target.name}.partial-", dir=target.parent))
-        result = subprocess.run([sys.executable, "-m", "summarizer.engines.conversion", str(checkpoint), str(staging), quantization],
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "summarizer.engines.conversion", str(checkpoint), str(staging), quantization],
+            capture_output=True,
+            text=True,
+        )
         if result.returncode != 0:
             shutil.rmtree(staging, ignore_errors=True)
             last = (result.stderr.strip().splitlines() or ["unknown error"])[-1]

@@ -31,9 +31,9 @@ def choose_device(requested: str) -> Device:
     return Device("cpu", "float32")
 
 
-GIB = 1024 ** 3
+GIB = 1024**3
 CPU_BATCH = {4: 8, 2: 4}
-CUDA_BYTES_PER_PART = 256 * 1024 ** 2
+CUDA_BYTES_PER_PART = 256 * 1024**2
 
 
 def batch_size_for(device: Device, requested: int = 0) -> int:

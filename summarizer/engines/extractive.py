@@ -31,17 +31,34 @@ class ExtractiveEngine:
         """It writes no text token by token: a summary arrives whole."""
         return False
 
-    def summarize_many(self, documents: Sequence[Sequence[Sentence]], targets: Sequence[int],
-                       progress: StepProgress | None = None, *, preset: str | None = None,
-                       hints: Sequence[Hints] | None = None,
-                       max_sentences: Sequence[int | None] | None = None) -> list[EngineOutput]:
+    def summarize_many(
+        self,
+        documents: Sequence[Sequence[Sentence]],
+        targets: Sequence[int],
+        progress: StepProgress | None = None,
+        *,
+        preset: str | None = None,
+        hints: Sequence[Hints] | None = None,
+        max_sentences: Sequence[int | None] | None = None,
+    ) -> list[EngineOutput]:
         outputs = []
         for done, sentences in enumerate(documents, 1):
             i = done - 1
-            chosen = select(sentences, targets[i], self.tuning, hints[i] if hints else Hints(),
-                            max_sentences[i] if max_sentences else None)
-            outputs.append(EngineOutput([shown(sentences[j].text) for j in chosen], [[j] for j in chosen],
-                                        1, sum(len(s.text.split()) for s in sentences)))
+            chosen = select(
+                sentences,
+                targets[i],
+                self.tuning,
+                hints[i] if hints else Hints(),
+                max_sentences[i] if max_sentences else None,
+            )
+            outputs.append(
+                EngineOutput(
+                    [shown(sentences[j].text) for j in chosen],
+                    [[j] for j in chosen],
+                    1,
+                    sum(len(s.text.split()) for s in sentences),
+                )
+            )
             if progress:
                 progress(done, len(documents))
         return outputs

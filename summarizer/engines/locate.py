@@ -43,13 +43,14 @@ def _probe_hub(model: str, timeout: float) -> None:
         response = requests.head(url, timeout=timeout, allow_redirects=True)
     except requests.RequestException as error:
         raise ModelLoadError(
-            f"{model} is not in the local cache and the model hub cannot be reached "
-            f"({type(error).__name__}).") from error
+            f"{model} is not in the local cache and the model hub cannot be reached ({type(error).__name__})."
+        ) from error
     if response.status_code in (401, 404):
         raise ModelLoadError(f"{model} was not found on the model hub (HTTP {response.status_code}).")
     if response.status_code >= 400:
         raise ModelLoadError(
-            f"{model} is not in the local cache and the model hub answered HTTP {response.status_code}.")
+            f"{model} is not in the local cache and the model hub answered HTTP {response.status_code}."
+        )
 
 
 def locate(model: str, cache_dir: str | None = None, timeout: float = 3.0) -> ModelSource:

@@ -25,16 +25,44 @@ from ..text.prose import dangles, opens_mid_thought, shown
 from ..text.vectors import Rows
 
 WEIGHTS = Path(__file__).with_name("scorer.json")
-FEATURES = ("first", "position", "log_position", "relative", "centrality", "raw_centrality", "words",
-            "words_squared", "first_overlap", "digits", "quote", "proper_nouns", "dangles", "mid_thought",
-            "question", "said", "paragraph_first", "second", "third", "fourth", "log_count", "lead_by_position")
+FEATURES = (
+    "first",
+    "position",
+    "log_position",
+    "relative",
+    "centrality",
+    "raw_centrality",
+    "words",
+    "words_squared",
+    "first_overlap",
+    "digits",
+    "quote",
+    "proper_nouns",
+    "dangles",
+    "mid_thought",
+    "question",
+    "said",
+    "paragraph_first",
+    "second",
+    "third",
+    "fourth",
+    "log_count",
+    "lead_by_position",
+)
 _QUOTE = re.compile(r"[\"“”]")
 _SAID = re.compile(r"\b(?:said|says|told|according to)\b", re.I)
 _CAPITALIZED = re.compile(r"(?<=\s)[A-Z][a-z]+")
 
 
-def features(texts: Sequence[str], paragraphs: Sequence[int], rows: Rows, positions: np.ndarray,
-             firsts: np.ndarray, centrality: np.ndarray, raw_centrality: np.ndarray) -> np.ndarray:
+def features(
+    texts: Sequence[str],
+    paragraphs: Sequence[int],
+    rows: Rows,
+    positions: np.ndarray,
+    firsts: np.ndarray,
+    centrality: np.ndarray,
+    raw_centrality: np.ndarray,
+) -> np.ndarray:
     """One row of `FEATURES` per sentence: `positions` within its group (groups are runs of sentences), `firsts`
     the index of its group's first sentence, `centrality` scaled to 0-1 and `raw_centrality` the cosine to the
     text's centroid."""
@@ -46,17 +74,44 @@ def features(texts: Sequence[str], paragraphs: Sequence[int], rows: Rows, positi
     for start, stop in zip(starts, np.r_[starts[1:], n]):  # groups are runs: linear in the words
         first_overlap[start:stop] = rows.dot(rows.dense_row(int(firsts[start])), int(start), int(stop))
     first_overlap[np.arange(n) == firsts] = 0.0
-    flags = np.array([[bool(re.search(r"\d", t)), bool(_QUOTE.search(t)),
-                       len(_CAPITALIZED.findall(t)) / max(1, len(t.split())), dangles(t), opens_mid_thought(t),
-                       t.rstrip("\"'”’ ").endswith("?"), bool(_SAID.search(t))] for t in shown_texts],
-                     dtype=np.float32).reshape(n, 7)
+    flags = np.array(
+        [
+            [
+                bool(re.search(r"\d", t)),
+                bool(_QUOTE.search(t)),
+                len(_CAPITALIZED.findall(t)) / max(1, len(t.split())),
+                dangles(t),
+                opens_mid_thought(t),
+                t.rstrip("\"'”’ ").endswith("?"),
+                bool(_SAID.search(t)),
+            ]
+            for t in shown_texts
+        ],
+        dtype=np.float32,
+    ).reshape(n, 7)
     paragraph_first = np.r_[True, np.diff(np.asarray(paragraphs)) != 0][:n].astype(np.float32)
     position = positions.astype(np.float32)
     lead = float(centrality[: max(1, min(3, n))].mean()) if n else 0.0
-    return np.column_stack([
-        position == 0, 1 / (1 + position / 3), np.log1p(position), np.arange(n) / max(1, n - 1), centrality,
-        raw_centrality, words, words * words, first_overlap, flags, paragraph_first, position == 1, position == 2,
-        position == 3, np.full(n, np.log1p(n)), lead * np.log1p(position)]).astype(np.float32)
+    return np.column_stack(
+        [
+            position == 0,
+            1 / (1 + position / 3),
+            np.log1p(position),
+            np.arange(n) / max(1, n - 1),
+            centrality,
+            raw_centrality,
+            words,
+            words * words,
+            first_overlap,
+            flags,
+            paragraph_first,
+            position == 1,
+            position == 2,
+            position == 3,
+            np.full(n, np.log1p(n)),
+            lead * np.log1p(position),
+        ]
+    ).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -74,15 +129,23 @@ class Scorer:
         return 1 / (1 + np.exp(-logits))
 
     def as_dict(self) -> dict:
-        return {"features": list(self.names), "mean": self.mean.round(6).tolist(),
-                "scale": self.scale.round(6).tolist(), "coefficients": self.coefficients.round(6).tolist(),
-                "intercept": round(self.intercept, 6)}
+        return {
+            "features": list(self.names),
+            "mean": self.mean.round(6).tolist(),
+            "scale": self.scale.round(6).tolist(),
+            "coefficients": self.coefficients.round(6).tolist(),
+            "intercept": round(self.intercept, 6),
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "Scorer":
-        return cls(tuple(data["features"]), np.asarray(data["mean"], dtype=np.float32),
-                   np.asarray(data["scale"], dtype=np.float32), np.asarray(data["coefficients"], dtype=np.float32),
-                   float(data["intercept"]))
+        return cls(
+            tuple(data["features"]),
+            np.asarray(data["mean"], dtype=np.float32),
+            np.asarray(data["scale"], dtype=np.float32),
+            np.asarray(data["coefficients"], dtype=np.float32),
+            float(data["intercept"]),
+        )
 
 
 @lru_cache(maxsize=1)
@@ -114,8 +177,9 @@ def fit(rows: np.ndarray, labels: np.ndarray, l2: float = 1.0, iterations: int =
         weights -= step
         if float(np.abs(step).max()) < 1e-8:
             break
-    return Scorer(FEATURES, mean.astype(np.float32), scale.astype(np.float32), weights[:-1].astype(np.float32),
-                  float(weights[-1]))
+    return Scorer(
+        FEATURES, mean.astype(np.float32), scale.astype(np.float32), weights[:-1].astype(np.float32), float(weights[-1])
+    )
 
 
 def log_loss(scorer: Scorer, rows: np.ndarray, labels: np.ndarray) -> float:

@@ -30,7 +30,6 @@ from ..text.vectors import tfidf, tokens
 from .scoring import Scorer, features, shipped
 
 
-
 @dataclass(frozen=True)
 class Tuning:
     """Weights found on the held-out half of the CNN/DailyMail dev file (spread and mid-thought on the papers).
@@ -73,14 +72,22 @@ def centralities(rows) -> tuple[np.ndarray, np.ndarray]:
     return raw, (raw - raw.min()) / spread if spread > 0 else np.ones_like(raw)
 
 
-def learned_relevance(sentences: Sequence[Sentence], rows, groups: np.ndarray, tuning: Tuning,
-                      scorer: Scorer) -> np.ndarray:
+def learned_relevance(
+    sentences: Sequence[Sentence], rows, groups: np.ndarray, tuning: Tuning, scorer: Scorer
+) -> np.ndarray:
     """The learned probability that a sentence belongs in the summary (`engines.scoring`), scaled so the best
     is 1, blended with the hand-tuned relevance by `tuning.learned`."""
     raw, centrality = centralities(rows)
     positions = _group_positions(groups)
-    rows_of_features = features([s.text for s in sentences], [s.paragraph for s in sentences], rows, positions,
-                                np.arange(len(groups)) - positions, centrality, raw)
+    rows_of_features = features(
+        [s.text for s in sentences],
+        [s.paragraph for s in sentences],
+        rows,
+        positions,
+        np.arange(len(groups)) - positions,
+        centrality,
+        raw,
+    )
     probability = scorer.probability(rows_of_features)
     probability = probability / max(float(probability.max()), 1e-9)
     return tuning.learned * probability + (1 - tuning.learned) * relevance(rows, groups, tuning)
@@ -95,8 +102,13 @@ def relevance(rows, groups: np.ndarray, tuning: Tuning) -> np.ndarray:
     return (1 - weight) * centrality + weight * position
 
 
-def select(sentences: Sequence[Sentence], target_words: int, tuning: Tuning = Tuning(),
-           hints: Hints = Hints(), max_sentences: int | None = None) -> list[int]:
+def select(
+    sentences: Sequence[Sentence],
+    target_words: int,
+    tuning: Tuning = Tuning(),
+    hints: Hints = Hints(),
+    max_sentences: int | None = None,
+) -> list[int]:
     """Indices, in document order, of the sentences that best summarize in about target_words words."""
     n = len(sentences)
     if not n:
@@ -107,8 +119,9 @@ def select(sentences: Sequence[Sentence], target_words: int, tuning: Tuning = Tu
     for mask in (candidate & allowed, allowed, candidate, np.ones(n, dtype=bool)):
         if mask.any():
             break
-    tuning = replace(tuning, **{name: value for name in ("position_weight", "spread")
-                                if (value := getattr(hints, name)) is not None})
+    tuning = replace(
+        tuning, **{name: value for name in ("position_weight", "spread") if (value := getattr(hints, name)) is not None}
+    )
     rows = tfidf([tokens(s.text) for s in sentences])
     scorer = shipped() if hints.learned and tuning.learned > 0 else None
     scores = learned_relevance(sentences, rows, groups, tuning, scorer) if scorer else relevance(rows, groups, tuning)
@@ -150,11 +163,15 @@ def select(sentences: Sequence[Sentence], target_words: int, tuning: Tuning = Tu
                 break
             usable = open_ & alone if (open_ & alone).any() else open_
             usable &= lengths == lengths[usable].min()
-        gain = scores[pool] - tuning.redundancy * overlap - tuning.spread * crowd[group_of] \
+        gain = (
+            scores[pool]
+            - tuning.redundancy * overlap
+            - tuning.spread * crowd[group_of]
             - tuning.mid_thought * (leaning & ~chosen_mask[previous])
+        )
         gain = np.where(alone, gain, (gain + gain[partner]) / 2)
         best = int(np.argmax(np.where(usable, gain, -np.inf)))
-        for pick in ([best] if alone[best] else [int(partner[best]), best]):
+        for pick in [best] if alone[best] else [int(partner[best]), best]:
             index = int(pool[pick])
             open_[pick] = False
             chosen.append(index)

@@ -27,8 +27,8 @@ from ..engines.budgets import GENERATION
 from ..engines.locate import ModelSource, locate
 from ..errors import ModelLoadError
 from ..options import SummaryOptions
-from ..text.sentences import split_sentences
 from ..settings import Settings
+from ..text.sentences import split_sentences
 from .randommodel import build_random_t5
 
 NAIVE_WINDOW = 512
@@ -82,6 +82,7 @@ def corpus(data: str | None, count: int) -> list[str]:
                     break
     if not articles:
         from .syntheticprose import prose
+
         articles = [prose(50, seed) for seed in range(count)]
     return articles
 
@@ -118,8 +119,12 @@ class Naive:
         tokenizer, model = self.generator.tokenizer, self.generator.model
         batch = tokenizer(self.generator.prefix + text, truncation=True, max_length=NAIVE_WINDOW, return_tensors="pt")
         with torch.inference_mode():
-            out = model.generate(**batch, min_new_tokens=budget.min_new_tokens,
-                                 max_new_tokens=budget.max_new_tokens, **GENERATION["best"])
+            out = model.generate(
+                **batch,
+                min_new_tokens=budget.min_new_tokens,
+                max_new_tokens=budget.max_new_tokens,
+                **GENERATION["best"],
+            )
         read = tokenizer.decode(batch["input_ids"][0], skip_special_tokens=True)
         return int(out.shape[1]) - 1, min(1.0, len(read.split()) / max(1, len(text.split())))
 
@@ -137,6 +142,7 @@ def _engine_run(engine: AbstractiveEngine, texts: Sequence[str]) -> Callable[[],
         before = engine.generator.generated_tokens
         engine.summarize_many([split_sentences(t) for t in texts], [target(t) for t in texts])
         return engine.generator.generated_tokens - before, 1.0
+
     return run
 
 
@@ -166,8 +172,23 @@ def app_peak_rss_mb(model: str, text: str) -> float:
     """Peak RSS (the kernel's VmHWM) of a fresh CLI process that loads the fast path and summarizes `text`."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write(text)
-    result = subprocess.run([sys.executable, "-c", PEAK_PROBE, "summarize", handle.name, "--engine", "abstractive",
-                             "--model", model, "--backend", "ctranslate2"], capture_output=True, text=True)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            PEAK_PROBE,
+            "summarize",
+            handle.name,
+            "--engine",
+            "abstractive",
+            "--model",
+            model,
+            "--backend",
+            "ctranslate2",
+        ],
+        capture_output=True,
+        text=True,
+    )
     Path(handle.name).unlink()
     peak = [line for line in result.stderr.splitlines() if line.startswith("peak-kb ")]
     if not peak:
@@ -185,8 +206,10 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
         source = locate(model, timeout=2.0)
         say(f"model: {model} (real weights, from the {source.where})")
     except ModelLoadError as error:
-        say(f"model: random-init t5-small configuration; every call generates its full token budget "
-            f"(real weights absent: {error})")
+        say(
+            f"model: random-init t5-small configuration; every call generates its full token budget "
+            f"(real weights absent: {error})"
+        )
         build_random_t5(Path(scratch.name), articles, vocab_size=8000, model_vocab_size=32128)
         source = ModelSource("random t5-small", scratch.name, True, "local directory")
         exact = True
@@ -201,8 +224,10 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
         results.append(_timed("reference", name, _engine_run(reference, [text])))
         results.append(_timed("fast", name, _engine_run(fast, [text])))
         parts = fast._parts([s.text for s in split_sentences(text)])
-        say(f"{name}: {len(text.split()):,} words, {len(parts)} part(s) of at most {NAIVE_WINDOW} tokens, "
-            f"summary target {target(text)} words")
+        say(
+            f"{name}: {len(text.split()):,} words, {len(parts)} part(s) of at most {NAIVE_WINDOW} tokens, "
+            f"summary target {target(text)} words"
+        )
 
     batch = articles[:batch_docs]
 
@@ -214,20 +239,25 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
     results.append(_timed("fast", f"batch{len(batch)}", _engine_run(fast, batch)))
     guard = agreement(reference, fast, list(docs.values()))
     say(f"quality guard: ROUGE-L between reference and fast summaries {guard:.1f}")
-    say(f"app process with the fast path loaded, summarizing the report: peak RSS "
-        f"{app_peak_rss_mb(source.path, docs['report']):.0f} MB")
+    say(
+        f"app process with the fast path loaded, summarizing the report: peak RSS "
+        f"{app_peak_rss_mb(source.path, docs['report']):.0f} MB"
+    )
     scratch.cleanup()
     return results
 
 
 def report(results: Sequence[Measurement]) -> list[str]:
     """The table, with each path's time as a multiple of the naive path's on the same document."""
-    lines = [f"{'document':<10}{'path':<11}{'s/doc':>8}{'read':>7}{'tok/s':>8}{'peak MB':>9}{'x naive':>9}"
-             f"{'docs/s':>8}"]
+    lines = [
+        f"{'document':<10}{'path':<11}{'s/doc':>8}{'read':>7}{'tok/s':>8}{'peak MB':>9}{'x naive':>9}{'docs/s':>8}"
+    ]
     naive = {m.document: m.seconds for m in results if m.path == "naive"}
     for m in results:
         count = int(m.document[5:]) if m.document.startswith("batch") else 1
-        lines.append(f"{m.document:<10}{m.path:<11}{m.seconds / count:>8.2f}{m.share_read:>7.0%}"
-                     f"{m.generated_tokens / m.seconds:>8.1f}{m.peak_rss_mb:>9.0f}"
-                     f"{m.seconds / naive[m.document]:>9.2f}{count / m.seconds:>8.2f}")
+        lines.append(
+            f"{m.document:<10}{m.path:<11}{m.seconds / count:>8.2f}{m.share_read:>7.0%}"
+            f"{m.generated_tokens / m.seconds:>8.1f}{m.peak_rss_mb:>9.0f}"
+            f"{m.seconds / naive[m.document]:>9.2f}{count / m.seconds:>8.2f}"
+        )
     return lines

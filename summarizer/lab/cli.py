@@ -28,18 +28,23 @@ DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
 DEFAULT_STRUCTURE = str(Path(DEFAULT_EVAL).parent / "structure")
 # The evaluation data is not in the repository (the defaults point at ../shared/eval beside the checkout);
 # what each set is and where it comes from, said in one line when a path is missing.
-EVAL_SOURCE = ("the CNN/DailyMail pairs: Hugging Face cnn_dailymail 3.0.0 (test split) as JSONL with id, article "
-               "and highlights")
-PAPERS_SOURCE = ("the papers: PDFs from github.com/papers-we-love/papers-we-love in pdf/, with a manifest.jsonl "
-                 "(id, title, abstract)")
+EVAL_SOURCE = (
+    "the CNN/DailyMail pairs: Hugging Face cnn_dailymail 3.0.0 (test split) as JSONL with id, article and highlights"
+)
+PAPERS_SOURCE = (
+    "the papers: PDFs from github.com/papers-we-love/papers-we-love in pdf/, with a manifest.jsonl "
+    "(id, title, abstract)"
+)
 STRUCTURE_SOURCE = "the structure set: PDFs that carry bookmarks, with a manifest.jsonl (pdf, source)"
 
 
 def _data(path: str, source: str) -> str:
     """`path` when it exists; otherwise a one-line error saying what the data is and where it comes from."""
     if not Path(path).exists():
-        raise InvalidOptionError(f"{path} is not there. It should hold {source}; the data is not in the "
-                                 f"repository (this workplace keeps it in ../shared/eval): give its path.")
+        raise InvalidOptionError(
+            f"{path} is not there. It should hold {source}; the data is not in the "
+            f"repository (this workplace keeps it in ../shared/eval): give its path."
+        )
     return path
 
 
@@ -53,13 +58,18 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     evaluation.add_argument("--json", action="store_true", help="print scores as one JSON object")
     evaluation.add_argument("--predictions", help="write one JSON line per document: id and summary")
 
-    papers = commands.add_parser("papers", help="ROUGE and junk rate on real PDFs against their own abstracts",
-                                 parents=[verbose])
+    papers = commands.add_parser(
+        "papers", help="ROUGE and junk rate on real PDFs against their own abstracts", parents=[verbose]
+    )
     papers.add_argument("folder", help="the papers folder: manifest.jsonl and pdf/")
     engine_arguments(papers)
     papers.add_argument("--limit", type=int, help="use only the first N papers")
-    papers.add_argument("--ids", type=lambda value: [i for i in value.split(",") if i], default=[],
-                        help="comma-separated paper ids to use")
+    papers.add_argument(
+        "--ids",
+        type=lambda value: [i for i in value.split(",") if i],
+        default=[],
+        help="comma-separated paper ids to use",
+    )
     papers.add_argument("--json", action="store_true", help="print scores and errors as one JSON object")
     papers.add_argument("--predictions", help="write one JSON line per paper: id, summary sentences, junk reasons")
 
@@ -69,30 +79,41 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     bench.add_argument("--batch-docs", type=int, default=32, help="articles in the throughput batch")
     bench.add_argument("--clients", type=int, default=8, help="concurrent callers in the concurrency and serve suites")
     bench.add_argument("--corpus-docs", type=int, default=1000, help="articles in the corpus suite")
-    bench.add_argument("--suite", choices=("all", "fast-path", "offline", "documents", "concurrency", "serve", "corpus",
-                                           "ocr"),
-                       default="all",
-                       help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
-                            "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched; "
-                            "serve: Ray Serve with 1 and 2 replicas; corpus: the batch command vs the evaluate loop; "
-                            "ocr: reading a scanned PDF")
+    bench.add_argument(
+        "--suite",
+        choices=("all", "fast-path", "offline", "documents", "concurrency", "serve", "corpus", "ocr"),
+        default="all",
+        help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
+        "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched; "
+        "serve: Ray Serve with 1 and 2 replicas; corpus: the batch command vs the evaluate loop; "
+        "ocr: reading a scanned PDF",
+    )
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
     bench.add_argument("--pages", type=int, default=5, help="scanned pages for the ocr suite (default 5)")
 
-    terms = commands.add_parser("keyterms", help="key terms against the authors' keywords of the dev papers",
-                                parents=[verbose])
+    terms = commands.add_parser(
+        "keyterms", help="key terms against the authors' keywords of the dev papers", parents=[verbose]
+    )
     terms.add_argument("folder", nargs="?", default=DEFAULT_PAPERS, help="the papers folder: manifest.jsonl and pdf/")
     terms.add_argument("--limit", type=int, help="use only the first N papers that have a keywords line")
 
-    sections = commands.add_parser("structure", help="the sections shown, scored against PDF bookmarks (with and "
-                                   "without the outline)", parents=[verbose])
-    sections.add_argument("target", nargs="?", default=DEFAULT_STRUCTURE,
-                          help="a manifest.jsonl (pdf paths relative to it), a folder holding one, or a folder of PDFs")
+    sections = commands.add_parser(
+        "structure",
+        help="the sections shown, scored against PDF bookmarks (with and without the outline)",
+        parents=[verbose],
+    )
+    sections.add_argument(
+        "target",
+        nargs="?",
+        default=DEFAULT_STRUCTURE,
+        help="a manifest.jsonl (pdf paths relative to it), a folder holding one, or a folder of PDFs",
+    )
     sections.add_argument("--details", action="store_true", help="print each document's misses and inventions")
     sections.add_argument("--json", action="store_true", help="print the scores and each document's misses as JSON")
 
-    scans = commands.add_parser("ocr-eval", help="OCR word accuracy and ROUGE of articles rendered as one-page scans",
-                                parents=[verbose])
+    scans = commands.add_parser(
+        "ocr-eval", help="OCR word accuracy and ROUGE of articles rendered as one-page scans", parents=[verbose]
+    )
     scans.add_argument("data", nargs="?", default=DEFAULT_EVAL, help="JSONL with id, article, highlights")
     scans.add_argument("--limit", type=int, default=50, help="articles to render (default 50)")
     scans.add_argument("--dpi", type=int, default=200, help="scan resolution (default 200)")
@@ -105,18 +126,29 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     defaults = Recipe()
     for name in ("learning_rate", "batch_size", "weight_decay", "epochs", "held_out"):
         default = getattr(defaults, name)
-        tune.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
-                          help=f"default {default}")
-    learn = commands.add_parser("train-scorer", help="fit the offline engine's learned sentence score on news pairs "
-                                "(default: pairs 500-999; the first 500 are held out)")
+        tune.add_argument("--" + name.replace("_", "-"), type=type(default), default=default, help=f"default {default}")
+    learn = commands.add_parser(
+        "train-scorer",
+        help="fit the offline engine's learned sentence score on news pairs "
+        "(default: pairs 500-999; the first 500 are held out)",
+    )
     learn.add_argument("data", nargs="?", default=DEFAULT_EVAL, help="JSONL with id, article, highlights")
     learn.add_argument("--skip", type=int, default=500, help="leave out the first N pairs (default 500)")
     learn.add_argument("--limit", type=int, default=500, help="use N pairs after those (default 500)")
     learn.add_argument("--l2", type=float, default=1.0, help="L2 penalty (default 1.0)")
-    learn.add_argument("--output", help="where to write the weights (default: the shipped "
-                       "summarizer/engines/scorer.json)")
-    return {"evaluate": _evaluate, "papers": _papers, "keyterms": _keyterms, "structure": _structure,
-            "ocr-eval": _ocr_eval, "benchmark": _benchmark, "finetune": _finetune, "train-scorer": _train_scorer}
+    learn.add_argument(
+        "--output", help="where to write the weights (default: the shipped summarizer/engines/scorer.json)"
+    )
+    return {
+        "evaluate": _evaluate,
+        "papers": _papers,
+        "keyterms": _keyterms,
+        "structure": _structure,
+        "ocr-eval": _ocr_eval,
+        "benchmark": _benchmark,
+        "finetune": _finetune,
+        "train-scorer": _train_scorer,
+    }
 
 
 def _evaluate(args) -> int:
@@ -159,10 +191,18 @@ def _papers(args) -> int:
                 handle.write(json.dumps(papers.prediction(result), ensure_ascii=False) + "\n")
     scores = papers.scores(results, {p.id: p.abstract for p in chosen})
     if args.json:
-        print(json.dumps({"engine": summarizer.engine.name, "model": summarizer.engine.model,
-                          "systems": {name: dataclasses.asdict(s) for name, s in scores.items()},
-                          "ingest_seconds_per_paper": papers.mean_ingest_seconds(results),
-                          "errors": {r.id: r.error for r in results if r.error}}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "engine": summarizer.engine.name,
+                    "model": summarizer.engine.model,
+                    "systems": {name: dataclasses.asdict(s) for name, s in scores.items()},
+                    "ingest_seconds_per_paper": papers.mean_ingest_seconds(results),
+                    "errors": {r.id: r.error for r in results if r.error},
+                },
+                indent=2,
+            )
+        )
         return 0
     print(f"engine: {summarizer.engine.name} ({summarizer.engine.model}); {summarizer.engine.reason}")
     print("\n".join(papers.table(results, scores)))
@@ -176,8 +216,9 @@ def _benchmark(args) -> int:
     from .benchmark import corpus, report, run
 
     if args.suite in ("all", "offline", "ocr", "fast-path") and not Path(args.data).is_file():
-        print(f"No articles at {args.data} ({EVAL_SOURCE}): timing synthetic news-length prose instead.",
-              file=sys.stderr)
+        print(
+            f"No articles at {args.data} ({EVAL_SOURCE}): timing synthetic news-length prose instead.", file=sys.stderr
+        )
     if args.suite in ("all", "offline"):
         suites = scaling.run_offline(corpus(args.data, 200), print)
         print("\n".join(scaling.report_offline(suites)))
@@ -196,8 +237,10 @@ def _benchmark(args) -> int:
         from .ocreval import benchmark
 
         facts = benchmark(corpus(args.data, args.pages), args.pages)
-        print(f"OCR, {facts['pages']} scanned pages at {facts['dpi']} dpi: {facts['seconds_per_page']:.2f} s per page, "
-              f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)")
+        print(
+            f"OCR, {facts['pages']} scanned pages at {facts['dpi']} dpi: {facts['seconds_per_page']:.2f} s per page, "
+            f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)"
+        )
     if args.suite in ("all", "fast-path"):
         model = args.model or Settings.from_env().model
         results = run(model, args.data, print, args.batch_docs)
@@ -234,6 +277,7 @@ def _distributed(args) -> None:
         import tempfile
 
         from .concurrency import model_source
+
         with tempfile.TemporaryDirectory() as scratch:
             source, _ = model_source(args.model or Settings.from_env().model, articles, Path(scratch), print)
             print("serve: the replicas generate until the model stops (no fixed budgets), over HTTP on loopback")
@@ -242,17 +286,21 @@ def _distributed(args) -> None:
                 settings = Settings.from_env(engine=engine, model=source.path, serve_port=port)
                 for replicas in (1, 2):
                     row = throughput.measure(replicas, requests, args.clients, settings, articles[:16])
-                    print(f"serve {engine:<12}{replicas} replica(s) x {settings.serve_num_cpus} CPU: "
-                          f"{row['docs_per_s']:6.2f} docs/s, {requests} requests from {args.clients} clients, "
-                          f"mean batch {row['mean_batch']:.1f}")
+                    print(
+                        f"serve {engine:<12}{replicas} replica(s) x {settings.serve_num_cpus} CPU: "
+                        f"{row['docs_per_s']:6.2f} docs/s, {requests} requests from {args.clients} clients, "
+                        f"mean batch {row['mean_batch']:.1f}"
+                    )
         ray.shutdown()
     if args.suite in ("all", "corpus"):
         row = corpusjob.measure(args.data, args.corpus_docs)
-        print(f"corpus: {row['articles']} articles, offline engine, {row['workers']} workers, batches of "
-              f"{row['batch_size']}: evaluate loop {row['evaluate_loop_docs_per_s']} docs/s "
-              f"({row['evaluate_loop_s']} s); batch command {row['batch_docs_per_s']} docs/s end to end "
-              f"({row['batch_s']} s: Ray start {row['ray_start_s']} s, first batch {row['first_batch_s']} s, "
-              f"then {row['batch_docs_per_s_after_first_batch']} docs/s)")
+        print(
+            f"corpus: {row['articles']} articles, offline engine, {row['workers']} workers, batches of "
+            f"{row['batch_size']}: evaluate loop {row['evaluate_loop_docs_per_s']} docs/s "
+            f"({row['evaluate_loop_s']} s); batch command {row['batch_docs_per_s']} docs/s end to end "
+            f"({row['batch_s']} s: Ray start {row['ray_start_s']} s, first batch {row['first_batch_s']} s, "
+            f"then {row['batch_docs_per_s_after_first_batch']} docs/s)"
+        )
 
 
 def _free_port() -> int:
@@ -266,12 +314,21 @@ def _free_port() -> int:
 def _finetune(args) -> int:
     from .finetune import finetune
 
-    recipe = Recipe(learning_rate=args.learning_rate, batch_size=args.batch_size,
-                    weight_decay=args.weight_decay, epochs=args.epochs, held_out=args.held_out)
+    recipe = Recipe(
+        learning_rate=args.learning_rate,
+        batch_size=args.batch_size,
+        weight_decay=args.weight_decay,
+        epochs=args.epochs,
+        held_out=args.held_out,
+    )
     model = args.model or Settings.from_env().model
-    report = finetune(model, load_pairs(args.data, args.limit), args.output, recipe,
-                      on_step=lambda epoch, step, loss: print(f"epoch {epoch} step {step}: loss {loss:.4f}",
-                                                              file=sys.stderr))
+    report = finetune(
+        model,
+        load_pairs(args.data, args.limit),
+        args.output,
+        recipe,
+        on_step=lambda epoch, step, loss: print(f"epoch {epoch} step {step}: loss {loss:.4f}", file=sys.stderr),
+    )
     print("mean loss per epoch: " + ", ".join(f"{loss:.4f}" for loss in report.epoch_losses))
     if report.scores:
         print("held-out ROUGE:")
@@ -309,11 +366,27 @@ def _structure(args) -> int:
         raise InvalidOptionError(str(error)) from None
     runs = sectioneval.score(paths, sections, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     if args.json:
-        print(json.dumps({run: {"totals": dataclasses.asdict(sectioneval.totals(items)),
-                                "documents": [{"pdf": i.name, "missed": [dataclasses.asdict(e) for e in i.misses],
-                                               "invented": [dataclasses.asdict(e) for e in i.inventions],
-                                               "error": i.error} for i in items]}
-                          for run, items in runs.items()}, ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                {
+                    run: {
+                        "totals": dataclasses.asdict(sectioneval.totals(items)),
+                        "documents": [
+                            {
+                                "pdf": i.name,
+                                "missed": [dataclasses.asdict(e) for e in i.misses],
+                                "invented": [dataclasses.asdict(e) for e in i.inventions],
+                                "error": i.error,
+                            }
+                            for i in items
+                        ],
+                    }
+                    for run, items in runs.items()
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return 0
     print(sectioneval.table(runs))
     if args.details:

@@ -19,7 +19,6 @@ from ..options import SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
 
-
 PATHS = (("ctranslate2", "best"), ("ctranslate2", "fast"), ("transformers", "fast"))
 
 
@@ -50,6 +49,7 @@ def _clients(service: Summarizer, articles: Sequence[str]) -> tuple[float, list[
             summaries[index] = service.summarize(text, SummaryOptions()).text
         except BaseException as error:
             errors.append(error)
+
     threads = [threading.Thread(target=call, args=pair) for pair in enumerate(articles)]
     for thread in threads:
         thread.start()
@@ -73,8 +73,9 @@ def same_as_alone(alone: Sequence[str], batched: Sequence[str]) -> str:
 
 
 def _service(source: ModelSource, backend: str, preset: str, exact: bool, **batching) -> Summarizer:
-    service = Summarizer(Settings(model=source.path, engine="abstractive", device="cpu", backend=backend,
-                                  preset=preset, **batching))
+    service = Summarizer(
+        Settings(model=source.path, engine="abstractive", device="cpu", backend=backend, preset=preset, **batching)
+    )
     _model(service).exact_lengths = exact
     return service
 
@@ -105,8 +106,13 @@ def ceiling(service: Summarizer, articles: Sequence[str], preset: str) -> float:
     return alone / (time.perf_counter() - started)
 
 
-def run_concurrency(source: ModelSource, exact: bool, articles: Sequence[str], say: Callable[[str], None],
-                    paths: Sequence[tuple[str, str]] = PATHS) -> list[ConcurrencyRow]:
+def run_concurrency(
+    source: ModelSource,
+    exact: bool,
+    articles: Sequence[str],
+    say: Callable[[str], None],
+    paths: Sequence[tuple[str, str]] = PATHS,
+) -> list[ConcurrencyRow]:
     """For each (backend, preset): the articles sent at once by as many threads, each call alone, then batched."""
     rows = []
     for backend, preset in paths:
@@ -122,27 +128,36 @@ def run_concurrency(source: ModelSource, exact: bool, articles: Sequence[str], s
             same = same_as_alone(alone, summaries) if alone else ""
             alone = alone or summaries
             rows.append(ConcurrencyRow(backend, preset, mode, len(articles), seconds, shape, same))
-            say(f"{backend} {preset}, {mode}: {len(articles)} concurrent articles in {seconds:.2f} s "
-                f"(callers per batch: {shape}){'; against alone: ' + same if same else ''}")
+            say(
+                f"{backend} {preset}, {mode}: {len(articles)} concurrent articles in {seconds:.2f} s "
+                f"(callers per batch: {shape}){'; against alone: ' + same if same else ''}"
+            )
         gain = ceiling(service, articles, preset)
-        say(f"{backend} {preset}: one generate call of {len(articles)} windows is {gain:.2f}x "
-            f"as fast as {len(articles)} calls of one (the most batching can gain here)")
+        say(
+            f"{backend} {preset}: one generate call of {len(articles)} windows is {gain:.2f}x "
+            f"as fast as {len(articles)} calls of one (the most batching can gain here)"
+        )
     return rows
 
 
 def report_concurrency(rows: Sequence[ConcurrencyRow]) -> list[str]:
-    lines = [f"{'backend':<14}{'preset':<8}{'callers':<15}{'clients':>8}{'seconds':>9}{'docs/s':>8}{'x alone':>9}"
-             "  callers per batch"]
+    lines = [
+        f"{'backend':<14}{'preset':<8}{'callers':<15}{'clients':>8}{'seconds':>9}{'docs/s':>8}{'x alone':>9}"
+        "  callers per batch"
+    ]
     alone = {(r.backend, r.preset): r.seconds for r in rows if r.mode == "one at a time"}
     for r in rows:
-        lines.append(f"{r.backend:<14}{r.preset:<8}{r.mode:<15}{r.clients:>8}{r.seconds:>9.2f}{r.docs_per_second:>8.2f}"
-                     f"{alone[(r.backend, r.preset)] / r.seconds:>9.2f}  {r.batches}"
-                     + (f"; {r.same_as_alone}" if r.same_as_alone else ""))
+        lines.append(
+            f"{r.backend:<14}{r.preset:<8}{r.mode:<15}{r.clients:>8}{r.seconds:>9.2f}{r.docs_per_second:>8.2f}"
+            f"{alone[(r.backend, r.preset)] / r.seconds:>9.2f}  {r.batches}"
+            + (f"; {r.same_as_alone}" if r.same_as_alone else "")
+        )
     return lines
 
 
-def model_source(model: str, articles: Sequence[str], scratch: Path,
-                 say: Callable[[str], None]) -> tuple[ModelSource, bool]:
+def model_source(
+    model: str, articles: Sequence[str], scratch: Path, say: Callable[[str], None]
+) -> tuple[ModelSource, bool]:
     """Real weights when they can be found, else a random-init t5-small that generates its full budget."""
     from ..engines.locate import locate
     from ..errors import ModelLoadError
@@ -153,7 +168,9 @@ def model_source(model: str, articles: Sequence[str], scratch: Path,
         say(f"model: {model} (real weights, from the {source.where})")
         return source, False
     except ModelLoadError as error:
-        say(f"model: random-init t5-small configuration; every call generates its full token budget "
-            f"(real weights absent: {error})")
+        say(
+            f"model: random-init t5-small configuration; every call generates its full token budget "
+            f"(real weights absent: {error})"
+        )
         build_random_t5(scratch, articles, vocab_size=8000, model_vocab_size=32128)
         return ModelSource("random t5-small", str(scratch), True, "local directory"), True

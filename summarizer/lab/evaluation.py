@@ -10,9 +10,9 @@ from typing import Callable, Iterable, Sequence
 
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
+from ..service import Summarizer
 from ..text.prose import dangles
 from ..text.sentences import split_sentences
-from ..service import Summarizer
 
 METRICS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -67,11 +67,13 @@ def with_reading(system: SystemScore, readings: Sequence[Reading]) -> SystemScor
     mean and largest words/target ratio (where targets are known)."""
     flags = [flag for r in readings for flag in r.dangling]
     ratios = [r.words / r.target for r in readings if r.target]
-    return replace(system, first_dangling=round(100 * sum(r.dangling[0] for r in readings if r.dangling)
-                                                / max(1, len(readings)), 2),
-                   dangling=round(100 * sum(flags) / max(1, len(flags)), 2),
-                   words_ratio=round(sum(ratios) / len(ratios), 3) if ratios else None,
-                   words_ratio_max=round(max(ratios), 3) if ratios else None)
+    return replace(
+        system,
+        first_dangling=round(100 * sum(r.dangling[0] for r in readings if r.dangling) / max(1, len(readings)), 2),
+        dangling=round(100 * sum(flags) / max(1, len(flags)), 2),
+        words_ratio=round(sum(ratios) / len(ratios), 3) if ratios else None,
+        words_ratio_max=round(max(ratios), 3) if ratios else None,
+    )
 
 
 def load_pairs(path: str | Path, limit: int | None = None, skip: int = 0) -> list[Pair]:
@@ -95,7 +97,8 @@ def load_pairs(path: str | Path, limit: int | None = None, skip: int = 0) -> lis
                 pairs.append(Pair(str(row.get("id", number)), row["article"], row["highlights"]))
             except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
                 raise InvalidOptionError(
-                    f"{path} line {number} is not a JSON object with 'article' and 'highlights'.") from error
+                    f"{path} line {number} is not a JSON object with 'article' and 'highlights'."
+                ) from error
     if not pairs:
         raise InvalidOptionError(f"{path} holds no article/highlights pairs.")
     return pairs
@@ -116,8 +119,9 @@ def _rouge():
         import rouge_score.rouge_scorer
         import rouge_score.tokenizers
     except ImportError:
-        raise SummarizerError("Scoring needs rouge-score, a development requirement: "
-                              "pip install -r requirements-dev.txt") from None
+        raise SummarizerError(
+            "Scoring needs rouge-score, a development requirement: pip install -r requirements-dev.txt"
+        ) from None
     return rouge_score
 
 
@@ -141,12 +145,22 @@ def score(predictions: Sequence[str], references: Sequence[str], seconds: float)
             totals[metric] += result[metric].fmeasure
     n = len(predictions)
     mean = {m: round(100 * totals[m] / n, 2) for m in METRICS}
-    return SystemScore(mean["rouge1"], mean["rouge2"], mean["rougeL"], mean["rougeLsum"],
-                       docs_per_sec=round(n / seconds, 2) if seconds > 0 else float("inf"), n=n)
+    return SystemScore(
+        mean["rouge1"],
+        mean["rouge2"],
+        mean["rougeL"],
+        mean["rougeLsum"],
+        docs_per_sec=round(n / seconds, 2) if seconds > 0 else float("inf"),
+        n=n,
+    )
 
 
-def evaluate(summarizer: Summarizer, pairs: Sequence[Pair], options: SummaryOptions,
-             on_prediction: Callable[[str, str], None] | None = None) -> dict[str, SystemScore]:
+def evaluate(
+    summarizer: Summarizer,
+    pairs: Sequence[Pair],
+    options: SummaryOptions,
+    on_prediction: Callable[[str, str], None] | None = None,
+) -> dict[str, SystemScore]:
     """Scores keyed by system name: the service's engine and `lead3`."""
     references = [one_per_line_reference(p.highlights) for p in pairs]
     engine = summarizer.engine
@@ -155,9 +169,13 @@ def evaluate(summarizer: Summarizer, pairs: Sequence[Pair], options: SummaryOpti
     for pair in pairs:
         summary = summarizer.summarize(pair.article, options)
         predictions.append("\n".join(summary.sentences))
-        readings.append(Reading(dangling(summary.sentences, [s[0] if s else None for s in summary.support]),
-                                summary.words + sum(len(s.split()) for section in summary.sections
-                                                    for s in section.sentences), summary.target_words))
+        readings.append(
+            Reading(
+                dangling(summary.sentences, [s[0] if s else None for s in summary.support]),
+                summary.words + sum(len(s.split()) for section in summary.sections for s in section.sentences),
+                summary.target_words,
+            )
+        )
         if on_prediction:
             on_prediction(pair.id, summary.text)
     engine_seconds = time.perf_counter() - started
@@ -165,8 +183,10 @@ def evaluate(summarizer: Summarizer, pairs: Sequence[Pair], options: SummaryOpti
     leads = [lead(p.article) for p in pairs]
     lead_seconds = time.perf_counter() - started
     lead_readings = [Reading(dangling(text.split("\n"), range(3)), len(text.split())) for text in leads]
-    return {engine.name: with_reading(score(predictions, references, engine_seconds), readings),
-            "lead3": with_reading(score(leads, references, lead_seconds), lead_readings)}
+    return {
+        engine.name: with_reading(score(predictions, references, engine_seconds), readings),
+        "lead3": with_reading(score(leads, references, lead_seconds), lead_readings),
+    }
 
 
 def one_per_line_reference(highlights: str) -> str:
@@ -176,12 +196,16 @@ def one_per_line_reference(highlights: str) -> str:
 
 def table(scores: dict[str, SystemScore]) -> Iterable[str]:
     """The score table: ROUGE, speed, dangling first sentences and sentences (%), words/target (mean, max)."""
-    yield (f"{'system':<14}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}{'docs/s':>10}{'n':>6}"
-           f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}")
+    yield (
+        f"{'system':<14}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}{'docs/s':>10}{'n':>6}"
+        f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}"
+    )
     for name, s in scores.items():
         ratio = f"{s.words_ratio:.2f} ({s.words_ratio_max:.2f})" if s.words_ratio else ""
-        yield (f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}{s.docs_per_sec:>10.1f}"
-               f"{s.n:>6}{_percent(s.first_dangling):>11}{_percent(s.dangling):>10}{ratio:>14}")
+        yield (
+            f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}{s.docs_per_sec:>10.1f}"
+            f"{s.n:>6}{_percent(s.first_dangling):>11}{_percent(s.dangling):>10}{ratio:>14}"
+        )
 
 
 def _percent(value: float | None) -> str:

@@ -50,8 +50,13 @@ def split(pairs: Sequence[Pair], share: float, seed: int) -> tuple[list[Pair], l
     return shuffled[held:], shuffled[:held]
 
 
-def finetune(model: str, pairs: Sequence[Pair], output: str | Path, recipe: Recipe = Recipe(),
-             on_step: Callable[[int, int, float], None] | None = None) -> Report:
+def finetune(
+    model: str,
+    pairs: Sequence[Pair],
+    output: str | Path,
+    recipe: Recipe = Recipe(),
+    on_step: Callable[[int, int, float], None] | None = None,
+) -> Report:
     """Train `model` on `pairs`, save it to `output`, and score it on the held-out part."""
     import torch
     from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
@@ -73,11 +78,21 @@ def finetune(model: str, pairs: Sequence[Pair], output: str | Path, recipe: Reci
         random.Random(recipe.seed + epoch).shuffle(order)
         total = 0.0
         for step in range(steps_per_epoch):
-            batch = [train[i] for i in order[step * recipe.batch_size:(step + 1) * recipe.batch_size]]
-            inputs = tokenizer([prefix + p.article for p in batch], max_length=recipe.max_source_tokens,
-                               truncation=True, padding=True, return_tensors="pt")
-            labels = tokenizer([p.highlights for p in batch], max_length=recipe.max_target_tokens,
-                               truncation=True, padding=True, return_tensors="pt")["input_ids"]
+            batch = [train[i] for i in order[step * recipe.batch_size : (step + 1) * recipe.batch_size]]
+            inputs = tokenizer(
+                [prefix + p.article for p in batch],
+                max_length=recipe.max_source_tokens,
+                truncation=True,
+                padding=True,
+                return_tensors="pt",
+            )
+            labels = tokenizer(
+                [p.highlights for p in batch],
+                max_length=recipe.max_target_tokens,
+                truncation=True,
+                padding=True,
+                return_tensors="pt",
+            )["input_ids"]
             labels[labels == tokenizer.pad_token_id] = -100
             loss = network(**inputs, labels=labels).loss
             loss.backward()

@@ -47,35 +47,48 @@ _DOT_LEADERS = re.compile(r"\.{4,}|(?:\.\s){4,}\.|…{2,}")
 _COPYRIGHT = re.compile(
     r"©|\ball rights reserved\b|permission to make digital|\bcopyright (?:\(c\)|\d{4}|by\b|held\b|notice)|"
     r"creative commons|\blicensed under\b|\bto copy otherwise\b|prior specific permission|"
-    r"\bpublication rights licensed\b|without fee provided", re.I)
-_URL = re.compile(r"(?:https?://|ftp://|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b\S+\.(?:com|org|edu|net|io|gov)(?:/\S*)?\b",
-                  re.I)
+    r"\bpublication rights licensed\b|without fee provided",
+    re.I,
+)
+_URL = re.compile(
+    r"(?:https?://|ftp://|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b\S+\.(?:com|org|edu|net|io|gov)(?:/\S*)?\b", re.I
+)
 _FRAGMENT_START = re.compile(r"""^(?:[a-z](?![a-z]*[A-Z])|[)\]}.,;:!?”’%])""")
-_GLUED = re.compile(r"(?<![A-Za-z])(?=[A-Za-z]{%d})[A-Z]?[a-z]+(?![A-Za-z])"
-                    r"|\b[a-z]{2,}[,;][a-z]{2,}\b|(?<![\w.])[a-z]{2,}\.[A-Z][a-z]{2,}\b(?!\.)"
-                    % GLUED_RUN)
+_GLUED = re.compile(
+    r"(?<![A-Za-z])(?=[A-Za-z]{%d})[A-Z]?[a-z]+(?![A-Za-z])"
+    r"|\b[a-z]{2,}[,;][a-z]{2,}\b|(?<![\w.])[a-z]{2,}\.[A-Z][a-z]{2,}\b(?!\.)" % GLUED_RUN
+)
 _SPLIT_LETTERS = re.compile(r"(?:\b[A-Za-z] ){2,}[A-Za-z]\b")
 _REFERENCE_LABEL = re.compile(r"^\[[\w+.\- ]{1,12}\]\s*\S")
 _AUTHOR = r"[A-Z][\w'’\-]+,\s+(?:[A-Z]\.\s*(?:-?[A-Z]\.\s*)*)"
-_AUTHOR_LIST = re.compile(rf"{_AUTHOR}(?:,|and|&)\s*{_AUTHOR}"
-                          r"|(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+,\s+(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+,")
+_AUTHOR_LIST = re.compile(
+    rf"{_AUTHOR}(?:,|and|&)\s*{_AUTHOR}"
+    r"|(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+,\s+(?:[A-Z]\.\s*){1,3}[A-Z][\w'’\-]+,"
+)
 _VENUE = re.compile(r"\bproceedings of\b|\bproc\.|\bpp\.\s*\d|\bvol\.\s*\d|\bdoi\b|\bin:\s", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d{2}[a-z]?\b")
 _SECTION_START = re.compile(
     r"^(?:\d{1,2}(?:\.\d{1,2})+\.?\s*[A-Z]|\d{1,2}\.?\s+[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)*\s+[A-Z]|"
     r"\d{1,2}[A-Z][a-z]|\d{1,2}\s+(?:The|This|These|We|In|Our|See|It|For|Note)\s|[*∗⋆†‡§¶]+\s*[A-Z]|"
-    r"[IVX]{1,4}\.\s+[A-Z]|[A-H]\.\s+[A-Z][\w\-]+\s+[A-Z])")
+    r"[IVX]{1,4}\.\s+[A-Z]|[A-H]\.\s+[A-Z][\w\-]+\s+[A-Z])"
+)
 _PAGE_AND_SECTION = re.compile(r"(?:^|\s)\d{1,3}\s+\d{1,2}(?:\.\d{1,2})+\.?\s+[A-Z]")
 _UPPER_START = re.compile(r"^(?:[A-Z]\.|[IVX]+\.|\d+(?:\.\d+)*\.?)?(?:[^\w]*\b[A-Z][A-Z\-]+\b){3}")
 _TITLE_RUN = re.compile(
-    r"^(?:[A-Z][\w\-’']*:?\s+(?:(?:and|of|in|for|the|on|a|an|to|with|from|by|via)\s+)?){4,}\d{1,3}\s")
+    r"^(?:[A-Z][\w\-’']*:?\s+(?:(?:and|of|in|for|the|on|a|an|to|with|from|by|via)\s+)?){4,}\d{1,3}\s"
+)
 _GLUED_HEADING = re.compile(
-    r"^(?:\S+\s+){0,6}?[a-z][\w\-]*\s+(?:The|In|We|This|These|Our|Here|Each|It|When|Given)\s+[a-z]")
-_CAPTION = re.compile(r"^(?:Figure|Fig\.|Table|Listing|Algorithm|Exhibit|Chart)"
-                      r"\s*\d+(?:\.\d+)*[a-z]?\s*(?:[.:|]|[A-Z])")
+    r"^(?:\S+\s+){0,6}?[a-z][\w\-]*\s+(?:The|In|We|This|These|Our|Here|Each|It|When|Given)\s+[a-z]"
+)
+_CAPTION = re.compile(
+    r"^(?:Figure|Fig\.|Table|Listing|Algorithm|Exhibit|Chart)"
+    r"\s*\d+(?:\.\d+)*[a-z]?\s*(?:[.:|]|[A-Z])"
+)
 _KEYWORDS = re.compile(
     r"^(?:cr\s+)?(?:key[\s-]?words|index terms|categories and subject descriptors|general terms|ccs concepts|"
-    r"acm reference format|additional key words)\b", re.I)
+    r"acm reference format|additional key words)\b",
+    re.I,
+)
 _CODE_OPERATORS = re.compile(r"->|::|==|!=|&&|\|\||:=|\+=|(?<!C)\+\+|=>|[{}]|//")
 _MATH = re.compile(r"[=<>+×÷±∑∏∫√∞≤≥≠≈∈∉⊂⊆⊃∪∩∀∃¬∧∨→←↔⇒⇔αβγδεθλμπσφωΔΣΠΩ^|~⟨⟩]|(?<=\s)[-*−](?=\s)|(?<!\w)/|/(?!\w)")
 _IDENTIFIER = re.compile(r"\b\w+_\w+\b|\b[a-z]+[A-Z]\w*\b|\b\w+\(\S*\)|\b[a-z]\w*\.[a-z]\w*\.\w+")
@@ -88,8 +101,11 @@ def _words_share(tokens: list[str]) -> float:
 
 def _symbols(text: str, tokens: list[str]) -> bool:
     visible = [c for c in text if not c.isspace()]
-    return (bool(visible) and sum(not c.isalpha() for c in visible) > MAX_NON_LETTER_SHARE * len(visible)
-            and _words_share(tokens) < 0.5)
+    return (
+        bool(visible)
+        and sum(not c.isalpha() for c in visible) > MAX_NON_LETTER_SHARE * len(visible)
+        and _words_share(tokens) < 0.5
+    )
 
 
 def _url(text: str, tokens: list[str]) -> bool:
@@ -97,23 +113,32 @@ def _url(text: str, tokens: list[str]) -> bool:
 
 
 def _reference(text: str, tokens: list[str]) -> bool:
-    return bool(_REFERENCE_LABEL.match(text) or _AUTHOR_LIST.search(text) or
-                _VENUE.search(text) and _YEAR.search(text))
+    return bool(_REFERENCE_LABEL.match(text) or _AUTHOR_LIST.search(text) or _VENUE.search(text) and _YEAR.search(text))
 
 
 def _heading(text: str, tokens: list[str]) -> bool:
     letters = [c for c in text if c.isalpha()]
     mostly_upper = len(letters) >= 8 and sum(c.isupper() for c in letters) > UPPER_SHARE * len(letters)
-    return bool(mostly_upper or _SECTION_START.match(text) or _PAGE_AND_SECTION.search(text) or
-                _UPPER_START.match(text) or _TITLE_RUN.match(text) or _GLUED_HEADING.match(text))
+    return bool(
+        mostly_upper
+        or _SECTION_START.match(text)
+        or _PAGE_AND_SECTION.search(text)
+        or _UPPER_START.match(text)
+        or _TITLE_RUN.match(text)
+        or _GLUED_HEADING.match(text)
+    )
 
 
 def _keywords(text: str, tokens: list[str]) -> bool:
     items = text.split(";")
     names = [n.split() for n in text.rstrip(".").split(",")]
-    return bool(_KEYWORDS.match(text) or
-                len(items) >= SEVERAL and max(len(i.split()) for i in items) <= MAX_ITEM_WORDS or
-                len(names) >= SEVERAL and all(n and len(n) < MAX_ITEM_WORDS and n[0][0].isupper() for n in names))
+    return bool(
+        _KEYWORDS.match(text)
+        or len(items) >= SEVERAL
+        and max(len(i.split()) for i in items) <= MAX_ITEM_WORDS
+        or len(names) >= SEVERAL
+        and all(n and len(n) < MAX_ITEM_WORDS and n[0][0].isupper() for n in names)
+    )
 
 
 def _code(text: str, tokens: list[str]) -> bool:
@@ -121,8 +146,10 @@ def _code(text: str, tokens: list[str]) -> bool:
     if _CODE_OPERATORS.search(code):
         return True
     return _words_share(tokens) < MIN_WORD_SHARE_FOR_CODE and (
-        len(_MATH.findall(code)) >= SEVERAL or bool(_IDENTIFIER.search(code)) or
-        len(_ONE_LETTER.findall(code)) >= SEVERAL)
+        len(_MATH.findall(code)) >= SEVERAL
+        or bool(_IDENTIFIER.search(code))
+        or len(_ONE_LETTER.findall(code)) >= SEVERAL
+    )
 
 
 RULES = (

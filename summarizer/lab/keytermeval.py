@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..errors import InvalidOptionError
-from ..text.keyterms import _key, frequent_words, key_terms
 from ..layout import layout
+from ..text.keyterms import _key, frequent_words, key_terms
 
 KEYWORDS = re.compile(r"^\W*(?:additional\s+)?(?:key\s*words?(?:\s+and\s+phrases)?|index\s+terms)\b\W*", re.I)
 TOP = 10
@@ -54,8 +54,10 @@ def _yake() -> Callable[[list[str]], list[str]] | None:
 
 
 def systems() -> dict[str, Callable[[list[str]], list[str]]]:
-    found = {"key terms (TF-IDF phrases)": lambda s: key_terms(s, TOP),
-             "baseline: most frequent words": lambda s: frequent_words(s, TOP)}
+    found = {
+        "key terms (TF-IDF phrases)": lambda s: key_terms(s, TOP),
+        "baseline: most frequent words": lambda s: frequent_words(s, TOP),
+    }
     yake = _yake()
     if yake:
         found["YAKE 3-grams (reference)"] = yake
@@ -87,8 +89,10 @@ def run(folder: str | Path, limit: int | None = None, report: Callable[[str], No
         result = PaperTerms(paper_id, keywords, {name: pick(sentences) for name, pick in chosen.items()})
         results.append(result)
         if report:
-            report(f"{paper_id}: {', '.join(keywords)}\n  " + "\n  ".join(
-                f"{name}: {', '.join(terms)}" for name, terms in result.terms.items()))
+            report(
+                f"{paper_id}: {', '.join(keywords)}\n  "
+                + "\n  ".join(f"{name}: {', '.join(terms)}" for name, terms in result.terms.items())
+            )
     return results
 
 
@@ -104,19 +108,25 @@ def _found(keyword: str, terms: Sequence[str], partial: bool) -> bool:
 
 
 def _inside(small: tuple, big: tuple) -> bool:
-    return bool(small) and any(big[i:i + len(small)] == small for i in range(len(big) - len(small) + 1))
+    return bool(small) and any(big[i : i + len(small)] == small for i in range(len(big) - len(small) + 1))
 
 
 def table(results: Sequence[PaperTerms]) -> list[str]:
     """Markdown rows: per system, the share of authors' keywords among its top 10 terms (exact, partial)."""
     total = sum(len(r.keywords) for r in results)
-    lines = [f"{len(results)} papers with a keywords line, {total} author keywords; top {TOP} terms each", "",
-             "| system | keywords found (exact) | keywords found (partial) | multi-word terms |", "|---|---|---|---|"]
-    for name in (results[0].terms if results else ()):
+    lines = [
+        f"{len(results)} papers with a keywords line, {total} author keywords; top {TOP} terms each",
+        "",
+        "| system | keywords found (exact) | keywords found (partial) | multi-word terms |",
+        "|---|---|---|---|",
+    ]
+    for name in results[0].terms if results else ():
         exact = sum(_found(k, r.terms[name], False) for r in results for k in r.keywords)
         partial = sum(_found(k, r.terms[name], True) for r in results for k in r.keywords)
         terms = [t for r in results for t in r.terms[name]]
         multi = sum(len(t.split()) > 1 for t in terms) / max(1, len(terms))
-        lines.append(f"| {name} | {exact}/{total} ({exact / max(1, total):.0%}) | "
-                     f"{partial}/{total} ({partial / max(1, total):.0%}) | {multi:.0%} |")
+        lines.append(
+            f"| {name} | {exact}/{total} ({exact / max(1, total):.0%}) | "
+            f"{partial}/{total} ({partial / max(1, total):.0%}) | {multi:.0%} |"
+        )
     return lines

@@ -67,8 +67,9 @@ def _font(size: int):
     from PIL import ImageFont
 
     if not FONT.is_file():
-        raise InvalidOptionError(f"Rendering scans needs the DejaVu Sans font at {FONT} "
-                                 "(Debian: apt-get install fonts-dejavu-core).")
+        raise InvalidOptionError(
+            f"Rendering scans needs the DejaVu Sans font at {FONT} (Debian: apt-get install fonts-dejavu-core)."
+        )
     return ImageFont.truetype(str(FONT), size)
 
 
@@ -89,8 +90,15 @@ def _wrapped(paragraph: str, draw, font, width: int) -> list[str]:
     return lines
 
 
-def scan(text: str, dpi: int = 200, points: float = FONT_POINTS, turn: float = 0.0, noise: float = 0.0,
-         seed: int = 0, title: str = ""):
+def scan(
+    text: str,
+    dpi: int = 200,
+    points: float = FONT_POINTS,
+    turn: float = 0.0,
+    noise: float = 0.0,
+    seed: int = 0,
+    title: str = "",
+):
     """(a page image of `text` as a scanner would give it, the text that fit on the page): A4, paragraphs kept,
     a `title` in larger type first, turned by `turn` degrees and with grey noise of standard deviation `noise`."""
     from PIL import Image, ImageDraw
@@ -167,14 +175,22 @@ def evaluate(pairs: Sequence[Pair], dpi: int = 200, say: Callable[[str], None] =
         from_scan.append("\n".join(summarizer.summarize(document.blocks, options).sentences))
         say(f"[{number}/{len(pairs)}] {pair.id}: {accuracies[-1]:.1%} of words, {seconds[-1]:.1f} s")
     references = [one_per_line_reference(pair.highlights) for pair in pairs]
-    return OcrScore(len(pairs), statistics.mean(accuracies), min(accuracies), statistics.mean(seconds),
-                    score(from_text, references, 0.0), score(from_scan, references, 0.0))
+    return OcrScore(
+        len(pairs),
+        statistics.mean(accuracies),
+        min(accuracies),
+        statistics.mean(seconds),
+        score(from_text, references, 0.0),
+        score(from_scan, references, 0.0),
+    )
 
 
 def report(result: OcrScore, dpi: int) -> list[str]:
-    lines = [f"{result.n} one-page scans at {dpi} dpi: word accuracy {result.accuracy:.2%} (worst "
-             f"{result.worst:.2%}), {result.seconds_per_page:.2f} s per page",
-             f"{'summary of':<12}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}"]
+    lines = [
+        f"{result.n} one-page scans at {dpi} dpi: word accuracy {result.accuracy:.2%} (worst "
+        f"{result.worst:.2%}), {result.seconds_per_page:.2f} s per page",
+        f"{'summary of':<12}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}",
+    ]
     for label, rouge in (("text", result.text), ("scan", result.scanned)):
         lines.append(f"{label:<12}{rouge.rouge1:>8.2f}{rouge.rouge2:>8.2f}{rouge.rougeL:>8.2f}{rouge.rougeLsum:>8.2f}")
     return lines
@@ -189,8 +205,12 @@ def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200) -> dict:
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "scan.pdf"
         path.write_bytes(scan_pdf(images, dpi))
-        result = subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True, text=True,
-                                cwd=Path(__file__).resolve().parents[2])
+        result = subprocess.run(
+            [sys.executable, "-c", PROBE, str(path)],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
     if result.returncode:
         raise SummarizerError(f"The OCR benchmark failed: {result.stderr.strip().splitlines()[-1]}")
     facts = json.loads(result.stdout.strip().splitlines()[-1])

@@ -26,8 +26,8 @@ from ingest import IngestError, read_file
 from ..cli import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import WORD_TARGET_RANGE, SummaryOptions
-from ..text.sentences import split_sentences
 from ..service import Summarizer
+from ..text.sentences import split_sentences
 from .evaluation import Reading, dangling, one_per_line, rouge_tokenizer, score, with_reading
 from .junk import junk_reasons
 
@@ -72,8 +72,11 @@ class PaperResult:
 
     def reading(self, system: str) -> Reading:
         """Which of one system's sentences dangle, its words and the word target."""
-        return Reading(dangling(self.summaries[system], self.positions[system]),
-                       sum(len(s.split()) for s in self.summaries[system]), self.target)
+        return Reading(
+            dangling(self.summaries[system], self.positions[system]),
+            sum(len(s.split()) for s in self.summaries[system]),
+            self.target,
+        )
 
     def junk_share(self, system: str) -> float:
         reasons = self.junk(system)
@@ -119,11 +122,19 @@ def load_papers(folder: str | Path, limit: int | None = None, ids: Sequence[str]
                 continue
             try:
                 row = json.loads(line)
-                papers.append(Paper(row["id"], root / "pdf" / f"{row['id']}.pdf", row.get("title", ""),
-                                    row["abstract"], int(row["abstract_words"])))
+                papers.append(
+                    Paper(
+                        row["id"],
+                        root / "pdf" / f"{row['id']}.pdf",
+                        row.get("title", ""),
+                        row["abstract"],
+                        int(row["abstract_words"]),
+                    )
+                )
             except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
                 raise InvalidOptionError(
-                    f"{manifest} line {number} is not a paper with id, abstract and abstract_words.") from error
+                    f"{manifest} line {number} is not a paper with id, abstract and abstract_words."
+                ) from error
     if ids:
         unknown = sorted(set(ids) - {p.id for p in papers})
         if unknown:
@@ -158,7 +169,7 @@ def _snap(words: Sequence[str], edge: Sequence[str], around: int, radius: int) -
     """The position near `around` where `edge` matches best, word by word (ties: the nearest)."""
     best, best_score = around, -1
     for position in range(max(0, around - radius), min(len(words) - len(edge), around + radius) + 1):
-        matched = sum(a == b for a, b in zip(words[position:position + len(edge)], edge))
+        matched = sum(a == b for a, b in zip(words[position : position + len(edge)], edge))
         if (matched, -abs(position - around)) > (best_score, -abs(best - around)):
             best, best_score = position, matched
     return best
@@ -218,9 +229,14 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
     for index, sentence in enumerate(sentences):
         tokens = tokenize(sentence)
         grams = [Counter(tokens), Counter(zip(tokens, tokens[1:]))]
-        candidates.append((index, len(sentence.split()),
-                           [{g: c for g, c in counts.items() if g in target} for counts, target in zip(grams, targets)],
-                           [len(tokens), max(0, len(tokens) - 1)]))
+        candidates.append(
+            (
+                index,
+                len(sentence.split()),
+                [{g: c for g, c in counts.items() if g in target} for counts, target in zip(grams, targets)],
+                [len(tokens), max(0, len(tokens) - 1)],
+            )
+        )
 
     def f1(hits: int, predicted: int, total: int) -> float:
         return 2 * hits / (predicted + total) if predicted + total else 0.0
@@ -235,8 +251,11 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
         for index, size, kept, counts in candidates:
             if index in chosen or words + size > budget:
                 continue
-            gained = [hits[n] + sum(min(have[n][g] + c, targets[n][g]) - min(have[n][g], targets[n][g])
-                                    for g, c in kept[n].items()) for n in (0, 1)]
+            gained = [
+                hits[n]
+                + sum(min(have[n][g] + c, targets[n][g]) - min(have[n][g], targets[n][g]) for g, c in kept[n].items())
+                for n in (0, 1)
+            ]
             value = sum(f1(gained[n], lengths[n] + counts[n], totals[n]) for n in (0, 1))
             if value > current and (best is None or value > best[0]):
                 best = (value, index, size, kept, counts, gained)
@@ -279,8 +298,10 @@ def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> Paper
     where: dict[str, int] = {}
     for index, sentence in enumerate(sentences):
         where.setdefault(sentence, index)
-    for name, pick in ((LEAD, lambda: lead_k(sentences, paper.abstract_words)),
-                       (ORACLE, lambda: greedy_oracle(sentences, paper.abstract, paper.abstract_words))):
+    for name, pick in (
+        (LEAD, lambda: lead_k(sentences, paper.abstract_words)),
+        (ORACLE, lambda: greedy_oracle(sentences, paper.abstract, paper.abstract_words)),
+    ):
         started = time.perf_counter()
         result.summaries[name] = pick()
         result.seconds[name] = time.perf_counter() - started
@@ -288,8 +309,9 @@ def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> Paper
     return result
 
 
-def run(summarizer: Summarizer, papers: Sequence[Paper],
-        on_paper: Callable[[int, PaperResult], None] | None = None) -> list[PaperResult]:
+def run(
+    summarizer: Summarizer, papers: Sequence[Paper], on_paper: Callable[[int, PaperResult], None] | None = None
+) -> list[PaperResult]:
     """Every paper's result, in manifest order; `on_paper(number, result)` after each one."""
     summarizer.engine
     results = []
@@ -322,13 +344,21 @@ def scores(results: Sequence[PaperResult], abstracts: dict[str, str], top: int =
         reading = with_reading(rouge, [r.reading(system) for r in done])
         whole = [r.whole_words / r.target for r in done] if system == systems[0] else []
         table[system] = PapersScore(
-            rouge.rouge1, rouge.rouge2, rouge.rougeL, rouge.rougeLsum,
+            rouge.rouge1,
+            rouge.rouge2,
+            rouge.rougeL,
+            rouge.rougeLsum,
             junk=round(100 * sum(r.junk_share(system) for r in done) / len(done), 1),
-            seconds_per_paper=round(seconds / len(done), 3), n=len(done),
-            junk_reasons=dict(reasons.most_common(top)), first_dangling=reading.first_dangling,
-            dangling=reading.dangling, words_ratio=reading.words_ratio, words_ratio_max=reading.words_ratio_max,
+            seconds_per_paper=round(seconds / len(done), 3),
+            n=len(done),
+            junk_reasons=dict(reasons.most_common(top)),
+            first_dangling=reading.first_dangling,
+            dangling=reading.dangling,
+            words_ratio=reading.words_ratio,
+            words_ratio_max=reading.words_ratio_max,
             whole_ratio=round(sum(whole) / len(whole), 2) if whole else None,
-            whole_ratio_max=round(max(whole), 2) if whole else None)
+            whole_ratio_max=round(max(whole), 2) if whole else None,
+        )
     return table
 
 
@@ -341,15 +371,22 @@ def prediction(result: PaperResult) -> dict:
     """One JSON line for the predictions file: id, every system's sentences with their junk reasons."""
     if result.error:
         return {"id": result.id, "error": result.error}
-    return {"id": result.id, "title": result.title, "body_words": result.body_words,
-            "systems": {name: [{"sentence": s, "junk": r} for s, r in zip(sentences, result.junk(name))]
-                        for name, sentences in result.summaries.items()}}
+    return {
+        "id": result.id,
+        "title": result.title,
+        "body_words": result.body_words,
+        "systems": {
+            name: [{"sentence": s, "junk": r} for s, r in zip(sentences, result.junk(name))]
+            for name, sentences in result.summaries.items()
+        },
+    }
 
 
 def worst(results: Sequence[PaperResult], system: str, count: int = 5) -> Iterable[str]:
     """The papers whose `system` summary has the highest junk share, with their junk sentences."""
-    done = sorted((r for r in results if r.error is None and r.junk_share(system) > 0),
-                  key=lambda r: -r.junk_share(system))
+    done = sorted(
+        (r for r in results if r.error is None and r.junk_share(system) > 0), key=lambda r: -r.junk_share(system)
+    )
     if not done:
         yield f"no junk in {system} summaries"
         return
@@ -364,13 +401,17 @@ def worst(results: Sequence[PaperResult], system: str, count: int = 5) -> Iterab
 def table(results: Sequence[PaperResult], table_scores: dict[str, PapersScore]) -> Iterable[str]:
     """The score table (words/target: the overview scored; whole: overview and sections), mean ingest time, and
     the errors."""
-    yield (f"{'system':<14}{'R1':>8}{'R2':>8}{'RLsum':>8}{'junk %':>8}{'s/paper':>9}{'n':>5}"
-           f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}{'whole':>13}")
+    yield (
+        f"{'system':<14}{'R1':>8}{'R2':>8}{'RLsum':>8}{'junk %':>8}{'s/paper':>9}{'n':>5}"
+        f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}{'whole':>13}"
+    )
     for name, s in table_scores.items():
         ratio = f"{s.words_ratio:.2f} ({s.words_ratio_max:.2f})" if s.words_ratio else ""
         whole = f"{s.whole_ratio:.2f} ({s.whole_ratio_max:.2f})" if s.whole_ratio else ""
-        yield (f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeLsum:>8.2f}{s.junk:>8.1f}"
-               f"{s.seconds_per_paper:>9.3f}{s.n:>5}{s.first_dangling:>11.1f}{s.dangling:>10.1f}{ratio:>14}{whole:>13}")
+        yield (
+            f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeLsum:>8.2f}{s.junk:>8.1f}"
+            f"{s.seconds_per_paper:>9.3f}{s.n:>5}{s.first_dangling:>11.1f}{s.dangling:>10.1f}{ratio:>14}{whole:>13}"
+        )
     if any(r.error is None for r in results):
         yield f"ingest: {mean_ingest_seconds(results):.2f} s/paper (not in s/paper above)"
     for name, s in table_scores.items():

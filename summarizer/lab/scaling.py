@@ -67,9 +67,14 @@ class Run:
 
 
 def _probe(kind: str, path: Path, script: str = PROBE) -> dict:
-    result = subprocess.run([sys.executable, "-c", script, kind, str(path)] if script is PROBE
-                            else [sys.executable, "-c", script, str(path)],
-                            capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run(
+        [sys.executable, "-c", script, kind, str(path)]
+        if script is PROBE
+        else [sys.executable, "-c", script, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     if result.returncode:
         raise SummarizerError(f"A benchmark run failed: {result.stderr.strip().splitlines()[-1]}")
     return json.loads(result.stdout.strip().splitlines()[-1])
@@ -103,8 +108,10 @@ def slope(runs: list[Run]) -> tuple[float, float]:
     growth = math.log(last.size_kb / first.size_kb)
     base = min(r.peak_mb for r in runs)
     extra_first = max(first.peak_mb - base, 1.0)
-    return (math.log(max(last.seconds, 1e-6) / max(first.seconds, 1e-6)) / growth,
-            math.log(max(last.peak_mb - base, 1.0) / extra_first) / growth)
+    return (
+        math.log(max(last.seconds, 1e-6) / max(first.seconds, 1e-6)) / growth,
+        math.log(max(last.peak_mb - base, 1.0) / extra_first) / growth,
+    )
 
 
 def run_offline(articles: list[str], say: Callable[[str], None]) -> dict[str, list[Run]]:
@@ -118,8 +125,10 @@ def run_offline(articles: list[str], say: Callable[[str], None]) -> dict[str, li
                 path.write_text(make(size), encoding="utf-8")
                 facts = _probe("summarize", path)
                 runs.append(Run(label, size, facts.pop("seconds"), facts.pop("peak_mb"), facts))
-                say(f"offline {label} {size:>5} KB: {runs[-1].seconds:6.2f} s, peak {runs[-1].peak_mb:5.0f} MB, "
-                    f"{facts['words']:,} words")
+                say(
+                    f"offline {label} {size:>5} KB: {runs[-1].seconds:6.2f} s, peak {runs[-1].peak_mb:5.0f} MB, "
+                    f"{facts['words']:,} words"
+                )
             suites[label] = runs
     return suites
 
@@ -151,8 +160,10 @@ def run_documents(papers: Path, say: Callable[[str], None]) -> list[tuple[str, f
         say(f"read {ours['pages']} pages: {rows[-1][1]:.2f} s, peak {rows[-1][2]:.0f} MB, {ours['words']:,} words")
         marked = _probe("highlight", path)
         rows.append(("highlighting it (after the summary)", marked.pop("seconds"), marked.pop("peak_mb"), marked))
-        say(f"highlighted {marked['placed']} of {marked['passages']} passages, {marked['bookmarks']} bookmarks: "
-            f"{rows[-1][1]:.2f} s, {rows[-1][1] / rows[0][1]:.2f}x the time to read the file")
+        say(
+            f"highlighted {marked['placed']} of {marked['passages']} passages, {marked['bookmarks']} bookmarks: "
+            f"{rows[-1][1]:.2f} s, {rows[-1][1] / rows[0][1]:.2f}x the time to read the file"
+        )
         try:
             plain = _probe("", path, PYPDF_PROBE)
             rows.append(("pypdf extract_text (baseline)", plain.pop("seconds"), float("nan"), plain))
@@ -166,8 +177,10 @@ def report_offline(suites: dict[str, list[Run]]) -> list[str]:
     lines = [f"{'text':<9}{'size':>8}{'words':>10}{'s':>8}{'peak MB':>9}{'x time':>8}"]
     for label, runs in suites.items():
         for run in runs:
-            lines.append(f"{label:<9}{run.size_kb:>6.0f}KB{run.facts['words']:>10,}{run.seconds:>8.2f}"
-                         f"{run.peak_mb:>9.0f}{run.seconds / runs[0].seconds:>8.1f}")
+            lines.append(
+                f"{label:<9}{run.size_kb:>6.0f}KB{run.facts['words']:>10,}{run.seconds:>8.2f}"
+                f"{run.peak_mb:>9.0f}{run.seconds / runs[0].seconds:>8.1f}"
+            )
         time_slope, memory_slope = slope(runs)
         lines.append(f"{label:<9} slope: time ~ size^{time_slope:.2f}, memory above base ~ size^{memory_slope:.2f}")
     return lines

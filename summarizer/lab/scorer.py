@@ -19,9 +19,9 @@ import numpy as np
 from ..engines.scoring import WEIGHTS, Scorer, features, fit, log_loss
 from ..engines.selection import Tuning, _group_positions, centralities, is_candidate
 from ..options import SummaryOptions
-from ..text.prose import shown
 from ..service import Summarizer
 from ..settings import Settings
+from ..text.prose import shown
 from ..text.vectors import tfidf, tokens
 from .evaluation import Pair
 from .papers import greedy_oracle
@@ -36,8 +36,9 @@ class Examples:
     pairs: np.ndarray
 
 
-def examples(pairs: Sequence[Pair], options: SummaryOptions = SummaryOptions(),
-             on_pair: Callable[[int], None] | None = None) -> Examples:
+def examples(
+    pairs: Sequence[Pair], options: SummaryOptions = SummaryOptions(), on_pair: Callable[[int], None] | None = None
+) -> Examples:
     """The candidate sentences of each article as the offline engine sees them, labelled by the oracle."""
     summarizer = Summarizer(Settings(engine="extractive"))
     tuning = Tuning()
@@ -51,8 +52,15 @@ def examples(pairs: Sequence[Pair], options: SummaryOptions = SummaryOptions(),
         vectors = tfidf([tokens(s.text) for s in sentences])
         raw, centrality = centralities(vectors)
         positions = _group_positions(groups)
-        table = features([s.text for s in sentences], [s.paragraph for s in sentences], vectors, positions,
-                         np.arange(len(sentences)) - positions, centrality, raw)
+        table = features(
+            [s.text for s in sentences],
+            [s.paragraph for s in sentences],
+            vectors,
+            positions,
+            np.arange(len(sentences)) - positions,
+            centrality,
+            raw,
+        )
         candidates = [i for i, s in enumerate(sentences) if is_candidate(s, tuning)]
         texts = [shown(sentences[i].text) for i in candidates]
         picked = set(greedy_oracle(texts, pair.highlights, target))
@@ -64,8 +72,13 @@ def examples(pairs: Sequence[Pair], options: SummaryOptions = SummaryOptions(),
     return Examples(np.concatenate(rows) if rows else np.zeros((0, 0)), np.asarray(labels), np.asarray(owners))
 
 
-def train(pairs: Sequence[Pair], output: str | Path = WEIGHTS, l2: float = 1.0, held_out: float = 0.2,
-          say: Callable[[str], None] = print) -> Scorer:
+def train(
+    pairs: Sequence[Pair],
+    output: str | Path = WEIGHTS,
+    l2: float = 1.0,
+    held_out: float = 0.2,
+    say: Callable[[str], None] = print,
+) -> Scorer:
     """Fit on all `pairs` and write the weights to `output`; the log loss on the last `held_out` share of
     the pairs (fitted without them) is said first, as a check that the features generalize."""
     data = examples(pairs)
@@ -75,8 +88,10 @@ def train(pairs: Sequence[Pair], output: str | Path = WEIGHTS, l2: float = 1.0, 
         check = fit(data.rows[early], data.labels[early], l2)
         base = float(data.labels[early].mean())
         chance = -np.mean(data.labels[late] * np.log(base) + (1 - data.labels[late]) * np.log(1 - base))
-        say(f"held-out log loss {log_loss(check, data.rows[late], data.labels[late]):.4f} "
-            f"(base rate alone {chance:.4f}) on {int(late.sum())} sentences of {len(pairs) - cut} pairs")
+        say(
+            f"held-out log loss {log_loss(check, data.rows[late], data.labels[late]):.4f} "
+            f"(base rate alone {chance:.4f}) on {int(late.sum())} sentences of {len(pairs) - cut} pairs"
+        )
     scorer = fit(data.rows, data.labels, l2)
     say(f"fitted on {len(data.labels)} sentences of {len(pairs)} pairs, {int(data.labels.sum())} picked by the oracle")
     for name, weight in sorted(zip(scorer.names, scorer.coefficients), key=lambda item: -abs(item[1])):

@@ -16,10 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-FRONT_BACK = re.compile(r"^(?:table of )?contents?$|^abstract$|^references?$|^bibliography$|^index$|"
-                        r"^acknowledge?ments?$|^list of (?:figures|tables)$|^foreword$|^preface$", re.I)
-LEADING_NUMBER = re.compile(r"^\s*§?\s*(?:(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b[.:]?|"
-                            r"(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,3})*\.?(?=\s|$))\s*", re.I)
+FRONT_BACK = re.compile(
+    r"^(?:table of )?contents?$|^abstract$|^references?$|^bibliography$|^index$|"
+    r"^acknowledge?ments?$|^list of (?:figures|tables)$|^foreword$|^preface$",
+    re.I,
+)
+LEADING_NUMBER = re.compile(
+    r"^\s*§?\s*(?:(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}\b[.:]?|"
+    r"(?:\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,3})*\.?(?=\s|$))\s*",
+    re.I,
+)
 MIN_ENTRIES = 3
 
 
@@ -116,8 +122,11 @@ def truth_of(data: bytes) -> list[Entry]:
     roots = [i for i, (level, _, _) in enumerate(items) if level == top]
     if len(roots) == 1 and len(items) > 1:
         top = min(level for level, _, _ in items[1:])
-    entries = [Entry(" ".join(title.split()), None if page is None else page + 1)
-               for level, title, page in items if level == top]
+    entries = [
+        Entry(" ".join(title.split()), None if page is None else page + 1)
+        for level, title, page in items
+        if level == top
+    ]
     return [e for e in entries if not is_front_or_back(e.title)]
 
 
@@ -166,8 +175,9 @@ def load(target: str) -> list[Path]:
 Sections = Callable[[bytes, str], list[Entry]]
 
 
-def score(paths: list[Path], sections: Sections, report: Callable[[str], None] = lambda line: None
-          ) -> dict[str, list[Scored]]:
+def score(
+    paths: list[Path], sections: Sections, report: Callable[[str], None] = lambda line: None
+) -> dict[str, list[Scored]]:
     """Each PDF scored with and without its outline; PDFs with fewer than three truth entries skipped."""
     runs: dict[str, list[Scored]] = {"with outline": [], "without outline": []}
     for path in paths:
@@ -184,24 +194,35 @@ def score(paths: list[Path], sections: Sections, report: Callable[[str], None] =
                 shown, error = [], f"{type(failure).__name__}: {failure}"
             matched_truth, matched_shown = match(truth, shown)
             runs[run].append(Scored(path.name, truth, shown, matched_truth, matched_shown, error))
-        report(f"{path.name}: " + ", ".join(
-            f"{run} {len(items[-1].matched_truth)}/{len(truth)} found, {len(items[-1].inventions)} invented"
-            for run, items in runs.items()))
+        report(
+            f"{path.name}: "
+            + ", ".join(
+                f"{run} {len(items[-1].matched_truth)}/{len(truth)} found, {len(items[-1].inventions)} invented"
+                for run, items in runs.items()
+            )
+        )
     return runs
 
 
 def totals(items: list[Scored]) -> Totals:
-    return Totals(sum(len(i.matched_shown) for i in items), sum(len(i.shown) for i in items),
-                  sum(len(i.matched_truth) for i in items), sum(len(i.truth) for i in items))
+    return Totals(
+        sum(len(i.matched_shown) for i in items),
+        sum(len(i.shown) for i in items),
+        sum(len(i.matched_truth) for i in items),
+        sum(len(i.truth) for i in items),
+    )
 
 
 def table(runs: dict[str, list[Scored]]) -> str:
-    lines = ["| run | PDFs | sections shown | truth entries | precision | recall | F1 |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| run | PDFs | sections shown | truth entries | precision | recall | F1 |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for run, items in runs.items():
         t = totals(items)
-        lines.append(f"| {run} | {len(items)} | {t.shown} | {t.truth} "
-                     f"| {t.precision:.1%} | {t.recall:.1%} | {t.f1:.1%} |")
+        lines.append(
+            f"| {run} | {len(items)} | {t.shown} | {t.truth} | {t.precision:.1%} | {t.recall:.1%} | {t.f1:.1%} |"
+        )
     return "\n".join(lines)
 
 
@@ -212,8 +233,10 @@ def details(runs: dict[str, list[Scored]]) -> str:
         out.append(f"\n## {run}")
         for item in items:
             t = totals([item])
-            out.append(f"{item.name}: precision {t.precision:.0%}, recall {t.recall:.0%}"
-                       + (f" ({item.error})" if item.error else ""))
+            out.append(
+                f"{item.name}: precision {t.precision:.0%}, recall {t.recall:.0%}"
+                + (f" ({item.error})" if item.error else "")
+            )
             out.extend(f"  missed   p.{e.page}: {e.title}" for e in item.misses)
             out.extend(f"  invented p.{e.page}: {e.title}" for e in item.inventions)
     return "\n".join(out)

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from email.message import Message
 from typing import Any, Iterator, Sequence
 
-from . import wire
 from ..engine import EngineName
 from ..errors import ServiceBusyError, ServiceUnavailableError, SummarizerError
 from ..interface import Progress, SummaryService
@@ -26,6 +25,7 @@ from ..partial import Partial
 from ..service import Summarizer
 from ..settings import Settings
 from ..summary import Summary
+from . import wire
 
 logger = logging.getLogger(__name__)
 HEALTH_TIMEOUT_CAP = 5.0
@@ -60,16 +60,18 @@ class RemoteSummarizer:
         with self._lock:
             if self._engine is None:
                 facts = self.health()
-                self._engine = ServerEngine(EngineName(facts["engine"]), facts["model"], facts["device"],
-                                            facts["reason"], self.url)
+                self._engine = ServerEngine(
+                    EngineName(facts["engine"]), facts["model"], facts["device"], facts["reason"], self.url
+                )
             return self._engine
 
     def health(self) -> dict:
         """GET /health: engine, model, device, reason, replicas and batching facts."""
         return self.request("GET", "/health", None, min(self.settings.url_timeout, HEALTH_TIMEOUT_CAP))[0]
 
-    def summarize(self, source: wire.Source, options: SummaryOptions | None = None,
-                  progress: Progress | None = None) -> Summary:
+    def summarize(
+        self, source: wire.Source, options: SummaryOptions | None = None, progress: Progress | None = None
+    ) -> Summary:
         """One summary from the server; progress hears only the start and the end."""
         report = progress or (lambda fraction, message: None)
         report(0.02, "Sent to the summarizer server")
@@ -77,15 +79,17 @@ class RemoteSummarizer:
         report(1.0, "Done")
         return summary
 
-    def stream(self, source: wire.Source, options: SummaryOptions | None = None,
-               progress: Progress | None = None) -> Iterator[Partial]:
+    def stream(
+        self, source: wire.Source, options: SummaryOptions | None = None, progress: Progress | None = None
+    ) -> Iterator[Partial]:
         """The summary as the server makes it (POST /summarize/stream): the overview, then sections as they are
         done, as `Summarizer.stream` yields them; errors raised as the service's own."""
         report = progress or (lambda fraction, message: None)
         report(0.02, "Sent to the summarizer server")
         data = json.dumps(wire.request_to_wire(source, options), ensure_ascii=False).encode("utf-8")
-        request = urllib.request.Request(self.url + "/summarize/stream", data=data, method="POST",
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.url + "/summarize/stream", data=data, method="POST", headers={"Content-Type": "application/json"}
+        )
         try:
             response = urllib.request.urlopen(request, timeout=self.settings.url_timeout)
         except urllib.error.HTTPError as error:
@@ -103,18 +107,23 @@ class RemoteSummarizer:
                 partial = wire.partial_from_wire(raw)
                 if partial.summary is not None:
                     done = len(partial.summary.sections)
-                    report(min(0.99, 0.1 + 0.85 * done / max(1, done + len(partial.coming))),
-                           f"Sections done: {done} of {done + len(partial.coming)}")
+                    report(
+                        min(0.99, 0.1 + 0.85 * done / max(1, done + len(partial.coming))),
+                        f"Sections done: {done} of {done + len(partial.coming)}",
+                    )
                 yield partial
         report(1.0, "Done")
 
-    def summarize_many(self, sources: Sequence[wire.Source], options: SummaryOptions | None = None,
-                       progress: Progress | None = None) -> list[Summary | SummarizerError]:
+    def summarize_many(
+        self, sources: Sequence[wire.Source], options: SummaryOptions | None = None, progress: Progress | None = None
+    ) -> list[Summary | SummarizerError]:
         """Several summaries in one request; bad input becomes that item's error, as in `Summarizer`."""
         report = progress or (lambda fraction, message: None)
         report(0.02, "Sent to the summarizer server")
-        payload = {"sources": [wire.source_to_wire(s) for s in sources],
-                   "options": wire.options_to_wire(options or SummaryOptions())}
+        payload = {
+            "sources": [wire.source_to_wire(s) for s in sources],
+            "options": wire.options_to_wire(options or SummaryOptions()),
+        }
         results = self.request("POST", "/summarize_many", payload)[0]["results"]
         report(1.0, "Done")
         return [wire.error_from_wire(r) or wire.summary_from_wire(r) for r in results]
@@ -122,8 +131,9 @@ class RemoteSummarizer:
     def request(self, method: str, path: str, payload: Any = None, timeout: float | None = None) -> tuple[Any, Message]:
         """One JSON exchange with the server: (body, headers); failures raised as the service's errors."""
         data = None if payload is None else json.dumps(payload, ensure_ascii=False).encode("utf-8")
-        request = urllib.request.Request(self.url + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.url + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
         try:
             with urllib.request.urlopen(request, timeout=timeout or self.settings.url_timeout) as response:
                 return json.loads(response.read()), response.headers
@@ -135,8 +145,9 @@ class RemoteSummarizer:
 
     def unavailable(self, error: BaseException) -> ServiceUnavailableError:
         waited = " in time" if isinstance(getattr(error, "reason", error), TimeoutError) else ""
-        return ServiceUnavailableError(f"The summarizer server at {self.url} is not answering{waited}; "
-                                       "your text is kept — try again in a minute.")
+        return ServiceUnavailableError(
+            f"The summarizer server at {self.url} is not answering{waited}; your text is kept — try again in a minute."
+        )
 
     def _failure(self, error: urllib.error.HTTPError) -> SummarizerError:
         """The server's own error when it sent one, else busy (503) or unavailable."""
@@ -145,14 +156,18 @@ class RemoteSummarizer:
         except (ValueError, OSError):
             body = None
         if error.code == 503:
-            return ServiceBusyError(f"The summarizer server at {self.url} is busy with other requests; "
-                                    "your text is kept — try again in a minute.")
+            return ServiceBusyError(
+                f"The summarizer server at {self.url} is busy with other requests; "
+                "your text is kept — try again in a minute."
+            )
         own = wire.error_from_wire(body)
         if own is not None:
             return own
         logger.warning("summarizer server %s answered HTTP %s", self.url, error.code)
-        return ServiceUnavailableError(f"The summarizer server at {self.url} could not answer (HTTP {error.code}); "
-                                       "your text is kept — try again in a minute.")
+        return ServiceUnavailableError(
+            f"The summarizer server at {self.url} could not answer (HTTP {error.code}); "
+            "your text is kept — try again in a minute."
+        )
 
 
 def connect(settings: Settings | None = None) -> SummaryService:

@@ -15,14 +15,20 @@ from ingest import BLOCK_KINDS
 
 from .. import errors
 from ..errors import InvalidOptionError, SummarizerError
-from ..options import SummaryOptions
-from ..text.sentences import Sentence
 from ..interface import Source
+from ..options import SummaryOptions
 from ..partial import Partial
 from ..summary import Coverage, SectionSummary, Summary
+from ..text.sentences import Sentence
 
-OPTION_TYPES = {"length": (str,), "words": (int, type(None)), "format": (str,), "max_input_words": (int, type(None)),
-                "preset": (str, type(None)), "sections": (bool,)}
+OPTION_TYPES = {
+    "length": (str,),
+    "words": (int, type(None)),
+    "format": (str,),
+    "max_input_words": (int, type(None)),
+    "preset": (str, type(None)),
+    "sections": (bool,),
+}
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,7 @@ def options_from_wire(data: Any) -> SummaryOptions:
     if data is None:
         return SummaryOptions()
     if not isinstance(data, dict):
-        raise InvalidOptionError("The options must be a JSON object, for example {\"length\": \"short\"}.")
+        raise InvalidOptionError('The options must be a JSON object, for example {"length": "short"}.')
     for name, value in data.items():
         if name not in OPTION_TYPES:
             raise InvalidOptionError(f"Unknown option {name!r}: use {', '.join(OPTION_TYPES)}.")
@@ -69,25 +75,32 @@ def source_to_wire(source: Source) -> dict:
 def source_from_wire(data: Any) -> Source:
     """Text, or blocks with kind, text, level and page, from a request; exactly one of the two."""
     if not isinstance(data, dict) or ("text" in data) == ("blocks" in data):
-        raise InvalidOptionError("The request needs either \"text\" (a string) or \"blocks\" (a list of blocks).")
+        raise InvalidOptionError('The request needs either "text" (a string) or "blocks" (a list of blocks).')
     if "text" in data:
         if not isinstance(data["text"], str):
-            raise InvalidOptionError("\"text\" must be a string.")
-        return _unicode(data["text"], "\"text\"")
+            raise InvalidOptionError('"text" must be a string.')
+        return _unicode(data["text"], '"text"')
     if not isinstance(data["blocks"], list):
-        raise InvalidOptionError("\"blocks\" must be a list of {\"kind\", \"text\", \"level\", \"page\"} objects.")
+        raise InvalidOptionError('"blocks" must be a list of {"kind", "text", "level", "page"} objects.')
     return [_block(number, raw) for number, raw in enumerate(data["blocks"], 1)]
 
 
 def _block(number: int, raw: Any) -> WireBlock:
-    if not (isinstance(raw, dict) and _is(raw.get("kind"), (str,)) and _is(raw.get("text"), (str,))
-            and _is(raw.get("level", 0), (int,)) and _is(raw.get("page"), (int, type(None)))
-            and set(raw) <= {"kind", "text", "level", "page"}):
-        raise InvalidOptionError(f"Block {number} is not a {{\"kind\": str, \"text\": str, \"level\": int, "
-                                 f"\"page\": int or null}} object.")
+    if not (
+        isinstance(raw, dict)
+        and _is(raw.get("kind"), (str,))
+        and _is(raw.get("text"), (str,))
+        and _is(raw.get("level", 0), (int,))
+        and _is(raw.get("page"), (int, type(None)))
+        and set(raw) <= {"kind", "text", "level", "page"}
+    ):
+        raise InvalidOptionError(
+            f'Block {number} is not a {{"kind": str, "text": str, "level": int, "page": int or null}} object.'
+        )
     if raw["kind"] not in BLOCK_KINDS:
-        raise InvalidOptionError(f"Block {number} has the unknown kind {raw['kind'][:40]!r}: use one of "
-                                 f"{', '.join(BLOCK_KINDS)}.")
+        raise InvalidOptionError(
+            f"Block {number} has the unknown kind {raw['kind'][:40]!r}: use one of {', '.join(BLOCK_KINDS)}."
+        )
     _unicode(raw["text"], f"The text of block {number}")
     return WireBlock(**raw)
 
@@ -98,8 +111,10 @@ def _unicode(text: str, where: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise InvalidOptionError(f"{where} holds a lone surrogate (\\u{ord(text[error.start]):04x}) at character "
-                                 f"{error.start + 1:,}, which is not a character; send valid UTF-8 text.") from None
+        raise InvalidOptionError(
+            f"{where} holds a lone surrogate (\\u{ord(text[error.start]):04x}) at character "
+            f"{error.start + 1:,}, which is not a character; send valid UTF-8 text."
+        ) from None
     return text
 
 
@@ -110,7 +125,7 @@ def request_to_wire(source: Source, options: SummaryOptions | None = None) -> di
 def request_from_wire(data: Any) -> tuple[Source, SummaryOptions]:
     """(source, options) from a POST /summarize body."""
     if not isinstance(data, dict):
-        raise InvalidOptionError("The request must be a JSON object with \"text\" or \"blocks\", and \"options\".")
+        raise InvalidOptionError('The request must be a JSON object with "text" or "blocks", and "options".')
     unknown = set(data) - {"text", "blocks", "options"}
     if unknown:
         raise InvalidOptionError(f"Unknown request field {sorted(unknown)[0]!r}: use text or blocks, and options.")
@@ -135,8 +150,9 @@ def summary_from_wire(data: dict) -> Summary:
         values = {name: data[name] for name in names if name in data}
         values["source"] = [Sentence(**raw) for raw in data["source"]]
         values["coverage"] = Coverage(**{f.name: data["coverage"][f.name] for f in fields(Coverage)})
-        values["sections"] = [SectionSummary(**{f.name: raw[f.name] for f in fields(SectionSummary)})
-                              for raw in data["sections"]]
+        values["sections"] = [
+            SectionSummary(**{f.name: raw[f.name] for f in fields(SectionSummary)}) for raw in data["sections"]
+        ]
         return Summary(**values)
     except (KeyError, TypeError) as error:
         raise InvalidOptionError(f"The summary from the server is incomplete ({error!r} is missing or wrong).")
@@ -165,8 +181,11 @@ def error_of(type_name: str, message: str) -> SummarizerError:
 def partial_to_wire(partial: Partial) -> dict:
     """One line of a streamed answer: the summary so far (or null while the overview is a draft), the sections
     still coming (titles and pages) and the draft."""
-    return {"summary": None if partial.summary is None else summary_to_wire(partial.summary),
-            "coming": [asdict(section) for section in partial.coming], "draft": partial.draft}
+    return {
+        "summary": None if partial.summary is None else summary_to_wire(partial.summary),
+        "coming": [asdict(section) for section in partial.coming],
+        "draft": partial.draft,
+    }
 
 
 def partial_from_wire(data: Any) -> Partial:

@@ -10,8 +10,7 @@ from .sentences import Sentence
 from .vectors import tfidf, tokens
 
 
-def ground(summary: Sequence[str], source: Sequence[Sentence], top: int = 2,
-           floor: float = 0.1) -> list[list[int]]:
+def ground(summary: Sequence[str], source: Sequence[Sentence], top: int = 2, floor: float = 0.1) -> list[list[int]]:
     """For each summary sentence, up to `top` source indices (best first) above `floor`."""
     if not summary or not source:
         return [[] for _ in summary]

@@ -27,11 +27,13 @@ MIN_PHRASE_COUNT = 2
 MIN_LETTERS = 3
 COMMON_WORD_WEIGHT = 0.25
 SAMPLE_WORDS = 60_000
-EXTRA_STOPWORDS = frozenset("""
+EXTRA_STOPWORDS = frozenset(
+    """
 et al use used using based however thus therefore since given shown show shows section figure table fig eq
 paper work result results example examples case cases number set sets way first second third many much well
 within without via per among across also like each every another able make makes made need needs often
-""".split())
+""".split()
+)
 _SKIP = STOPWORDS | EXTRA_STOPWORDS
 _WORD = re.compile(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]", re.UNICODE)
 _BREAK = re.compile(r"[.,;:!?()\[\]{}\"“”‘’/\\|<>=+*&^%$#@~`]|\s[-–—]\s|\d")
@@ -55,7 +57,7 @@ def _runs(text: str) -> Iterable[list[str]]:
 def _phrases(run: list[str]) -> Iterable[tuple[str, ...]]:
     for size in range(1, MAX_WORDS + 1):
         for start in range(len(run) - size + 1):
-            yield tuple(run[start:start + size])
+            yield tuple(run[start : start + size])
 
 
 def _fold(word: str) -> str:
@@ -129,7 +131,7 @@ def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
 
 def _inside(small: tuple[str, ...], big: tuple[str, ...]) -> bool:
     """Whether the phrase `small` occurs within `big` (a word inside a chosen phrase is not listed again)."""
-    return any(big[i:i + len(small)] == small for i in range(len(big) - len(small) + 1))
+    return any(big[i : i + len(small)] == small for i in range(len(big) - len(small) + 1))
 
 
 def _spelling(forms: Counter[str]) -> str:

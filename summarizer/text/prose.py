@@ -12,27 +12,46 @@ from __future__ import annotations
 
 import re
 
-COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|all rights reserved|permission to (?:make|copy)|licen[cs]ed under|"
-                       r"creative commons|this article is published under", re.I)
+COPYRIGHT = re.compile(
+    r"©|\(c\)\s*\d{4}|all rights reserved|permission to (?:make|copy)|licen[cs]ed under|"
+    r"creative commons|this article is published under",
+    re.I,
+)
 DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
-CAPTION = re.compile(r"^(?:figure|fig\.|table|listing|algorithm|exhibit|chart)\s*[A-Z]?\d+[a-z]?(?:[.:]|\s+[-—–])", re.I)
-REFERENCE = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]|^[A-Z][a-z'’-]+,\s+(?:[A-Z]\.\s?){1,3}[,&]|"
-                       r"\b(?:proceedings of|proc\.|pp\.|vol\.|doi:?|isbn|arxiv:|in:)\s", re.I)
+CAPTION = re.compile(
+    r"^(?:figure|fig\.|table|listing|algorithm|exhibit|chart)\s*[A-Z]?\d+[a-z]?(?:[.:]|\s+[-—–])", re.I
+)
+REFERENCE = re.compile(
+    r"^\[\s*[\w+.-]{1,12}\s*\]|^[A-Z][a-z'’-]+,\s+(?:[A-Z]\.\s?){1,3}[,&]|"
+    r"\b(?:proceedings of|proc\.|pp\.|vol\.|doi:?|isbn|arxiv:|in:)\s",
+    re.I,
+)
 YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
 URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.]+")
-CODE = re.compile(r"->|::|==|!=|:=|=>|<=|>=|\+\+|&&|\|\||[{}]|\w\(\)|\b\w+\(\w*[,)]|\b[a-z]+_[a-z_]+\b|"
-                  r"\b[a-z]+[A-Z]\w*\b|</?\w+>")
+CODE = re.compile(
+    r"->|::|==|!=|:=|=>|<=|>=|\+\+|&&|\|\||[{}]|\w\(\)|\b\w+\(\w*[,)]|\b[a-z]+_[a-z_]+\b|"
+    r"\b[a-z]+[A-Z]\w*\b|</?\w+>"
+)
 MATH = re.compile(r"[=<>≤≥≠≈∑∏∫√∞∈∉⊂⊆∪∩∀∃→←↔⇒⇔±×÷^|~]")
 HEADING_PREFIX = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*|[IVX]+\.)\s+(?=[A-Z])")
 SHOUTING = re.compile(r"^(?:[A-Z][A-Z'’-]+\s+){3,}")
-KEYWORDS = re.compile(r"^(?:keywords|index terms|categories and subject descriptors|general terms|ccs concepts|"
-                      r"acm reference format|key words)\b", re.I)
-BYLINE = re.compile(r"^(?:by|published|updated|last updated|posted|written by|photo|image|picture|video|source|credit)"
-                    r"\b[\s:]|^(?:click here|scroll down|follow @|read more|share this|table of contents)", re.I)
+KEYWORDS = re.compile(
+    r"^(?:keywords|index terms|categories and subject descriptors|general terms|ccs concepts|"
+    r"acm reference format|key words)\b",
+    re.I,
+)
+BYLINE = re.compile(
+    r"^(?:by|published|updated|last updated|posted|written by|photo|image|picture|video|source|credit)"
+    r"\b[\s:]|^(?:click here|scroll down|follow @|read more|share this|table of contents)",
+    re.I,
+)
 # Text written under a photo: it points at the picture ("Giteau (left) takes on Madigan ...", "Terry (pictured)").
-PHOTO_CAPTION = re.compile(r"\((?:pictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
-                           r"centre|center|middle|above|below|inset|file photo|main picture|main image)\)|"
-                           r"(?:^|,\s)pictured\b", re.I)
+PHOTO_CAPTION = re.compile(
+    r"\((?:pictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
+    r"centre|center|middle|above|below|inset|file photo|main picture|main image)\)|"
+    r"(?:^|,\s)pictured\b",
+    re.I,
+)
 DATE_ONLY = re.compile(r"^[\W\d]*(?:\d{1,2}:\d{2}|\d{4})[\W\w]{0,40}$")
 BOILERPLATE = re.compile(
     r"\b(?:national bodies that are members of (?:iso|iec)|(?:iso|iec) (?:and (?:iso|iec) )?technical committees|"
@@ -49,21 +68,90 @@ BOILERPLATE = re.compile(
     r"(?:first|earlier|previous|preliminary|shorter|extended|conference) version of this (?:paper|article|work|"
     r"report)|this (?:work|research|paper|material|project) (?:was|is|has been) (?:\w+ )?(?:supported|funded)|"
     r"supported in part by|the views and conclusions contained in this (?:document|paper|report)|"
-    r"should not be interpreted as (?:necessarily )?representing the official policies)", re.I)
+    r"should not be interpreted as (?:necessarily )?representing the official policies)",
+    re.I,
+)
 DATELINE = re.compile(r"^(?:[A-Z][\w.'-]*(?:,? [A-Z][\w.'-]*)*,? )?\((?:CNN|AP|Reuters|AFP)\)\s*(?:--|—|-)?\s*")
 REQUIREMENT_ID = re.compile(r"^\[?(?:[A-Z]{1,3}\d+(?:[.-]\d+)+|[A-Z]{1,4}-\d+)\]?[.:]?\s+(?=[A-Z\"“])")
 # A sentence that opens with one of these leans on a sentence before it (README, "Sentences that stand alone").
 DANGLING_OPENERS = (
-    "this", "these", "that", "those", "it", "its", "they", "them", "their", "he", "she", "his", "her", "such",
-    "however", "but", "and", "or", "so", "also", "thus", "hence", "therefore", "moreover", "furthermore",
-    "instead", "then", "here", "there", "yet", "still", "otherwise", "likewise", "similarly", "finally", "again",
-    "second", "secondly", "third", "thirdly", "in addition", "in contrast", "by contrast", "on the other hand",
-    "as a result", "for example", "for instance", "in this case", "in particular", "nevertheless", "nonetheless",
-    "meanwhile", "besides", "accordingly", "consequently", "additionally", "conversely", "indeed", "as such",
-    "to this end", "for this reason", "in turn", "in this way", "in other words", "the latter", "the former",
-    "both", "even so", "after that", "that is")
-OPENER = re.compile(r"^(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in DANGLING_OPENERS),
-                                                key=len, reverse=True)) + r")\b", re.I)
+    "this",
+    "these",
+    "that",
+    "those",
+    "it",
+    "its",
+    "they",
+    "them",
+    "their",
+    "he",
+    "she",
+    "his",
+    "her",
+    "such",
+    "however",
+    "but",
+    "and",
+    "or",
+    "so",
+    "also",
+    "thus",
+    "hence",
+    "therefore",
+    "moreover",
+    "furthermore",
+    "instead",
+    "then",
+    "here",
+    "there",
+    "yet",
+    "still",
+    "otherwise",
+    "likewise",
+    "similarly",
+    "finally",
+    "again",
+    "second",
+    "secondly",
+    "third",
+    "thirdly",
+    "in addition",
+    "in contrast",
+    "by contrast",
+    "on the other hand",
+    "as a result",
+    "for example",
+    "for instance",
+    "in this case",
+    "in particular",
+    "nevertheless",
+    "nonetheless",
+    "meanwhile",
+    "besides",
+    "accordingly",
+    "consequently",
+    "additionally",
+    "conversely",
+    "indeed",
+    "as such",
+    "to this end",
+    "for this reason",
+    "in turn",
+    "in this way",
+    "in other words",
+    "the latter",
+    "the former",
+    "both",
+    "even so",
+    "after that",
+    "that is",
+)
+OPENER = re.compile(
+    r"^(?:"
+    + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in DANGLING_OPENERS), key=len, reverse=True))
+    + r")\b",
+    re.I,
+)
 # ... unless the sentence names what it points to ("This paper presents ...", "It is clear that ...").
 NAMED_ANTECEDENT = re.compile(
     r"^(?:this|these|that|such)\s+(?:\w+\s+){0,2}?(?:paper|article|report|document|standard|specification|"
@@ -71,7 +159,9 @@ NAMED_ANTECEDENT = re.compile(
     r"library|package|project|repository|tool|software|release|manual|note|letter|chapter|volume)s?\b|"
     r"^it\s+(?:is|was|has been|seems|appears|remains)\s+(?:\w+\s+){0,3}?(?:that|to|whether)\b|"
     r"^there\s+(?:is|are|was|were|has|have|had|will|may|might|can|could|must|seems?|appears?)\b|"
-    r"^here,?\s+we\b|^(?:this|that) is (?:why|how|what|because)\b", re.I)
+    r"^here,?\s+we\b|^(?:this|that) is (?:why|how|what|because)\b",
+    re.I,
+)
 NAME_FIRST = re.compile(r"^[a-z][\w.+-]*\s+(?:is|are|was|provides|offers|lets|makes|helps|supports|can|allows)\b")
 PLAIN_WORD = re.compile(r"(?<!\S)[\"'“‘(]*[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*(?!\S)")
 MIN_WORDS = 5
@@ -97,9 +187,18 @@ def is_prose(text: str) -> bool:
         return False
     if not re.search(r"""[.!?…]["'”’)\]]*$""", text):
         return False
-    if DOT_LEADER.search(text) or COPYRIGHT.search(text) or CAPTION.match(text) or KEYWORDS.match(text) \
-            or BYLINE.match(text) or PHOTO_CAPTION.search(text) or SHOUTING.match(text) or HEADING_PREFIX.match(text) or DATE_ONLY.match(text) \
-            or BOILERPLATE.search(text):
+    if (
+        DOT_LEADER.search(text)
+        or COPYRIGHT.search(text)
+        or CAPTION.match(text)
+        or KEYWORDS.match(text)
+        or BYLINE.match(text)
+        or PHOTO_CAPTION.search(text)
+        or SHOUTING.match(text)
+        or HEADING_PREFIX.match(text)
+        or DATE_ONLY.match(text)
+        or BOILERPLATE.search(text)
+    ):
         return False
     letters = sum(map(str.isalpha, text))
     if sum(map(str.isupper, text)) > 0.6 * letters:

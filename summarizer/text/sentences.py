@@ -18,25 +18,33 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-ABBREVIATIONS = frozenset("""
+ABBREVIATIONS = frozenset(
+    """
 mr mrs ms dr prof sr jr st mt ft gen col lt sgt capt cmdr adm gov sen rep rev hon pres supt
 insp det pc jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun
 no vs etc e.g i.e a.m p.m u.s u.k u.n e.u inc ltd co corp bros dept est approx fig eq vol
 al cf ca op para pp ed eds univ assn ave blvd rd
-""".split())
-LOWER_ABBREVIATIONS = ABBREVIATIONS | frozenset("""
+""".split()
+)
+LOWER_ABBREVIATIONS = ABBREVIATIONS | frozenset(
+    """
 resp viz wrt incl excl sec secs sect ch chap min max avg std approx ref refs thm lem def prop cor alg tab ex
 nos vols figs eqs pt pts cm mm km kg mg ml lb lbs oz hr hrs yr yrs mo sq proc symp conf trans assoc
-""".split())  # also abbreviations when a lowercase word follows ('see Sec. three'), where a sentence rarely ends
-LOWER_STARTS = frozenset("""
+""".split()
+)  # also abbreviations when a lowercase word follows ('see Sec. three'), where a sentence rarely ends
+LOWER_STARTS = frozenset(
+    """
 the this these those we our it its they their there he she his her i a an for then thus hence however finally
 moreover furthermore although while when if since because here such both each many most some all what how why
-""".split())  # words that often open a sentence: after a full stop a lowercase one starts one ('in 2019. the model')
-NOT_FINAL = frozenset("""
+""".split()
+)  # words that often open a sentence: after a full stop a lowercase one starts one ('in 2019. the model')
+NOT_FINAL = frozenset(
+    """
 a an the and or but nor of in on at to for from with by into onto than that which who whose whom as is are was
 were be been being has have had do does did will would can could should may might must shall not its their our
 your his my what
-""".split())  # words a sentence does not end with: a full stop after one is a stray mark ('has. known')
+""".split()
+)  # words a sentence does not end with: a full stop after one is a stray mark ('has. known')
 
 CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0002fa1f"
 CLOSERS = "\"'”’)\\]」』）"
@@ -118,8 +126,7 @@ def _line_breaks(paragraph: str) -> list[int]:
         starts_new = first.isupper() or first.isdigit()
         terminal = _TERMINAL.search(stripped)
         heading = stripped and starts_new and not terminal and len(stripped.split()) <= 12
-        if heading or terminal and _BULLET.match(following) or \
-                _BULLET.match(following) and _BULLET.match(line):
+        if heading or terminal and _BULLET.match(following) or _BULLET.match(following) and _BULLET.match(line):
             cuts.append(offset)
         elif terminal and len(stripped) < 50:
             cuts.append(offset)
@@ -133,8 +140,8 @@ def _quoted(paragraph: str) -> list[tuple[int, int]]:
     alone is cut like any text."""
     spans = []
     for match in _QUOTED.finditer(paragraph):
-        before = paragraph[:match.start()].rstrip()[-1:]
-        after = paragraph[match.end():].lstrip()[:1]
+        before = paragraph[: match.start()].rstrip()[-1:]
+        after = paragraph[match.end() :].lstrip()[:1]
         inside = before and before not in f".!?…:{CLOSERS}"
         if inside or after.islower() or paragraph[match.end() - 2] == ",":
             spans.append((match.start() + 1, match.end() - 1))
@@ -146,8 +153,11 @@ def _split_paragraph(paragraph: str) -> list[tuple[int, int]]:
     left out of both sentences."""
     cuts = set(_line_breaks(paragraph))
     quoted = _quoted(paragraph) if '"' in paragraph or "“" in paragraph else []
-    marks = {match.start(1): match.end(1) for match in _FOOTNOTE.finditer(paragraph)
-             if not _is_abbreviation(paragraph, match.start())}
+    marks = {
+        match.start(1): match.end(1)
+        for match in _FOOTNOTE.finditer(paragraph)
+        if not _is_abbreviation(paragraph, match.start())
+    }
     boundaries = [(match, False) for match in _BOUNDARY.finditer(paragraph)]
     boundaries += [(match, True) for match in _LOWER_BOUNDARY.finditer(paragraph)]
     for match, lower in boundaries:
@@ -182,10 +192,10 @@ def _units(text: str, begin: int, end: int) -> Iterator[tuple[int, int, int]]:
 
 def _boundary_rank(text: str, unit: tuple[int, int, int], following: tuple[int, int, int]) -> int:
     """How good a place the gap after `unit` is for a cut: sentence mark > line break > ; or : > comma > none."""
-    token = text[unit[0]:unit[1]]
+    token = text[unit[0] : unit[1]]
     if _STOP.search(token):
         return 4
-    if "\n" in text[unit[1]:following[0]]:
+    if "\n" in text[unit[1] : following[0]]:
         return 3
     if _CLAUSE.search(token):
         return 2
@@ -227,8 +237,8 @@ def _cut_long_run(text: str, begin: int, end: int) -> list[tuple[int, int]]:
         while cutting and load > MAX_RUN:
             cut = _best_cut(text, window)
             spans.append((window[0][0], window[cut][1]))
-            load -= sum(weight for _, _, weight in window[:cut + 1])
-            window = window[cut + 1:]
+            load -= sum(weight for _, _, weight in window[: cut + 1])
+            window = window[cut + 1 :]
     if not cutting:
         return [(begin, end)]
     if window:

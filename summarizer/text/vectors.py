@@ -12,7 +12,8 @@ from typing import Sequence
 
 import numpy as np
 
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a about above after again against all am an and any are as at be because been before being
 below between both but by can could did do does doing down during each few for from further
 had has have having he her here hers herself him himself his how i if in into is it its itself
@@ -21,7 +22,8 @@ over own same she should so some such than that the their theirs them themselves
 these they this those through to too under until up very was we were what when where which
 while who whom why will with would you your yours yourself yourselves said says also one two
 new would could may might must shall us mr mrs ms
-""".split())
+""".split()
+)
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
@@ -67,17 +69,21 @@ class Rows:
         """Each row start..stop times a dense vector."""
         stop = self.count if stop is None else stop
         span = slice(self.indptr[start], self.indptr[stop])
-        owners = np.repeat(np.arange(stop - start), np.diff(self.indptr[start:stop + 1]))
-        return np.bincount(owners, self.values[span] * vector[self.columns[span]],
-                           minlength=stop - start).astype(np.float32)
+        owners = np.repeat(np.arange(stop - start), np.diff(self.indptr[start : stop + 1]))
+        return np.bincount(owners, self.values[span] * vector[self.columns[span]], minlength=stop - start).astype(
+            np.float32
+        )
 
 
 def tfidf(token_lists: Sequence[list[str]]) -> Rows:
     """Row-normalised TF-IDF rows, one per token list, IDF from these rows alone."""
     vocabulary: dict[str, int] = {}
     lengths = np.fromiter((len(t) for t in token_lists), dtype=np.int64, count=len(token_lists))
-    flat = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for toks in token_lists for t in toks),
-                       dtype=np.int64, count=int(lengths.sum()))
+    flat = np.fromiter(
+        (vocabulary.setdefault(t, len(vocabulary)) for toks in token_lists for t in toks),
+        dtype=np.int64,
+        count=int(lengths.sum()),
+    )
     width = max(1, len(vocabulary))
     owners = np.repeat(np.arange(len(token_lists), dtype=np.int64), lengths)
     keys, counts = np.unique(owners * width + flat, return_counts=True)

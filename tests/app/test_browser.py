@@ -24,8 +24,15 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMEOUT_MS = 60_000
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -50,12 +57,32 @@ def streamlit_server(hf_home: Path, **environment: str):
             pytest.fail("chromium is not installed; .ci/run installs it with apt")
         pytest.skip("chromium is not installed (apt-get install chromium)")
     port = free_port()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "SUMMARIZER_ENGINE": "extractive", "HF_HOME": str(hf_home),
-           **environment}
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "SUMMARIZER_ENGINE": "extractive",
+        "HF_HOME": str(hf_home),
+        **environment,
+    }
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.headless", "true", "--server.address", "127.0.0.1"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.port",
+            str(port),
+            "--server.headless",
+            "true",
+            "--server.address",
+            "127.0.0.1",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -107,8 +134,13 @@ def dribbling_feed_server(tmp_path_factory, news):
 @pytest.fixture(scope="module")
 def t5_server(tmp_path_factory, tiny_model_dir, news):
     """The tiny T5 on the CPU: slow enough on a long text to leave the page, come back, or close the tab."""
-    environment = {**news.environment(), "SUMMARIZER_ENGINE": "abstractive", "SUMMARIZER_MODEL": str(tiny_model_dir),
-                   "SUMMARIZER_PRESET": "fast", "SUMMARIZER_MAX_INPUT_TOKENS": "128"}
+    environment = {
+        **news.environment(),
+        "SUMMARIZER_ENGINE": "abstractive",
+        "SUMMARIZER_MODEL": str(tiny_model_dir),
+        "SUMMARIZER_PRESET": "fast",
+        "SUMMARIZER_MAX_INPUT_TOKENS": "128",
+    }
     with streamlit_server(tmp_path_factory.mktemp("hf"), **environment) as served:
         yield served
 
@@ -209,12 +241,34 @@ def test_the_mode_links_read_as_their_labels_alone(server, page):
 
 
 EVAL = ROOT.parent / "shared" / "eval"
-REAL = [("ISO-IEC-29500-3.pdf", EVAL / "structure" / "pdf" / "ISO-IEC-29500-3.pdf", True,
-         ["Foreword", "Introduction", "1. Scope", "2. Conformance", "4. Terms and Definitions",
-          "13. Preprocessing Model for Markup Consumption", "Annex A. (informative) Validation Using NVDL"]),
-        ("dominoes-no-outline.pdf", EVAL / "papers" / "pdf" / "0831ea8f706c.pdf", False,
-         ["1. Introduction", "2. Generating matchings", "3. Reducing diagrams", "4. Minimal diagrams",
-          "5. Connections and future directions"])]
+REAL = [
+    (
+        "ISO-IEC-29500-3.pdf",
+        EVAL / "structure" / "pdf" / "ISO-IEC-29500-3.pdf",
+        True,
+        [
+            "Foreword",
+            "Introduction",
+            "1. Scope",
+            "2. Conformance",
+            "4. Terms and Definitions",
+            "13. Preprocessing Model for Markup Consumption",
+            "Annex A. (informative) Validation Using NVDL",
+        ],
+    ),
+    (
+        "dominoes-no-outline.pdf",
+        EVAL / "papers" / "pdf" / "0831ea8f706c.pdf",
+        False,
+        [
+            "1. Introduction",
+            "2. Generating matchings",
+            "3. Reducing diagrams",
+            "4. Minimal diagrams",
+            "5. Connections and future directions",
+        ],
+    ),
+]
 
 
 @pytest.mark.parametrize("name, source, outline, expected", REAL, ids=["iso-29500-3", "paper-without-outline"])
@@ -255,7 +309,8 @@ def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server,
     assert page.locator("[data-testid=stProgress]").count() >= 1
     page.screenshot(path=str(SHOTS / "upload-scan-progress.png"))
     page.get_by_text(re.compile(r"Both pages were read by OCR \(confidence \d+%\)")).first.wait_for(
-        timeout=3 * TIMEOUT_MS)
+        timeout=3 * TIMEOUT_MS
+    )
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
     page.screenshot(path=str(SHOTS / "upload-scan.png"), full_page=True)
@@ -283,9 +338,11 @@ def test_paste_and_summarize_then_change_length(server, page):
     before = page.get_by_text("Read 100% of").first.inner_text()
     page.screenshot(path=str(SHOTS / "paste.png"), full_page=True)
     page.locator("[data-testid=stSidebar]").get_by_text("Short", exact=True).click()
-    page.wait_for_function("before => ![...document.querySelectorAll('[data-testid=stCaptionContainer]')]"
-                           ".some(e => e.innerText === before) && document.body.innerText.includes('Read 100% of')",
-                           arg=before)
+    page.wait_for_function(
+        "before => ![...document.querySelectorAll('[data-testid=stCaptionContainer]')]"
+        ".some(e => e.innerText === before) && document.body.innerText.includes('Read 100% of')",
+        arg=before,
+    )
     assert not page.get_by_text("previous settings").count()
     page.screenshot(path=str(SHOTS / "paste-short.png"), full_page=True)
 
@@ -377,8 +434,7 @@ def test_news_offline_is_calm_and_the_link_field_works_with_enter(offline_server
     assert page.get_by_text("city council voted seven to two", exact=False).first.is_visible()
 
 
-def test_three_users_open_news_while_the_feed_dribbles_and_each_sees_the_page_in_time(dribbling_feed_server,
-                                                                                     open_page):
+def test_three_users_open_news_while_the_feed_dribbles_and_each_sees_the_page_in_time(dribbling_feed_server, open_page):
     base, _ = dribbling_feed_server
     pages = [open_page() for _ in range(3)]
     opened = []
@@ -433,9 +489,15 @@ def test_closing_the_tab_stops_the_work(t5_server, open_page):
 @pytest.fixture(scope="module")
 def streaming_server(tmp_path_factory, tiny_model_dir, news):
     """The tiny T5 on transformers, one section per call: sections arrive one after another, slowly enough to see."""
-    environment = {**news.environment(), "SUMMARIZER_ENGINE": "abstractive", "SUMMARIZER_MODEL": str(tiny_model_dir),
-                   "SUMMARIZER_PRESET": "fast", "SUMMARIZER_MAX_INPUT_TOKENS": "128",
-                   "SUMMARIZER_BACKEND": "transformers", "SUMMARIZER_BATCH_SIZE": "1"}
+    environment = {
+        **news.environment(),
+        "SUMMARIZER_ENGINE": "abstractive",
+        "SUMMARIZER_MODEL": str(tiny_model_dir),
+        "SUMMARIZER_PRESET": "fast",
+        "SUMMARIZER_MAX_INPUT_TOKENS": "128",
+        "SUMMARIZER_BACKEND": "transformers",
+        "SUMMARIZER_BATCH_SIZE": "1",
+    }
     with streamlit_server(tmp_path_factory.mktemp("hf"), **environment) as served:
         yield served
 

@@ -27,6 +27,7 @@ def gated(gate: threading.Event, steps: int = 1000):
             gate.wait(5)
             progress(step / steps, f"step {step}")
         return "result"
+
     return work, calls
 
 

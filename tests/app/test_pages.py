@@ -84,10 +84,14 @@ def test_paste_errors_keep_the_text(app):
     at.button(key="summarize_paste").click().run()
     assert "Paste some text first." in texts(at, "warning")
     at = summarize_paste(at, "--- *** ...")
-    assert texts(at, "error") == ["The text has no sentences to summarize (no words of two or more letters were found)."]
+    assert texts(at, "error") == [
+        "The text has no sentences to summarize (no words of two or more letters were found)."
+    ]
     assert at.text_area(key="paste_area").value == "--- *** ..."
     at.run()
-    assert texts(at, "error") == ["The text has no sentences to summarize (no words of two or more letters were found)."]
+    assert texts(at, "error") == [
+        "The text has no sentences to summarize (no words of two or more letters were found)."
+    ]
 
 
 def test_upload_docx_shows_facts_then_summarizes(app):
@@ -136,11 +140,14 @@ def test_a_scanned_page_is_read_by_ocr_and_says_how_sure_with_a_switch_to_turn_o
     assert any("letter.png · 1 page ·" in c for c in texts(at, "caption"))
     at.button(key="summarize_upload").click().run()
     assert any(c.startswith("Read 100% of 1 page in 1 part") for c in texts(at, "caption"))
-    assert any(c.startswith("The text was read by OCR (confidence ") and c.endswith("against the scan.")
-               for c in texts(at, "caption"))
+    assert any(
+        c.startswith("The text was read by OCR (confidence ") and c.endswith("against the scan.")
+        for c in texts(at, "caption")
+    )
     at.toggle(key="upload_ocr").set_value(False).run()
-    assert texts(at, "error")[0].startswith("letter.png is an image, and OCR is switched off, so its text cannot "
-                                            "be read; turn OCR on to read it.")
+    assert texts(at, "error")[0].startswith(
+        "letter.png is an image, and OCR is switched off, so its text cannot be read; turn OCR on to read it."
+    )
 
 
 def test_untrusted_file_names_are_escaped_in_messages(app):

@@ -18,8 +18,9 @@ def test_paste_with_the_server_down_says_so_and_keeps_the_text(app, monkeypatch)
             break
         at.run()
     assert not at.exception
-    assert [e.value for e in at.error] == [f"The summarizer server at {url} is not answering; your text is kept — "
-                                           "try again in a minute."]
+    assert [e.value for e in at.error] == [
+        f"The summarizer server at {url} is not answering; your text is kept — try again in a minute."
+    ]
     assert at.text_area(key="paste_area").value == ARTICLE
 
 

@@ -97,4 +97,3 @@ def test_sections_appear_one_by_one_and_survive_leaving_the_page(streaming_t5):
     finally:
         hold.release()
         handle.remove()
-

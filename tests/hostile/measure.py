@@ -87,7 +87,9 @@ def measure_call(function: Callable, *args, **kwargs) -> Measurement:
     return Measurement(seconds, peak / MB, max(0, peak - baseline) / MB, result=result, error=error)
 
 
-def measure_command(argv: list[str], timeout: float, env: dict | None = None, stdin: bytes | None = None) -> Measurement:
+def measure_command(
+    argv: list[str], timeout: float, env: dict | None = None, stdin: bytes | None = None
+) -> Measurement:
     """Run `argv` as a child; its time, its tree's peak RSS, exit code and output. Killed after `timeout` s."""
     started = time.perf_counter()
     child = psutil.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
@@ -102,5 +104,11 @@ def measure_command(argv: list[str], timeout: float, env: dict | None = None, st
                     pass
             stdout, stderr = child.communicate()
     seconds = time.perf_counter() - started
-    return Measurement(seconds, sampler.peak / MB, sampler.peak / MB, returncode=child.returncode,
-                       stdout=stdout.decode("utf-8", "replace"), stderr=stderr.decode("utf-8", "replace"))
+    return Measurement(
+        seconds,
+        sampler.peak / MB,
+        sampler.peak / MB,
+        returncode=child.returncode,
+        stdout=stdout.decode("utf-8", "replace"),
+        stderr=stderr.decode("utf-8", "replace"),
+    )

@@ -13,8 +13,13 @@ PEAK_MB = 400
 
 
 def run(tmp_path, *args, **env):
-    environment = {**os.environ, "HF_HUB_OFFLINE": "1", "SUMMARIZER_ENGINE": "extractive",
-                   "INGEST_INCIDENT_LOG": str(tmp_path / "incidents.log"), **env}
+    environment = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "SUMMARIZER_ENGINE": "extractive",
+        "INGEST_INCIDENT_LOG": str(tmp_path / "incidents.log"),
+        **env,
+    }
     return measure_command([sys.executable, "-m", *args], timeout=SECONDS, env=environment)
 
 
@@ -36,7 +41,7 @@ def test_dev_zero_is_refused(tmp_path):
 def test_a_huge_sparse_file_is_read_only_up_to_the_limit(tmp_path):
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as handle:
-        handle.truncate(8 * 1024 ** 3)
+        handle.truncate(8 * 1024**3)
     result = run(tmp_path, "ingest", str(huge))
     assert result.returncode == 1 and "huge.txt is larger than 25 MB, the limit." in result.stderr
     assert result.peak_mb < PEAK_MB and result.seconds < SECONDS
@@ -48,17 +53,21 @@ def test_an_unexpected_error_is_an_apology_with_an_id_and_a_logged_traceback(tmp
     source.write_text("The council met on Tuesday. It approved the budget.")
     result = run(tmp_path, *module, str(source), INGEST_MAX_FILE_MB="not-a-number")
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    match = re.fullmatch(r"error: something went wrong on our side \(id ([0-9a-f]{6})\); it has been logged in (.+)\n",
-                         result.stderr)
+    match = re.fullmatch(
+        r"error: something went wrong on our side \(id ([0-9a-f]{6})\); it has been logged in (.+)\n", result.stderr
+    )
     assert match, result.stderr
     log = (tmp_path / "incidents.log").read_text()
     assert f"incident {match.group(1)}" in log and "Traceback" in log and "ValueError" in log
 
 
-@pytest.mark.parametrize("url, message", [
-    ("http://127.0.0.1:99999/story.html", "its port must be a number from 1 to 65535"),
-    ("http://[::1/story.html", "not an IPv6 address"),
-])
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("http://127.0.0.1:99999/story.html", "its port must be a number from 1 to 65535"),
+        ("http://[::1/story.html", "not an IPv6 address"),
+    ],
+)
 def test_malformed_links_are_one_line(tmp_path, url, message):
     result = run(tmp_path, "summarizer", "summarize", url)
     assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr

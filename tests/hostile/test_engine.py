@@ -24,8 +24,10 @@ def made_up_words(size: int, seed: int = 3) -> str:
     rng = random.Random(seed)
     out, length = [], 0
     while length < size:
-        words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 9)))
-                 for _ in range(rng.randint(6, 14))]
+        words = [
+            "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 9)))
+            for _ in range(rng.randint(6, 14))
+        ]
         out.append(" ".join(words).capitalize() + ".")
         length += len(out[-1]) + 1
     return " ".join(out)

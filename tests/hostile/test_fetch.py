@@ -7,10 +7,10 @@ import time
 import pytest
 
 from ingest import FetchError, IngestSettings, UnsafeUrlError
-from ingest.network.articles import fetch_article
 from ingest.errors import FeedUnavailableError, InvalidUrlError
-from ingest.network.news import NewsFeed, from_rss
+from ingest.network.articles import fetch_article
 from ingest.network.fetch import check_url, get
+from ingest.network.news import NewsFeed, from_rss
 from tests.hostile.measure import measure_call
 
 FETCH_TIMEOUT = 2.0
@@ -29,11 +29,14 @@ def test_a_dribbling_server_is_cut_at_the_whole_fetch_deadline(news_server, path
     assert news_server.dribble_interval < FETCH_TIMEOUT
 
 
-@pytest.mark.parametrize("path, message", [
-    ("/length/invalid.html", "sent a malformed answer"),
-    ("/length/conflicting.html", "sent a malformed answer"),
-    ("/type/markdown", "That link is not a web page (it is image/png)."),
-])
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        ("/length/invalid.html", "sent a malformed answer"),
+        ("/length/conflicting.html", "sent a malformed answer"),
+        ("/type/markdown", "That link is not a web page (it is image/png)."),
+    ],
+)
 def test_broken_headers_are_messages(news_server, path, message):
     run = measure_call(fetch_article, news_server.base + path, settings_for(news_server))
     assert isinstance(run.error, FetchError), run.error
@@ -52,15 +55,21 @@ def test_an_unknown_charset_is_read_anyway(news_server):
     assert document.text.startswith("The city council voted seven to two")
 
 
-@pytest.mark.parametrize("url, message", [
-    ("http://127.0.0.1:99999/", "its port must be a number from 1 to 65535"),
-    ("http://127.0.0.1:http/", "its port must be a number from 1 to 65535"),
-    ("http://[::1/", "not an IPv6 address"),
-    ("http://[zz::1]/", "not an IPv6 address"),
-    ("https://not a url", "^That is not a web address \\(it has spaces, or characters no site name has\\); paste the "
-                          "article's link, for example https://www.example.com/news/story.$"),
-    ("https://news<site>.com/a", "That is not a web address"),
-])
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("http://127.0.0.1:99999/", "its port must be a number from 1 to 65535"),
+        ("http://127.0.0.1:http/", "its port must be a number from 1 to 65535"),
+        ("http://[::1/", "not an IPv6 address"),
+        ("http://[zz::1]/", "not an IPv6 address"),
+        (
+            "https://not a url",
+            "^That is not a web address \\(it has spaces, or characters no site name has\\); paste the "
+            "article's link, for example https://www.example.com/news/story.$",
+        ),
+        ("https://news<site>.com/a", "That is not a web address"),
+    ],
+)
 def test_malformed_links_are_messages(url, message):
     with pytest.raises(InvalidUrlError, match=message):
         check_url(url)
@@ -68,9 +77,25 @@ def test_malformed_links_are_messages(url, message):
         fetch_article(url, IngestSettings(fetch_timeout=FETCH_TIMEOUT))
 
 
-@pytest.mark.parametrize("address", ["[::127.0.0.1]", "[::ffff:127.0.0.1]", "[64:ff9b::7f00:1]", "[64:ff9b::a00:1]",
-                                     "[2002:7f00:1::]", "[2002:a9fe:a9fe::1]", "[ff02::1]", "[ff0e::1]", "224.0.0.1",
-                                     "239.255.255.250", "0.0.0.0", "[::]", "100.64.0.1", "255.255.255.255"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "[::127.0.0.1]",
+        "[::ffff:127.0.0.1]",
+        "[64:ff9b::7f00:1]",
+        "[64:ff9b::a00:1]",
+        "[2002:7f00:1::]",
+        "[2002:a9fe:a9fe::1]",
+        "[ff02::1]",
+        "[ff0e::1]",
+        "224.0.0.1",
+        "239.255.255.250",
+        "0.0.0.0",
+        "[::]",
+        "100.64.0.1",
+        "255.255.255.255",
+    ],
+)
 def test_addresses_hiding_a_private_one_are_refused(address):
     with pytest.raises(UnsafeUrlError, match="private or local address"):
         check_url(f"http://{address}/")

@@ -1,18 +1,32 @@
 import pytest
 
-from ingest.formats.pdf import RUNNING_NOTE
-from ingest import (CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestSettings, NoTextError,
-                    PasswordProtectedError, UnsupportedFormatError, ingest_file)
+from ingest import (
+    CorruptFileError,
+    ExtractionTimeoutError,
+    FileTooLargeError,
+    IngestSettings,
+    NoTextError,
+    PasswordProtectedError,
+    UnsupportedFormatError,
+    ingest_file,
+)
 from ingest.bounded import run_bounded
+from ingest.formats.pdf import RUNNING_NOTE
 
 
 def test_docx_paragraphs_and_tables_in_order(fixtures):
     document = ingest_file("report.docx", fixtures["report.docx"])
     assert document.kind == "docx" and document.title == "Quarterly Review"
     assert document.text.split("\n\n") == [
-        "Summary of findings", "Sales rose by a fifth in the third quarter. Costs stayed flat.",
-        "Region | Sales", "North | 120", "The board will meet again in March."]
-    assert "CONFIDENTIAL" not in document.text and document.warnings == ["Headers and footers were left out of the summary (see what was left out)."]
+        "Summary of findings",
+        "Sales rose by a fifth in the third quarter. Costs stayed flat.",
+        "Region | Sales",
+        "North | 120",
+        "The board will meet again in March.",
+    ]
+    assert "CONFIDENTIAL" not in document.text and document.warnings == [
+        "Headers and footers were left out of the summary (see what was left out)."
+    ]
 
 
 def test_pdf_pages_rejoined_without_headers_numbers_hyphens_or_ligatures(fixtures):
@@ -31,8 +45,10 @@ def test_pdf_pages_rejoined_without_headers_numbers_hyphens_or_ligatures(fixture
 
 def test_pages_without_text_are_named_when_ocr_is_off(fixtures):
     document = ingest_file("scan-inside.pdf", fixtures["scan-inside.pdf"], IngestSettings(ocr=False))
-    assert ("Pages 3-5 of 5 look scanned and were skipped: they have no text layer, and OCR is switched off."
-            in document.warnings)
+    assert (
+        "Pages 3-5 of 5 look scanned and were skipped: they have no text layer, and OCR is switched off."
+        in document.warnings
+    )
     assert "Section 2:" in document.text
 
 
@@ -42,14 +58,17 @@ def test_encrypted_pdfs(fixtures):
         ingest_file("locked.pdf", fixtures["locked.pdf"])
 
 
-@pytest.mark.parametrize("name, error, message", [
-    ("scan.pdf", NoTextError, "scan.pdf is a scanned image with no text layer, and OCR is switched off"),
-    ("scan-stray-word.pdf", NoTextError, "scan-stray-word.pdf is a scanned image with no text layer, and OCR is"),
-    ("fake.docx", CorruptFileError, "fake.docx is not a valid Word document (.docx)"),
-    ("random.txt", UnsupportedFormatError, "random.txt is not a text file"),
-    ("empty.txt", NoTextError, "empty.txt is empty."),
-    ("legacy.doc", UnsupportedFormatError, "save it as .docx"),
-])
+@pytest.mark.parametrize(
+    "name, error, message",
+    [
+        ("scan.pdf", NoTextError, "scan.pdf is a scanned image with no text layer, and OCR is switched off"),
+        ("scan-stray-word.pdf", NoTextError, "scan-stray-word.pdf is a scanned image with no text layer, and OCR is"),
+        ("fake.docx", CorruptFileError, "fake.docx is not a valid Word document (.docx)"),
+        ("random.txt", UnsupportedFormatError, "random.txt is not a text file"),
+        ("empty.txt", NoTextError, "empty.txt is empty."),
+        ("legacy.doc", UnsupportedFormatError, "save it as .docx"),
+    ],
+)
 def test_each_bad_file_gets_its_own_message(fixtures, name, error, message):
     with pytest.raises(error) as raised:
         ingest_file(name, fixtures[name], IngestSettings(ocr=False))
@@ -72,7 +91,9 @@ def test_type_comes_from_content_not_name(fixtures):
     assert notes.warnings[0] == "notes.doc is actually a text file and was read as one."
     with pytest.raises(UnsupportedFormatError, match=r"letter.doc is a Rich Text \(RTF\) file; save it as .docx"):
         ingest_file("letter.doc", b"{\\rtf1\\ansi The council met on Monday.}")
-    with pytest.raises(UnsupportedFormatError, match=r"supported formats are plain text \(\.txt.*Word \(\.docx\), PDF \(\.pdf.*\.png"):
+    with pytest.raises(
+        UnsupportedFormatError, match=r"supported formats are plain text \(\.txt.*Word \(\.docx\), PDF \(\.pdf.*\.png"
+    ):
         ingest_file("animation.gif", b"GIF89a" + b"\x00" * 50)
     with pytest.raises(CorruptFileError, match="photo.png could not be read; the image seems damaged"):
         ingest_file("photo.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 50)
@@ -93,6 +114,7 @@ def test_limits(fixtures):
 
 def _spin(seconds):
     import time
+
     time.sleep(seconds)
 
 

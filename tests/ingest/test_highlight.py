@@ -13,22 +13,30 @@ import pytest
 
 from ingest import highlight_pdf, ingest_file, marked_html
 from summarizer import Settings, Summarizer, SummaryOptions
-from tests.builders import FONT, BOLD, standard_pdf, styled_docx
+from tests.builders import BOLD, FONT, standard_pdf, styled_docx
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
 PAPER = {
-    "Introduction": ["Replicated state machines keep copies of a service consistent across many servers. "
-                     "A consensus algorithm lets the servers agree on one order of commands even when some fail. "
-                     "This paper describes a consensus algorithm that is easier to understand than earlier ones."],
-    "Leader election": ["The servers elect a leader that accepts commands from clients and replicates them. "
-                        "A server that hears nothing from the leader for a while starts an election for a new term. "
-                        "The candidate that gathers votes from a majority of servers becomes the leader of the term."],
-    "Log replication": ["The leader appends each command to its log and sends the new entries to its followers. "
-                        "An entry is committed once a majority of servers have stored it in their logs. "
-                        "Followers apply committed entries to their replicated state machines in log order."],
-    "Safety": ["The consensus algorithm never returns a wrong result under network delays and lost messages. "
-               "Only a server whose log holds every committed entry can win an election for leader. "
-               "Therefore replicated state machines that apply the same log reach the same state."],
+    "Introduction": [
+        "Replicated state machines keep copies of a service consistent across many servers. "
+        "A consensus algorithm lets the servers agree on one order of commands even when some fail. "
+        "This paper describes a consensus algorithm that is easier to understand than earlier ones."
+    ],
+    "Leader election": [
+        "The servers elect a leader that accepts commands from clients and replicates them. "
+        "A server that hears nothing from the leader for a while starts an election for a new term. "
+        "The candidate that gathers votes from a majority of servers becomes the leader of the term."
+    ],
+    "Log replication": [
+        "The leader appends each command to its log and sends the new entries to its followers. "
+        "An entry is committed once a majority of servers have stored it in their logs. "
+        "Followers apply committed entries to their replicated state machines in log order."
+    ],
+    "Safety": [
+        "The consensus algorithm never returns a wrong result under network delays and lost messages. "
+        "Only a server whose log holds every committed entry can win an election for leader. "
+        "Therefore replicated state machines that apply the same log reach the same state."
+    ],
 }
 
 
@@ -65,8 +73,14 @@ def highlights(data: bytes) -> list[tuple[int, str, str, list[float]]]:
         for ref in page.get("/Annots", []):
             annotation = ref.get_object()
             if annotation["/Subtype"] == "/Highlight":
-                found.append((number, str(annotation["/Subj"]), str(annotation["/Contents"]),
-                              [float(v) for v in annotation["/QuadPoints"]]))
+                found.append(
+                    (
+                        number,
+                        str(annotation["/Subj"]),
+                        str(annotation["/Contents"]),
+                        [float(v) for v in annotation["/QuadPoints"]],
+                    )
+                )
     return found
 
 
@@ -76,8 +90,10 @@ def text_under(data: bytes, page: int, quads: list[float]) -> str:
 
     document = pdfium.PdfDocument(data)
     textpage = document[page - 1].get_textpage()
-    return " ".join(textpage.get_text_bounded(quads[i + 4] + 0.5, quads[i + 5] + 0.5, quads[i + 2] - 0.5,
-                                              quads[i + 1] - 0.5) for i in range(0, len(quads), 8))
+    return " ".join(
+        textpage.get_text_bounded(quads[i + 4] + 0.5, quads[i + 5] + 0.5, quads[i + 2] - 0.5, quads[i + 1] - 0.5)
+        for i in range(0, len(quads), 8)
+    )
 
 
 def page_texts(data: bytes) -> list[str]:
@@ -148,8 +164,11 @@ def test_a_pdf_with_its_own_outline_keeps_it():
     result = highlight_pdf(data, summary.passages(), document.blocks)
     before = [item.title for item in PdfReader(io.BytesIO(data)).outline]
     after = [item.title for item in PdfReader(io.BytesIO(result.data)).outline]
-    assert after == before == ["Scope", "Terms and definitions", "Package structure", "Interleaving and storage",
-                               "References"]
+    assert (
+        after
+        == before
+        == ["Scope", "Terms and definitions", "Package structure", "Interleaving and storage", "References"]
+    )
     assert result.bookmarks == 0 and result.placed == len(summary.passages())
 
 
@@ -197,8 +216,10 @@ def test_docx_becomes_an_html_page_with_contents_and_the_sources_marked():
 def test_html_export_escapes_the_document():
     from ingest import Block
 
-    blocks = (Block("heading", "Notes <script>alert(1)</script>", 1),
-              Block("paragraph", "The board met on Monday <img src=x onerror=alert(2)> and approved the bridge plan."))
+    blocks = (
+        Block("heading", "Notes <script>alert(1)</script>", 1),
+        Block("paragraph", "The board met on Monday <img src=x onerror=alert(2)> and approved the bridge plan."),
+    )
 
     class Mark:
         text, page, role, note = blocks[1].text, None, "overview", 'Summary "quoted" <b>'

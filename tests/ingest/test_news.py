@@ -4,8 +4,8 @@ import pytest
 
 from ingest import FetchError, IngestSettings, NewsApiError, UnsafeUrlError
 from ingest.network.articles import fetch_article
-from ingest.network.news import NewsFeed, from_newsapi, from_rss
 from ingest.network.fetch import check_url
+from ingest.network.news import NewsFeed, from_newsapi, from_rss
 
 
 def settings_for(server, **overrides):
@@ -16,10 +16,12 @@ def test_rss_headlines_are_plain_text_newest_first_without_duplicates(news_serve
     result = NewsFeed(settings_for(news_server)).headlines()
     titles = [h.title for h in result.headlines]
     assert result.backend == "RSS"
-    assert titles == ["Scientists map the deep ocean floor in record detail",
-                      "City council approves river bridge repairs after long debate",
-                      "Storm warning issued for the east coast",
-                      "Markets close higher on tech rally"]
+    assert titles == [
+        "Scientists map the deep ocean floor in record detail",
+        "City council approves river bridge repairs after long debate",
+        "Storm warning issued for the east coast",
+        "Markets close higher on tech rally",
+    ]
     bridge = result.headlines[1]
     assert bridge.description == "The council voted 7-2 to fund repairs to the century-old bridge."
     assert bridge.image_url == "https://cdn.cnn.com/bridge-super-169.jpg"
@@ -27,7 +29,10 @@ def test_rss_headlines_are_plain_text_newest_first_without_duplicates(news_serve
     assert result.headlines[2].image_url == "https://cdn.cnn.com/storm-t1.jpg"
     for headline in result.headlines:
         assert "<" not in headline.title + headline.description and headline.url.startswith("http")
-    assert result.headlines[1].description and result.headlines[0].description == "A new survey reveals thousands of undersea mountains & canyons."
+    assert (
+        result.headlines[1].description
+        and result.headlines[0].description == "A new survey reveals thousands of undersea mountains & canyons."
+    )
 
 
 def test_newsapi_headlines_newest_first(news_server):
@@ -39,8 +44,9 @@ def test_newsapi_headlines_newest_first(news_server):
     assert older.author == "Jane Doe" and older.image_url == "https://cdn.cnn.com/budget.jpg"
 
 
-@pytest.mark.parametrize("key, message", [("bad-key", "The NewsAPI key is not valid"),
-                                          ("limited-key", "NewsAPI is rate-limiting this key")])
+@pytest.mark.parametrize(
+    "key, message", [("bad-key", "The NewsAPI key is not valid"), ("limited-key", "NewsAPI is rate-limiting this key")]
+)
 def test_newsapi_errors_are_explained_and_rss_takes_over(news_server, key, message):
     with pytest.raises(NewsApiError, match=message):
         from_newsapi(settings_for(news_server, key=key))
@@ -84,18 +90,24 @@ def test_full_article_text_is_extracted(news_server):
 
 
 def test_thin_page_falls_back_to_the_description(news_server):
-    document = fetch_article(f"{news_server.base}/article/thin.html", settings_for(news_server),
-                             fallback="A new survey reveals thousands of undersea mountains.")
+    document = fetch_article(
+        f"{news_server.base}/article/thin.html",
+        settings_for(news_server),
+        fallback="A new survey reveals thousands of undersea mountains.",
+    )
     assert document.text == "A new survey reveals thousands of undersea mountains."
     assert document.warnings == ["Only the summary paragraph could be read; the page had little or no article text."]
 
 
-@pytest.mark.parametrize("path, message", [
-    ("/report.pdf", "That link is not a web page (it is application/pdf)."),
-    ("/slow.html", "did not answer in time"),
-    ("/big.html", "larger than 5 MB"),
-    ("/missing.html", "HTTP 404"),
-])
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        ("/report.pdf", "That link is not a web page (it is application/pdf)."),
+        ("/slow.html", "did not answer in time"),
+        ("/big.html", "larger than 5 MB"),
+        ("/missing.html", "HTTP 404"),
+    ],
+)
 def test_article_fetch_failures_are_explained(news_server, path, message):
     with pytest.raises(FetchError, match=message.replace("(", r"\(").replace(")", r"\)")):
         fetch_article(news_server.base + path, settings_for(news_server))
@@ -132,10 +144,12 @@ def test_links_differing_in_their_query_are_different_articles():
     def story(url, title):
         return Headline(title=title, description="", source="CNN", url=url, published=None, backend="RSS")
 
-    kept = newest_first([
-        story("https://example.com/article.php?id=1", "Bridge repairs approved"),
-        story("https://example.com/article.php?id=2", "Storm warning issued"),
-        story("https://example.com/article.php?utm_source=rss&id=1&fbclid=x#comments", "Bridge repairs (update)"),
-        story("https://example.com/article.php?id=3&utm_medium=feed", "Markets close higher"),
-    ])
+    kept = newest_first(
+        [
+            story("https://example.com/article.php?id=1", "Bridge repairs approved"),
+            story("https://example.com/article.php?id=2", "Storm warning issued"),
+            story("https://example.com/article.php?utm_source=rss&id=1&fbclid=x#comments", "Bridge repairs (update)"),
+            story("https://example.com/article.php?id=3&utm_medium=feed", "Markets close higher"),
+        ]
+    )
     assert [h.title for h in kept] == ["Bridge repairs approved", "Storm warning issued", "Markets close higher"]

@@ -14,14 +14,22 @@ from pathlib import Path
 
 import pytest
 
-from ingest import (CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestSettings, NoTextError,
-                    ingest_file, parse_text)
+from ingest import (
+    CorruptFileError,
+    ExtractionTimeoutError,
+    FileTooLargeError,
+    IngestSettings,
+    NoTextError,
+    ingest_file,
+    parse_text,
+)
 from ingest.bounded import run_bounded
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.lab.ocreval import FONT, scan, scan_pdf, word_accuracy
 
-pytestmark = pytest.mark.skipif(not FONT.is_file(), reason=f"the test font {FONT} is not installed "
-                                                         "(Debian: fonts-dejavu-core)")
+pytestmark = pytest.mark.skipif(
+    not FONT.is_file(), reason=f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)"
+)
 
 ARTICLE = """The city council voted on Tuesday to repair the old river bridge, which has been closed to traffic \
 since a flood damaged its eastern pillars in March. Engineers told the council that the repairs would take about \
@@ -33,8 +41,10 @@ across the river to reach the market.
 
 The mayor said the council would also plant trees along both banks and build a path for cyclists, so that the \
 bridge would be safer and quieter when it opens again. Work is expected to begin in the first week of June."""
-SHORT = ("Water quality in the northern lakes improved this year after farmers used less fertiliser, "
-         "according to a report published by the environment agency on Monday.")
+SHORT = (
+    "Water quality in the northern lakes improved this year after farmers used less fertiliser, "
+    "according to a report published by the environment agency on Monday."
+)
 HYPHENATED = "Our engineers studied the water pipes and recom-\nmended replacing them; the well-\nknown firm agreed."
 
 
@@ -46,8 +56,12 @@ def pdf_with_text_page_then(scanned) -> bytes:
     pdf.add_font("DejaVu", fname=str(FONT))
     pdf.add_page()
     pdf.set_font("DejaVu", size=12)
-    pdf.multi_cell(0, 8, "Minutes of the council meeting. The meeting opened at seven in the evening with all "
-                         "members present, and the minutes of the last meeting were approved without changes.")
+    pdf.multi_cell(
+        0,
+        8,
+        "Minutes of the council meeting. The meeting opened at seven in the evening with all "
+        "members present, and the minutes of the last meeting were approved without changes.",
+    )
     for image in scanned:
         pdf.add_page()
         pdf.image(image, x=0, y=0, w=210, h=297)
@@ -65,8 +79,12 @@ def council():
     """A two-page PDF, text then a clean 200 dpi scan of ARTICLE under a heading, read with progress reported."""
     image, text = scan(ARTICLE, 200, title="Bridge repairs approved")
     reports = []
-    document = ingest_file("minutes.pdf", pdf_with_text_page_then([image]), None,
-                           lambda fraction, message: reports.append((fraction, message)))
+    document = ingest_file(
+        "minutes.pdf",
+        pdf_with_text_page_then([image]),
+        None,
+        lambda fraction, message: reports.append((fraction, message)),
+    )
     return document, text, reports
 
 
@@ -135,8 +153,10 @@ def test_line_end_hyphens_are_joined_and_compounds_keep_theirs():
 def test_photos_upside_down_or_sideways_are_turned_upright():
     upside_down, text = scan(SHORT, 200, turn=180)
     sideways, _ = scan(SHORT, 200, turn=90)
-    for name, data in (("upside-down.jpg", image_file(upside_down.convert("RGB"), "JPEG", quality=80)),
-                       ("sideways.webp", image_file(sideways, "WEBP", quality=90))):
+    for name, data in (
+        ("upside-down.jpg", image_file(upside_down.convert("RGB"), "JPEG", quality=80)),
+        ("sideways.webp", image_file(sideways, "WEBP", quality=90)),
+    ):
         document = ingest_file(name, data)
         assert word_accuracy(text, document.text) >= 0.9, name
 
@@ -146,8 +166,10 @@ def test_each_frame_of_a_tiff_is_a_page_and_the_ocr_page_limit_holds():
     data = image_file(frames[0], "TIFF", save_all=True, append_images=frames[1:], compression="tiff_deflate")
     document = ingest_file("letter.tiff", data, IngestSettings(ocr_max_pages=2))
     assert document.pages == 3 and document.ocr.pages == (1, 2)
-    assert [(block.kind, block.text, block.page) for block in document.blocks if block.kind == "heading"] == \
-        [("heading", "Part 1", 1), ("heading", "Part 2", 2)]
+    assert [(block.kind, block.text, block.page) for block in document.blocks if block.kind == "heading"] == [
+        ("heading", "Part 1", 1),
+        ("heading", "Part 2", 2),
+    ]
     assert document.text.count("Water quality in the northern lakes improved") == 2
     assert document.warnings == ["Only the first 2 of 3 pages were read: OCR reads at most 2 pages of a file."]
 
@@ -156,8 +178,10 @@ def test_scanned_pages_past_the_ocr_limit_are_named():
     images = [scan(SHORT, 150)[0] for _ in range(2)]
     document = ingest_file("two.pdf", pdf_with_text_page_then(images), IngestSettings(ocr_max_pages=1, ocr_dpi=150))
     assert document.ocr.pages == (2,)
-    assert "Page 3 of 3 looks scanned and was skipped: it has no text layer, and OCR reads at most the first 1 of " \
-           "them." in document.warnings
+    assert (
+        "Page 3 of 3 looks scanned and was skipped: it has no text layer, and OCR reads at most the first 1 of "
+        "them." in document.warnings
+    )
 
 
 def test_a_poor_text_layer_under_a_scan_is_read_again():
@@ -171,8 +195,12 @@ def test_a_poor_text_layer_under_a_scan_is_read_again():
     pdf.set_font("DejaVu", size=11)
     pdf.text_mode = "INVISIBLE"
     pdf.set_xy(20, 20)
-    pdf.multi_cell(170, 6, "Wafcr qua1ity in tbe nortbern 1akes improvcd tbis ycar aftcr farmcrs uscd lcss "
-                           "fcrtiliscr, accordinq to a rcport pub1isbed by tbe cnvironmcnt aqcncy on Mondav.")
+    pdf.multi_cell(
+        170,
+        6,
+        "Wafcr qua1ity in tbe nortbern 1akes improvcd tbis ycar aftcr farmcrs uscd lcss "
+        "fcrtiliscr, accordinq to a rcport pub1isbed by tbe cnvironmcnt aqcncy on Mondav.",
+    )
     document = ingest_file("old-ocr.pdf", bytes(pdf.output()))
     assert document.ocr.pages == (1,) and word_accuracy(text, document.text) >= 0.95
 
@@ -196,8 +224,11 @@ def test_a_blank_photo_a_damaged_image_and_a_huge_one_get_messages():
 
     with pytest.raises(FileTooLargeError, match="huge.png is 9,000 × 8,000 pixels; the limit is 60 megapixels"):
         ingest_file("huge.png", image_file(Image.new("1", (9000, 8000), 1), "PNG"))
-    with pytest.raises(NoTextError, match="^strip.png is 1 × 100,000 pixels: a strip too thin to hold lines of text "
-                                          "that OCR can read. Upload a photo or scan of the whole page.$"):
+    with pytest.raises(
+        NoTextError,
+        match="^strip.png is 1 × 100,000 pixels: a strip too thin to hold lines of text "
+        "that OCR can read. Upload a photo or scan of the whole page.$",
+    ):
         ingest_file("strip.png", image_file(Image.new("L", (1, 100_000), 255), "PNG"))
     with pytest.raises(NoTextError, match="OCR found no text in blank.png"):
         ingest_file("blank.png", image_file(Image.new("L", (800, 600), 255), "PNG"))
@@ -216,8 +247,10 @@ def _report_then_wait(seconds: list[float], report) -> str:
 
 
 def test_each_reported_step_gets_its_own_time_bound():
-    assert run_bounded(_report_then_wait, ([0.4] * 4,), "slow.pdf", 1.0, progress=lambda f, m: None,
-                       step_timeout=1.0) == "done"
+    assert (
+        run_bounded(_report_then_wait, ([0.4] * 4,), "slow.pdf", 1.0, progress=lambda f, m: None, step_timeout=1.0)
+        == "done"
+    )
     with pytest.raises(ExtractionTimeoutError, match="Reading a page of slow.pdf by OCR took longer than 0.5 seconds"):
         run_bounded(_report_then_wait, ([30],), "slow.pdf", 5.0, progress=lambda f, m: None, step_timeout=0.5)
 
@@ -226,14 +259,21 @@ def test_ocr_runs_with_no_network_and_an_empty_home(tmp_path):
     """The engine must find its models in the install: a process whose every connection fails still reads."""
     image, text = scan(SHORT, 150)
     (tmp_path / "note.png").write_bytes(image_file(image, "PNG"))
-    script = ("import socket, sys\n"
-              "def refuse(*args, **kwargs): raise OSError('network is off in this test')\n"
-              "socket.socket.connect = socket.socket.connect_ex = refuse\n"
-              "socket.create_connection = socket.getaddrinfo = refuse\n"
-              "from ingest import read_file\n"
-              "print(read_file(sys.argv[1]).text)\n")
+    script = (
+        "import socket, sys\n"
+        "def refuse(*args, **kwargs): raise OSError('network is off in this test')\n"
+        "socket.socket.connect = socket.socket.connect_ex = refuse\n"
+        "socket.create_connection = socket.getaddrinfo = refuse\n"
+        "from ingest import read_file\n"
+        "print(read_file(sys.argv[1]).text)\n"
+    )
     environment = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    result = subprocess.run([sys.executable, "-c", script, str(tmp_path / "note.png")], capture_output=True,
-                            text=True, env=environment, cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "note.png")],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert result.returncode == 0, result.stderr
     assert word_accuracy(text, result.stdout) >= 0.9

@@ -10,35 +10,52 @@ import pytest
 
 from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
-
 from tests.builders import FONT
 
 BOLD = FONT.replace("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 TITLE = "Consensus in Practice: A Field Study"
 SECTIONS = [
-    ("I. INTRODUCTION", "Replicated services keep a copy of their state on several machines so that the loss of one "
-     "machine does not lose any data. Operators of such services care about three things above all else: that "
-     "clients see a single consistent history, that the service survives the failures it was designed for, and "
-     "that it stays fast while doing so. This study measures how five production teams met those goals."),
-    ("II. MODEL OF A DISTRIBUTED SYSTEM", "We model the system as a fixed set of processes that communicate only by "
-     "sending messages over channels that may delay, reorder or drop them. Processes fail by stopping and may later "
-     "recover from stable storage. Clocks are not synchronized, so no process can tell a slow peer from a crashed "
-     "one, which is why every protocol we study relies on a majority of replicas."),
-    ("III. ACHIEVING FAULT TOLERANCE WITH REPLICATED STATE MACHINES IN PRACTICE", "Each team replicated a log of "
-     "commands and applied the commands in log order. The leader proposes an entry, a majority acknowledges it, and "
-     "only then does any replica apply it. Teams differed in how they elected leaders, how they compacted the log, "
-     "and how they added and removed machines without stopping the service."),
-    ("IV. EVALUATION", "We ran every system on the same cluster of nine machines and injected crashes, partitions and "
-     "slow disks while a fixed workload ran. The table below lists the median latency and the throughput each "
-     "system reached with five replicas. Latency rose sharply for every system once a partition isolated the "
-     "leader, and it recovered within two election timeouts."),
-    ("V. CONCLUSION", "Consensus is practical: every team shipped a correct service, and the failures we injected "
-     "cost seconds of unavailability rather than lost data. The hard parts were not the protocol itself but "
-     "membership changes, log compaction and the operational tooling around them, which is where future work "
-     "should go."),
+    (
+        "I. INTRODUCTION",
+        "Replicated services keep a copy of their state on several machines so that the loss of one "
+        "machine does not lose any data. Operators of such services care about three things above all else: that "
+        "clients see a single consistent history, that the service survives the failures it was designed for, and "
+        "that it stays fast while doing so. This study measures how five production teams met those goals.",
+    ),
+    (
+        "II. MODEL OF A DISTRIBUTED SYSTEM",
+        "We model the system as a fixed set of processes that communicate only by "
+        "sending messages over channels that may delay, reorder or drop them. Processes fail by stopping and may later "
+        "recover from stable storage. Clocks are not synchronized, so no process can tell a slow peer from a crashed "
+        "one, which is why every protocol we study relies on a majority of replicas.",
+    ),
+    (
+        "III. ACHIEVING FAULT TOLERANCE WITH REPLICATED STATE MACHINES IN PRACTICE",
+        "Each team replicated a log of "
+        "commands and applied the commands in log order. The leader proposes an entry, a majority acknowledges it, and "
+        "only then does any replica apply it. Teams differed in how they elected leaders, how they compacted the log, "
+        "and how they added and removed machines without stopping the service.",
+    ),
+    (
+        "IV. EVALUATION",
+        "We ran every system on the same cluster of nine machines and injected crashes, partitions and "
+        "slow disks while a fixed workload ran. The table below lists the median latency and the throughput each "
+        "system reached with five replicas. Latency rose sharply for every system once a partition isolated the "
+        "leader, and it recovered within two election timeouts.",
+    ),
+    (
+        "V. CONCLUSION",
+        "Consensus is practical: every team shipped a correct service, and the failures we injected "
+        "cost seconds of unavailability rather than lost data. The hard parts were not the protocol itself but "
+        "membership changes, log compaction and the operational tooling around them, which is where future work "
+        "should go.",
+    ),
 ]
-TABLE = [("System", "Latency", "Throughput", "Replicas"), ("Alpha", "4 ms", "12000", "5"),
-         ("Beta", "6 ms", "9000", "5")]
+TABLE = [
+    ("System", "Latency", "Throughput", "Replicas"),
+    ("Alpha", "4 ms", "12000", "5"),
+    ("Beta", "6 ms", "9000", "5"),
+]
 RUNNING_EVEN = "JANE DOE AND JOHN ROE"
 RUNNING_ODD = "CONSENSUS IN PRACTICE"
 
@@ -134,8 +151,10 @@ def test_one_word_count_from_header_to_coverage():
 
 
 def test_a_paragraph_with_four_dots_and_an_all_lowercase_article_are_read():
-    dots = ("The minister paused.... Then she said the budget would be cut by a tenth, and that the cuts would fall "
-            "on roads first. Nobody in the room had expected it.")
+    dots = (
+        "The minister paused.... Then she said the budget would be cut by a tenth, and that the cuts would fall "
+        "on roads first. Nobody in the room had expected it."
+    )
     document = ingest_file("dots.txt", dots.encode())
     assert [b.kind for b in document.blocks] == ["paragraph"]
     summary = Summarizer(Settings.from_env(engine="extractive")).summarize(document.blocks)
@@ -174,8 +193,13 @@ def test_every_cnndm_dev_article_saved_as_txt_gets_a_summary(tmp_path):
 def test_structure_command_scores_a_folder_with_and_without_the_outline(tmp_path):
     (tmp_path / "paper.pdf").write_bytes(paper())
     (tmp_path / "manifest.jsonl").write_text(json.dumps({"pdf": "paper.pdf", "source": "made here"}) + "\n")
-    result = subprocess.run([sys.executable, "-m", "summarizer", "structure", str(tmp_path), "--json"],
-                            capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run(
+        [sys.executable, "-m", "summarizer", "structure", str(tmp_path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert result.returncode == 0, result.stderr
     scores = json.loads(result.stdout)
     for run in ("with outline", "without outline"):
@@ -204,18 +228,24 @@ def test_a_useless_outline_falls_back_to_the_layout_and_says_so():
 def test_summarize_json_carries_the_title(tmp_path):
     path = tmp_path / "paper.pdf"
     path.write_bytes(paper())
-    result = subprocess.run([sys.executable, "-m", "summarizer", "summarize", str(path), "--json", "--engine",
-                             "extractive"], capture_output=True, text=True, timeout=300,
-                            cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run(
+        [sys.executable, "-m", "summarizer", "summarize", str(path), "--json", "--engine", "extractive"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["title"] == TITLE and [s["title"].upper() for s in data["sections"]][0] == SECTIONS[0][0]
 
 
 def test_sentences_not_summarized_are_listed_and_add_up_to_the_count():
-    text = ("The council approved the new budget on Monday after a long debate about roads and schools. "
-            "The rule is x = y + 2 * z where z <= 4 and y != 0 for each ward. "
-            "Members said the plan would be reviewed again in the spring when the first results are in.")
+    text = (
+        "The council approved the new budget on Monday after a long debate about roads and schools. "
+        "The rule is x = y + 2 * z where z <= 4 and y != 0 for each ward. "
+        "Members said the plan would be reviewed again in the spring when the first results are in."
+    )
     summary = Summarizer(Settings.from_env(engine="extractive")).summarize(parse_text(text).blocks)
     unread = [summary.source[i].text for i in summary.unread]
     assert unread == ["The rule is x = y + 2 * z where z <= 4 and y != 0 for each ward."]

@@ -6,8 +6,10 @@ from ingest.recognition.words import dehyphenated, garbled, known_share, spaced
 def test_words_run_together_are_split_but_names_and_known_words_are_not():
     assert spaced("Thecitycouncilvoted to repair it") == "The city council voted to repair it"
     assert spaced("a 16-year-oldJewishrecruit") == "a 16-year-old Jewish recruit"
-    assert spaced("Gavin Thorman of Caernarfon and Kaczmarczyk, Altcourse") == \
-        "Gavin Thorman of Caernarfon and Kaczmarczyk, Altcourse"
+    assert (
+        spaced("Gavin Thorman of Caernarfon and Kaczmarczyk, Altcourse")
+        == "Gavin Thorman of Caernarfon and Kaczmarczyk, Altcourse"
+    )
     assert spaced("counterintelligence and unfollowed") == "counterintelligence and unfollowed"
 
 
@@ -15,8 +17,10 @@ def test_spaces_come_back_after_sentence_ends_and_around_numbers():
     assert spaced("right memory.His hands") == "right memory. His hands"
     assert spaced("understand anyway.'Ms La Grua said") == "understand anyway.' Ms La Grua said"
     assert spaced("Now87years old; £200,000were seized") == "Now 87 years old; £200,000 were seized"
-    assert spaced("the U.S.Army, COVID19, mp3, 4th, 1990s and 3.5 litres") == \
-        "the U.S.Army, COVID19, mp3, 4th, 1990s and 3.5 litres"
+    assert (
+        spaced("the U.S.Army, COVID19, mp3, 4th, 1990s and 3.5 litres")
+        == "the U.S.Army, COVID19, mp3, 4th, 1990s and 3.5 litres"
+    )
 
 
 def test_a_line_end_hyphen_is_dropped_inside_a_word_and_kept_in_a_compound():
@@ -33,6 +37,8 @@ def test_a_poor_ocr_layer_and_a_broken_font_encoding_are_junk():
     assert known_share(good) == 1.0
     assert known_share("Tbe cjty cuonci1 vofed to rcpair tbe o1d bridqe aftcr a lonq dcbate on Tuesdav niqht") < 0.75
     assert not garbled(good)
-    assert garbled("Wkh flwb frxqflo yrwhg wr uhsdlu wkh rog eulgjh diwhu d orqj ghedwh rq Wxhvgdb qljkw lq wkh wrzq kdoo")
+    assert garbled(
+        "Wkh flwb frxqflo yrwhg wr uhsdlu wkh rog eulgjh diwhu d orqj ghedwh rq Wxhvgdb qljkw lq wkh wrzq kdoo"
+    )
     assert garbled("\ue001\ue002\ue003 \x03\x04\x05\x06 \ue010\ue011")
     assert not garbled("SELECT id, name FROM users WHERE city = 'Leeds' ORDER BY name; -- the HTTP API and JSON")

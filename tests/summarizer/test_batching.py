@@ -14,8 +14,17 @@ class Leave(Exception):
 @pytest.fixture
 def tiny_service(tiny_model_dir):
     def make(**settings):
-        return Summarizer(Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast",
-                                   max_input_tokens=128, backend="transformers", **settings))
+        return Summarizer(
+            Settings(
+                model=str(tiny_model_dir),
+                engine="abstractive",
+                preset="fast",
+                max_input_tokens=128,
+                backend="transformers",
+                **settings,
+            )
+        )
+
     return make
 
 
@@ -30,6 +39,7 @@ def _concurrently(function, arguments):
             results[i] = function(*arguments[i])
         except Exception as error:
             results[i] = error
+
     threads = [threading.Thread(target=call, args=(i,)) for i in range(len(arguments))]
     for thread in threads:
         thread.start()
@@ -64,7 +74,9 @@ def test_a_caller_who_leaves_does_not_stop_the_others(tiny_service, text_factory
             heard[i].append(fraction)
             if i == 0 and message.startswith("Summarizing part"):
                 raise Leave()
+
         return service.summarize(text_factory(30, i), SummaryOptions(length="short"), progress)
+
     results = _concurrently(run, [(0,), (1,), (2,)])
     assert isinstance(results[0], Leave)
     assert all(r.sentences for r in results[1:])
@@ -91,8 +103,13 @@ def test_the_concurrency_suite_says_how_many_batched_summaries_equal_alone(tiny_
 
     said: list[str] = []
     source = ModelSource("tiny", str(tiny_model_dir), True, "local directory")
-    rows = run_concurrency(source, False, [text_factory(12 + 5 * seed, seed) for seed in range(6)], said.append,
-                           paths=(("ctranslate2", "fast"),))
+    rows = run_concurrency(
+        source,
+        False,
+        [text_factory(12 + 5 * seed, seed) for seed in range(6)],
+        said.append,
+        paths=(("ctranslate2", "fast"),),
+    )
     assert [r.mode for r in rows] == ["one at a time", "batched"] and rows[0].same_as_alone == ""
     assert rows[1].same_as_alone == "6/6 identical, ROUGE-L 100.0"
     assert report_concurrency(rows)[-1].endswith("; 6/6 identical, ROUGE-L 100.0")

@@ -9,9 +9,17 @@ import pytest
 
 def run(*args, stdin=None, env_extra=None, cwd=None):
     import os
+
     env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env_extra or {})}
-    return subprocess.run([sys.executable, "-m", "summarizer", *args], input=stdin, capture_output=True,
-                          text=True, env=env, timeout=300, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "summarizer", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=cwd,
+    )
 
 
 def test_summarize_stdin_prints_summary_and_provenance(text_factory):
@@ -32,12 +40,15 @@ def test_summarize_json_carries_grounding_and_coverage(tmp_path, text_factory):
     assert {"model", "device", "timings", "warnings", "reason"} <= set(data)
 
 
-@pytest.mark.parametrize("setup, message", [
-    (lambda p: None, "no such file"),
-    (lambda p: p.write_text("   \n"), "input.txt is empty."),
-    (lambda p: p.write_bytes(bytes(range(256)) * 4), "input.txt is not a text file"),
-    (lambda p: p.mkdir(), "is a directory"),
-])
+@pytest.mark.parametrize(
+    "setup, message",
+    [
+        (lambda p: None, "no such file"),
+        (lambda p: p.write_text("   \n"), "input.txt is empty."),
+        (lambda p: p.write_bytes(bytes(range(256)) * 4), "input.txt is not a text file"),
+        (lambda p: p.mkdir(), "is a directory"),
+    ],
+)
 def test_bad_input_exits_1_with_a_message_and_no_traceback(tmp_path, setup, message):
     path = tmp_path / "input.txt"
     setup(path)
@@ -48,6 +59,7 @@ def test_bad_input_exits_1_with_a_message_and_no_traceback(tmp_path, setup, mess
 
 def test_unreadable_file(tmp_path):
     import os
+
     if os.geteuid() == 0:
         pytest.skip("root reads every file")
     path = tmp_path / "secret.txt"
@@ -58,8 +70,16 @@ def test_unreadable_file(tmp_path):
 
 
 def test_abstractive_without_weights_explains_why():
-    result = run("summarize", "-", "--engine", "abstractive", "--model", "t5-small", stdin="Some text here.",
-                 env_extra={"HF_HOME": "/nonexistent-hf-home"})
+    result = run(
+        "summarize",
+        "-",
+        "--engine",
+        "abstractive",
+        "--model",
+        "t5-small",
+        stdin="Some text here.",
+        env_extra={"HF_HOME": "/nonexistent-hf-home"},
+    )
     assert result.returncode == 1
     assert "t5-small is not in the local cache and offline mode is on" in result.stderr
 
@@ -89,7 +109,13 @@ def test_counts_and_durations_read_as_people_write_them():
     assert [counted(n, "part") for n in (0, 1, 2, 1204)] == ["0 parts", "1 part", "2 parts", "1,204 parts"]
     assert counted(1, "sentence that dangles", "sentences that dangle") == "1 sentence that dangles"
     assert [seconds(s) for s in (0.004, 0.05, 0.44, 9.96, 59.4, 125)] == [
-        "under 0.1 s", "0.1 s", "0.4 s", "10 s", "59 s", "2 min 5 s"]
+        "under 0.1 s",
+        "0.1 s",
+        "0.4 s",
+        "10 s",
+        "59 s",
+        "2 min 5 s",
+    ]
 
 
 def test_verbose_progress_on_a_terminal_is_rewritten_in_place_and_log_lines_clear_it_first(text_factory):
@@ -98,9 +124,15 @@ def test_verbose_progress_on_a_terminal_is_rewritten_in_place_and_log_lines_clea
     import pty
 
     leader, follower = pty.openpty()
-    result = subprocess.run([sys.executable, "-m", "summarizer", "-v", "summarize", "-", "--engine", "extractive"],
-                            input=text_factory(20), stdout=subprocess.PIPE, stderr=follower, text=True,
-                            env={**os.environ, "HF_HUB_OFFLINE": "1"}, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "summarizer", "-v", "summarize", "-", "--engine", "extractive"],
+        input=text_factory(20),
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        text=True,
+        env={**os.environ, "HF_HUB_OFFLINE": "1"},
+        timeout=300,
+    )
     os.close(follower)
     seen = b""
     while True:

@@ -28,8 +28,11 @@ def test_overview_starts_from_what_the_document_says_about_itself(standard):
 def test_section_summaries_have_headings_pages_and_grounding(standard):
     summary = OFFLINE.summarize(standard.blocks, SummaryOptions(words=300))  # room for every section
     assert [(s.title, s.pages) for s in summary.sections] == [
-        ("1 Scope", "p. 2"), ("2 Terms and definitions", "p. 2"), ("3 Package structure", "p. 3"),
-        ("4 Interleaving and storage", "p. 4")]
+        ("1 Scope", "p. 2"),
+        ("2 Terms and definitions", "p. 2"),
+        ("3 Package structure", "p. 3"),
+        ("4 Interleaving and storage", "p. 4"),
+    ]
     for section in summary.sections:
         assert 1 <= len(section.sentences) <= 3
         for sentence, support in zip(section.sentences, section.support):
@@ -50,17 +53,20 @@ def test_no_junk_reaches_any_summary(standard):
 
 
 def test_non_prose_in_plain_text_is_not_summarized():
-    text = ("The committee approved the new budget for the river bridge after a long debate on Monday.\n\n"
-            "1 Introduction ........................ 3\n\n"
-            "for (int i = 0; i < n; i++) { total += price[i]; }\n\n"
-            "Figure 2: Spending on bridges by year, in millions of euros.\n\n"
-            "[4] J. Smith. Bridges of the north. Proceedings of BridgeConf, pp. 3-9, 2011.\n\n"
-            "© 2024 River Authority. All rights reserved.\n\n"
-            "Repairs will begin in the spring and should take about eighteen months to finish.")
+    text = (
+        "The committee approved the new budget for the river bridge after a long debate on Monday.\n\n"
+        "1 Introduction ........................ 3\n\n"
+        "for (int i = 0; i < n; i++) { total += price[i]; }\n\n"
+        "Figure 2: Spending on bridges by year, in millions of euros.\n\n"
+        "[4] J. Smith. Bridges of the north. Proceedings of BridgeConf, pp. 3-9, 2011.\n\n"
+        "© 2024 River Authority. All rights reserved.\n\n"
+        "Repairs will begin in the spring and should take about eighteen months to finish."
+    )
     summary = OFFLINE.summarize(parse_text(text).blocks, SummaryOptions(words=200))
     assert summary.sentences == [
         "The committee approved the new budget for the river bridge after a long debate on Monday.",
-        "Repairs will begin in the spring and should take about eighteen months to finish."]
+        "Repairs will begin in the spring and should take about eighteen months to finish.",
+    ]
 
 
 def test_docx_sections_are_summarized(tmp_path):
@@ -79,9 +85,11 @@ def test_several_stories_without_headings_are_all_covered():
 
 
 def test_tldr_is_one_sentence_and_short_texts_are_not_returned_whole():
-    paragraph = ("The city council approved a new budget for the river bridge on Monday after a long debate. "
-                 "Councillors said the bridge had been closed to lorries for two years. "
-                 "Repairs will start in spring and take eighteen months.")
+    paragraph = (
+        "The city council approved a new budget for the river bridge on Monday after a long debate. "
+        "Councillors said the bridge had been closed to lorries for two years. "
+        "Repairs will start in spring and take eighteen months."
+    )
     assert 30 <= len(paragraph.split()) <= 60
     for length in ("short", "medium"):
         summary = OFFLINE.summarize(paragraph, SummaryOptions(length=length))

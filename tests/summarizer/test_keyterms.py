@@ -2,17 +2,19 @@
 
 from ingest import Block
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.text.keyterms import frequent_words, key_terms
 from summarizer.lab.keytermeval import PaperTerms, split_keywords, table
-from summarizer.text.sentences import split_sentences
 from summarizer.network.wire import summary_from_wire, summary_to_wire
+from summarizer.text.keyterms import frequent_words, key_terms
+from summarizer.text.sentences import split_sentences
 
-TEXT = ("Replicated state machines keep a service running when servers fail. A consensus algorithm keeps the "
-        "replicated state machines in step. The consensus algorithm elects a leader for each term. The leader "
-        "sends log entries to every server. Each server stores the log entries and answers the leader. "
-        "When the leader fails, the consensus algorithm elects another leader. Servers apply the log entries "
-        "to their replicated state machines in order. The servers vote, and the server with most votes leads. "
-        "Each server keeps its log on disk, and the server restarts from the log after a crash.")
+TEXT = (
+    "Replicated state machines keep a service running when servers fail. A consensus algorithm keeps the "
+    "replicated state machines in step. The consensus algorithm elects a leader for each term. The leader "
+    "sends log entries to every server. Each server stores the log entries and answers the leader. "
+    "When the leader fails, the consensus algorithm elects another leader. Servers apply the log entries "
+    "to their replicated state machines in order. The servers vote, and the server with most votes leads. "
+    "Each server keeps its log on disk, and the server restarts from the log after a crash."
+)
 
 
 def sentences(text):
@@ -21,8 +23,10 @@ def sentences(text):
 
 def test_repeated_phrases_come_out_whole_and_their_words_are_not_listed_again():
     terms = key_terms(sentences(TEXT), 5)
-    assert terms[:2] == ["replicated state machines", "consensus algorithm"] or \
-        set(terms[:3]) >= {"replicated state machines", "consensus algorithm"}, terms
+    assert terms[:2] == ["replicated state machines", "consensus algorithm"] or set(terms[:3]) >= {
+        "replicated state machines",
+        "consensus algorithm",
+    }, terms
     assert "log entries" in terms
     assert not {"consensus", "algorithm", "replicated", "machines"} & set(terms)
 
@@ -46,9 +50,12 @@ def test_every_summary_carries_its_key_terms_in_json_and_over_the_wire():
 
 
 def test_the_keywords_line_is_taken_out_and_found_keywords_are_counted():
-    blocks = [Block("paragraph", "Abstract. We study consensus."),
-              Block("heading", "Keywords", 1), Block("paragraph", "consensus algorithm; fault tolerance, Paxos"),
-              Block("paragraph", TEXT)]
+    blocks = [
+        Block("paragraph", "Abstract. We study consensus."),
+        Block("heading", "Keywords", 1),
+        Block("paragraph", "consensus algorithm; fault tolerance, Paxos"),
+        Block("paragraph", TEXT),
+    ]
     keywords, rest = split_keywords(blocks)
     assert keywords == ["consensus algorithm", "fault tolerance", "Paxos"]
     assert [b.text for b in rest] == ["Abstract. We study consensus.", TEXT]

@@ -5,16 +5,18 @@ import io
 
 from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.summary import NOT_SUMMARIZED
 from summarizer.engines.selection import select
 from summarizer.lab.syntheticprose import prose
+from summarizer.summary import NOT_SUMMARIZED
 from summarizer.text.prose import dangles, is_prose, shown
 from summarizer.text.sentences import split_sentences
 from tests.builders import STORIES
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
-DEFINING = ("widgetlib is a free and open-source pure-python library capable of splitting, merging, cropping "
-            "and transforming the pages of widget files.")
+DEFINING = (
+    "widgetlib is a free and open-source pure-python library capable of splitting, merging, cropping "
+    "and transforming the pages of widget files."
+)
 README = f"""# widgetlib
 
 {DEFINING} It can also add custom data, viewing options and passwords to widget files.
@@ -48,11 +50,13 @@ def test_the_defining_sentence_leads_the_overview_and_is_the_tldr():
 
 
 def test_a_sentence_opening_with_this_comes_with_the_sentence_it_leans_on_or_not_at_all():
-    text = ("Tidal mills were common along the estuary in the medieval period. "
-            "Engineers designed the new tidal barrier to hold back storm surges on the estuary. "
-            "This barrier protects the estuary towns from storm surges and tidal flooding every winter. "
-            "Fishermen on the estuary say catches of bass have risen in recent years. "
-            "The tidal barrier and the storm surges it stops are the main worry of estuary towns.")
+    text = (
+        "Tidal mills were common along the estuary in the medieval period. "
+        "Engineers designed the new tidal barrier to hold back storm surges on the estuary. "
+        "This barrier protects the estuary towns from storm surges and tidal flooding every winter. "
+        "Fishermen on the estuary say catches of bass have risen in recent years. "
+        "The tidal barrier and the storm surges it stops are the main worry of estuary towns."
+    )
     sentences = split_sentences(text)
     assert [dangles(s.text) for s in sentences] == [False, False, True, False, False]
     for target in (12, 20, 30, 45, 60):
@@ -87,15 +91,20 @@ def test_five_stories_give_five_tldr_lines():
 def test_section_summaries_follow_the_length_and_the_whole_summary_meets_the_target():
     parts = [f"## Part {n}\n\n" + prose(60, n) for n in range(1, 4)]
     blocks = parse_text("# Report\n\n" + "\n\n".join(parts), markdown_syntax=True).blocks
-    summaries = {length: OFFLINE.summarize(blocks, SummaryOptions(length=length))
-                 for length in ("tldr", "short", "medium", "long")}
+    summaries = {
+        length: OFFLINE.summarize(blocks, SummaryOptions(length=length))
+        for length in ("tldr", "short", "medium", "long")
+    }
     counts = {length: [len(s.sentences) for s in summary.sections] for length, summary in summaries.items()}
     assert counts["tldr"] == [1, 1, 1]
     assert sum(counts["short"]) < sum(counts["medium"]) < sum(counts["long"]) and max(counts["long"]) > 2
     assert [s.sentences for s in summaries["medium"].sections] != [s.sentences for s in summaries["long"].sections]
     for length in ("short", "medium", "long"):
         summary = summaries[length]
-        assert 0.9 * summary.target_words <= summary.all_words <= 1.1 * summary.target_words, (length, summary.all_words)
+        assert 0.9 * summary.target_words <= summary.all_words <= 1.1 * summary.target_words, (
+            length,
+            summary.all_words,
+        )
     for words in (30, 80, 150):
         summary = OFFLINE.summarize(blocks, SummaryOptions(words=words))
         assert summary.target_words == words and 0.75 * words <= summary.all_words <= 1.15 * words
@@ -118,12 +127,17 @@ def _report_docx() -> bytes:
 
 def test_overview_and_sections_of_a_docx_report_meet_the_target_together_and_no_section_is_dropped():
     document = ingest_file("review.docx", _report_docx())
-    summaries = {length: OFFLINE.summarize(document.blocks, SummaryOptions(length=length))
-                 for length in ("short", "medium", "long")}
+    summaries = {
+        length: OFFLINE.summarize(document.blocks, SummaryOptions(length=length))
+        for length in ("short", "medium", "long")
+    }
     for length, summary in summaries.items():
         assert [s.title for s in summary.sections] == [f"{n}. Services of district {n}" for n in range(1, 9)]
-        assert 0.9 * summary.target_words <= summary.all_words <= 1.1 * summary.target_words, \
-            (length, summary.all_words, summary.target_words)
+        assert 0.9 * summary.target_words <= summary.all_words <= 1.1 * summary.target_words, (
+            length,
+            summary.all_words,
+            summary.target_words,
+        )
         assert summary.words >= 0.5 * summary.target_words * 0.9
     skipped = summaries["short"].unsummarized_sections
     assert 0 < skipped and summaries["long"].unsummarized_sections < skipped
@@ -135,39 +149,56 @@ def test_overview_and_sections_of_a_docx_report_meet_the_target_together_and_no_
 
 
 def test_requirement_ids_are_dropped_and_standard_boilerplate_is_left_out():
-    assert shown("M1.27 The package implementer shall name parts uniquely.") == \
-        "The package implementer shall name parts uniquely."
-    assert shown("[M2.2] The format designer shall define a physical format.") == \
-        "The format designer shall define a physical format."
+    assert (
+        shown("M1.27 The package implementer shall name parts uniquely.")
+        == "The package implementer shall name parts uniquely."
+    )
+    assert (
+        shown("[M2.2] The format designer shall define a physical format.")
+        == "The format designer shall define a physical format."
+    )
     assert shown("The 2.1 release of the package is stable.") == "The 2.1 release of the package is stable."
-    assert not is_prose("National bodies that are members of ISO or IEC participate in the development of "
-                        "International Standards through technical committees.")
-    assert not is_prose("ISO (the International Organization for Standardization) and IEC (the International "
-                        "Electrotechnical Commission) form the specialized system for worldwide standardization.")
+    assert not is_prose(
+        "National bodies that are members of ISO or IEC participate in the development of "
+        "International Standards through technical committees."
+    )
+    assert not is_prose(
+        "ISO (the International Organization for Standardization) and IEC (the International "
+        "Electrotechnical Commission) form the specialized system for worldwide standardization."
+    )
     assert not is_prose("The first version of this paper was completed and posted on the arXiv in 2004.")
     assert not is_prose("This work was partially supported by a grant from the research council of the region.")
-    assert not is_prose("The views and conclusions contained in this document are those of the author and should "
-                        "not be interpreted as representing the official policies of the agency.")
-    assert not is_prose("This second edition cancels and replaces the first edition, which has been technically "
-                        "revised.")
-    text = ("National bodies that are members of ISO or IEC participate in the development of International "
-            "Standards through technical committees.\n\n"
-            "M1.1 The package implementer shall neither create nor recognize a part with a name that is empty.\n\n"
-            "M1.2 The package implementer shall reject a part name that ends with a forward slash character.\n\n"
-            "M1.3 The format designer shall specify the content types of all parts stored in the package.")
+    assert not is_prose(
+        "The views and conclusions contained in this document are those of the author and should "
+        "not be interpreted as representing the official policies of the agency."
+    )
+    assert not is_prose(
+        "This second edition cancels and replaces the first edition, which has been technically revised."
+    )
+    text = (
+        "National bodies that are members of ISO or IEC participate in the development of International "
+        "Standards through technical committees.\n\n"
+        "M1.1 The package implementer shall neither create nor recognize a part with a name that is empty.\n\n"
+        "M1.2 The package implementer shall reject a part name that ends with a forward slash character.\n\n"
+        "M1.3 The format designer shall specify the content types of all parts stored in the package."
+    )
     summary = OFFLINE.summarize(text, SummaryOptions(words=40))
     assert summary.sentences and all(s.startswith("The ") for s in summary.sentences), summary.sentences
 
 
 def test_photo_captions_inside_a_story_are_left_out_and_counted():
-    story = ("The council voted on Monday to build a new bridge over the river after years of delays. "
-             "Mayor Ann Lee (left) shakes hands with the engineer Tom Ward (right) at the town hall. "
-             "The bridge will cost twelve million pounds and open to traffic in the spring of next year. "
-             "Residents, pictured at a meeting last week, have campaigned for a crossing since the old one closed. "
-             "The Labour group (centre-left) on the council backed the plan, as did most independents.")
+    story = (
+        "The council voted on Monday to build a new bridge over the river after years of delays. "
+        "Mayor Ann Lee (left) shakes hands with the engineer Tom Ward (right) at the town hall. "
+        "The bridge will cost twelve million pounds and open to traffic in the spring of next year. "
+        "Residents, pictured at a meeting last week, have campaigned for a crossing since the old one closed. "
+        "The Labour group (centre-left) on the council backed the plan, as did most independents."
+    )
     summary = Summarizer(Settings(engine="extractive")).summarize(story, SummaryOptions(words=120))
     assert "(left)" not in summary.text and "pictured" not in summary.text
     assert "(centre-left)" in summary.text  # a politics label is not a photo position
-    captions = ("Mayor Ann Lee (left) shakes hands with the engineer Tom Ward (right) at the town hall. "
-                "Residents, pictured at a meeting last week, have campaigned for a crossing since the old one closed.")
+    captions = (
+        "Mayor Ann Lee (left) shakes hands with the engineer Tom Ward (right) at the town hall. "
+        "Residents, pictured at a meeting last week, have campaigned for a crossing since the old one closed."
+    )
     assert summary.coverage.left_out >= len(captions.split())  # counted, never dropped silently

@@ -4,8 +4,7 @@ import socket
 
 import pytest
 
-from summarizer import (InvalidOptionError, RemoteSummarizer, ServiceUnavailableError, Settings, Summarizer,
-                        connect)
+from summarizer import InvalidOptionError, RemoteSummarizer, ServiceUnavailableError, Settings, Summarizer, connect
 
 
 def closed_port() -> int:
@@ -28,7 +27,10 @@ def test_a_url_that_is_not_http_is_refused():
 def test_a_server_that_is_down_gives_a_message_that_names_it():
     url = f"http://127.0.0.1:{closed_port()}"
     remote = RemoteSummarizer(Settings(url=url, url_timeout=5))
-    for call in (lambda: remote.summarize("The council met. It voted."), lambda: remote.engine,
-                 lambda: remote.summarize_many(["One text here.", "Another text."])):
+    for call in (
+        lambda: remote.summarize("The council met. It voted."),
+        lambda: remote.engine,
+        lambda: remote.summarize_many(["One text here.", "Another text."]),
+    ):
         with pytest.raises(ServiceUnavailableError, match=f"server at {url} is not answering; your text is kept"):
             call()

@@ -6,9 +6,9 @@ import json
 import numpy as np
 
 from summarizer import Settings, Summarizer, SummaryOptions
+from summarizer.engine import Hints
 from summarizer.engines.scoring import FEATURES, Scorer, features, fit, log_loss, shipped
 from summarizer.engines.selection import Tuning, centralities, select
-from summarizer.engine import Hints
 from summarizer.lab.syntheticprose import prose
 from summarizer.text.sentences import split_sentences
 from summarizer.text.vectors import tfidf, tokens
@@ -52,8 +52,17 @@ def test_the_shipped_scorer_prefers_the_opening_of_a_story():
     rows = tfidf([tokens(s.text) for s in sentences])
     raw, centrality = centralities(rows)
     positions = np.arange(len(sentences))
-    probability = scorer.probability(features([s.text for s in sentences], [s.paragraph for s in sentences], rows,
-                                              positions, np.zeros(len(sentences), dtype=np.int64), centrality, raw))
+    probability = scorer.probability(
+        features(
+            [s.text for s in sentences],
+            [s.paragraph for s in sentences],
+            rows,
+            positions,
+            np.zeros(len(sentences), dtype=np.int64),
+            centrality,
+            raw,
+        )
+    )
     assert int(np.argmax(probability)) == 0 and probability[0] > 2 * probability[-1]
     assert select(sentences, 40, Tuning(), Hints(learned=True))[0] == 0
     assert select(sentences, 40, Tuning(learned=0.0), Hints(learned=True)) == select(sentences, 40, Tuning())
@@ -65,8 +74,9 @@ def test_plain_text_uses_it_and_documents_with_headings_do_not():
     assert plain.plan.hints.learned
     from ingest import parse_text
 
-    blocks = parse_text("# Report\n\n## One\n\n" + prose(20, 2) + "\n\n## Two\n\n" + prose(20, 3),
-                        markdown_syntax=True).blocks
+    blocks = parse_text(
+        "# Report\n\n## One\n\n" + prose(20, 2) + "\n\n## Two\n\n" + prose(20, 3), markdown_syntax=True
+    ).blocks
     assert not offline._prepare(blocks, SummaryOptions()).plan.hints.learned
 
 
@@ -74,8 +84,12 @@ def test_train_scorer_writes_the_same_weights_twice(tmp_path):
     data = tmp_path / "pairs.jsonl"
     articles = [prose(25, seed) for seed in range(12)]
     stories = [(article, " ".join(s.text for s in split_sentences(article)[:2])) for article in articles]
-    data.write_text("\n".join(json.dumps({"id": str(i), "article": article, "highlights": highlights})
-                              for i, (article, highlights) in enumerate(stories)))
+    data.write_text(
+        "\n".join(
+            json.dumps({"id": str(i), "article": article, "highlights": highlights})
+            for i, (article, highlights) in enumerate(stories)
+        )
+    )
     outputs = []
     for name in ("a.json", "b.json"):
         result = run("train-scorer", str(data), "--skip", "2", "--limit", "10", "--output", str(tmp_path / name))

@@ -4,8 +4,16 @@ import threading
 
 import pytest
 
-from summarizer import (EmptyInputError, InputTooLargeError, InvalidOptionError, ModelLoadError,
-                        NoSentencesError, Settings, Summarizer, SummaryOptions)
+from summarizer import (
+    EmptyInputError,
+    InputTooLargeError,
+    InvalidOptionError,
+    ModelLoadError,
+    NoSentencesError,
+    Settings,
+    Summarizer,
+    SummaryOptions,
+)
 
 
 @pytest.fixture
@@ -29,8 +37,9 @@ def test_offline_engine_summarizes_with_grounding(offline, text_factory):
         assert text[start:end] == sentence
 
 
-@pytest.mark.parametrize("text, error", [("", EmptyInputError), ("   \n\t ", EmptyInputError),
-                                         ("--- *** 123 ...", NoSentencesError)])
+@pytest.mark.parametrize(
+    "text, error", [("", EmptyInputError), ("   \n\t ", EmptyInputError), ("--- *** 123 ...", NoSentencesError)]
+)
 def test_bad_input_raises_a_user_error(offline, text, error):
     with pytest.raises(error) as raised:
         offline.summarize(text)
@@ -136,8 +145,9 @@ def test_concurrent_callers_share_one_model(tiny_model_dir, text_factory):
 
 
 def test_cuda_request_falls_back_to_cpu_with_a_note():
-    from summarizer.engines.device import choose_device
     import torch
+
+    from summarizer.engines.device import choose_device
 
     device = choose_device("cuda")
     if torch.cuda.is_available():
@@ -148,7 +158,9 @@ def test_cuda_request_falls_back_to_cpu_with_a_note():
 
 
 def test_settings_from_environment():
-    settings = Settings.from_env({"SUMMARIZER_MODEL": "/models/bart", "SUMMARIZER_BATCH_SIZE": "4"}, engine="extractive")
+    settings = Settings.from_env(
+        {"SUMMARIZER_MODEL": "/models/bart", "SUMMARIZER_BATCH_SIZE": "4"}, engine="extractive"
+    )
     assert (settings.model, settings.batch_size, settings.engine) == ("/models/bart", 4, "extractive")
     with pytest.raises(InvalidOptionError, match="SUMMARIZER_BATCH_SIZE"):
         Settings.from_env({"SUMMARIZER_BATCH_SIZE": "many"})

@@ -30,12 +30,15 @@ def blocks():
 
 
 def tiny_settings(model_dir, **extra) -> Settings:
-    return Settings(**{"model": str(model_dir), "engine": "abstractive", "preset": "fast", "max_input_tokens": 512, **extra})
+    return Settings(
+        **{"model": str(model_dir), "engine": "abstractive", "preset": "fast", "max_input_tokens": 512, **extra}
+    )
 
 
 @pytest.mark.parametrize("backend", ["transformers", "ctranslate2"])
-def test_a_model_streams_the_overview_then_sections_in_order_and_ends_as_summarize_does(tiny_model_dir, blocks,
-                                                                                        backend):
+def test_a_model_streams_the_overview_then_sections_in_order_and_ends_as_summarize_does(
+    tiny_model_dir, blocks, backend
+):
     summarizer = Summarizer(tiny_settings(tiny_model_dir, backend=backend, batch_size=4))
     messages = []
     roomy = SummaryOptions(format="outline", words=600)  # every section fits the word budget
@@ -48,7 +51,7 @@ def test_a_model_streams_the_overview_then_sections_in_order_and_ends_as_summari
     for partial in partials:
         assert [s.title for s in partial.summary.sections + partial.coming] == titles
         assert partial.summary.sentences == first.summary.sentences
-        assert partial.summary.sections == partials[-1].summary.sections[:len(partial.summary.sections)]
+        assert partial.summary.sections == partials[-1].summary.sections[: len(partial.summary.sections)]
     assert partials[-1].finished and not partials[-1].coming
     assert any(re.match(r"Summarizing part \d+ of \d+ \(the overview\)", m) for m in messages)
     assert any(re.match(r"Summarizing part \d+ of \d+ \(sections 4–6 of 6\)", m) for m in messages)
@@ -81,10 +84,18 @@ def test_the_offline_engine_gives_the_whole_result_at_once(blocks):
     assert partials[0].summary.text == summarizer.summarize(blocks, OUTLINE).text
 
 
-@pytest.mark.parametrize("elapsed, fraction, said", [
-    (0.5, 0.5, ""), (10, 0.0, ""), (3, 0.5, "about 3 s left"), (20, 0.5, "about 20 s left"),
-    (60, 0.25, "about 3 min left"), (3600, 0.2, "about 4.0 h left"), (30, 0.999, ""),
-])
+@pytest.mark.parametrize(
+    "elapsed, fraction, said",
+    [
+        (0.5, 0.5, ""),
+        (10, 0.0, ""),
+        (3, 0.5, "about 3 s left"),
+        (20, 0.5, "about 20 s left"),
+        (60, 0.25, "about 3 min left"),
+        (3600, 0.2, "about 4.0 h left"),
+        (30, 0.999, ""),
+    ],
+)
 def test_the_time_left_is_estimated_from_the_share_done_so_far(elapsed, fraction, said):
     assert time_left(elapsed, fraction) == said
 
@@ -93,11 +104,22 @@ def test_the_cli_prints_each_section_as_soon_as_it_is_done(tiny_model_dir, tmp_p
     """stderr joins stdout, so the order of lines is the order the CLI wrote them: a section before the last one's work."""
     source = tmp_path / "report.md"
     source.write_text(report())
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "SUMMARIZER_ENGINE": "abstractive",
-           "SUMMARIZER_MODEL": str(tiny_model_dir), "SUMMARIZER_PRESET": "fast", "SUMMARIZER_MAX_INPUT_TOKENS": "512",
-           "SUMMARIZER_BATCH_SIZE": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline",
-                                "--words", "600", "-v"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "SUMMARIZER_ENGINE": "abstractive",
+        "SUMMARIZER_MODEL": str(tiny_model_dir),
+        "SUMMARIZER_PRESET": "fast",
+        "SUMMARIZER_MAX_INPUT_TOKENS": "512",
+        "SUMMARIZER_BATCH_SIZE": "1",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline", "--words", "600", "-v"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     lines = []
     for line in process.stdout:
         lines.append(line.rstrip("\n"))
@@ -105,10 +127,31 @@ def test_the_cli_prints_each_section_as_soon_as_it_is_done(tiny_model_dir, tmp_p
     first_section = lines.index("Part 1 heading")
     last_started = next(i for i, line in enumerate(lines) if f"(section {SECTIONS} of {SECTIONS})" in line)
     assert first_section < last_started < lines.index(f"Part {SECTIONS} heading")
-    quiet = subprocess.run([sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline",
-                            "--words", "600"], capture_output=True, text=True, env=env, timeout=120)
-    whole = subprocess.run([sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline",
-                            "--words", "600", "--json"], capture_output=True, text=True, env=env, timeout=120)
+    quiet = subprocess.run(
+        [sys.executable, "-m", "summarizer", "summarize", str(source), "--format", "outline", "--words", "600"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    whole = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "summarizer",
+            "summarize",
+            str(source),
+            "--format",
+            "outline",
+            "--words",
+            "600",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert quiet.stdout.split("\nKey terms:")[0] == json.loads(whole.stdout)["text"] + "\n"
 
 

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from summarizer import Settings, Summarizer, SummaryOptions
-from summarizer.distributed import corpus
-from summarizer.distributed import corpusjob
+from summarizer.distributed import corpus, corpusjob
 from summarizer.text.sentences import split_sentences
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -31,8 +30,14 @@ def cli(*args: str, env: dict[str, str | None] | None = None) -> subprocess.Comp
             environment.pop(name, None)
         else:
             environment[name] = value
-    return subprocess.run([sys.executable, "-m", "summarizer", *args], capture_output=True, text=True,
-                          env=environment, cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "summarizer", *args],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=ROOT,
+        timeout=300,
+    )
 
 
 def records(path: Path) -> list[dict]:
@@ -56,21 +61,36 @@ def ray_address():
 
 # Without Ray: reading INPUT, repairing OUTPUT, one batch summarized in this process.
 
+
 def test_jsonl_lines_give_items_and_bad_lines_give_problems(tmp_path):
-    source = write_jsonl(tmp_path / "in.jsonl", [
-        {"id": "a", "text": "One."}, {"id": 70, "article": "Two."}, {"text": "Three."}, "{not json", "",
-        {"id": "e", "body": "no text field"}, [1, 2]])
+    source = write_jsonl(
+        tmp_path / "in.jsonl",
+        [
+            {"id": "a", "text": "One."},
+            {"id": 70, "article": "Two."},
+            {"text": "Three."},
+            "{not json",
+            "",
+            {"id": "e", "body": "no text field"},
+            [1, 2],
+        ],
+    )
     items = corpus.read_items(source, tmp_path / "out.jsonl")
     assert [(i["id"], i["text"], i["problem"]) for i in items] == [
-        ("a", "One.", ""), ("70", "Two.", ""), ("3", "Three.", ""), ("4", "", "Line 4 is not valid JSON."),
+        ("a", "One.", ""),
+        ("70", "Two.", ""),
+        ("3", "Three.", ""),
+        ("4", "", "Line 4 is not valid JSON."),
         ("e", "", "Line 6 has no text: give it a 'text' or 'article' field holding a string."),
-        ("7", "", "Line 7 is not a JSON object.")]
+        ("7", "", "Line 7 is not a JSON object."),
+    ]
     assert [i["id"] for i in corpus.read_items(source, tmp_path / "out.jsonl", limit=2)] == ["a", "70"]
 
 
 def test_repeated_ids_are_refused_with_the_lines_that_clash(tmp_path):
-    source = write_jsonl(tmp_path / "in.jsonl", [{"id": "x", "text": "A."}, {"id": "y", "text": "B."},
-                                                 {"id": "x", "text": "C."}])
+    source = write_jsonl(
+        tmp_path / "in.jsonl", [{"id": "x", "text": "A."}, {"id": "y", "text": "B."}, {"id": "x", "text": "C."}]
+    )
     with pytest.raises(corpus.InvalidOptionError, match="item 3 repeats the id 'x' of item 1"):
         corpus.read_items(source, tmp_path / "out.jsonl")
 
@@ -101,8 +121,10 @@ def test_ids_written_twice_keep_their_first_line_and_it_is_said(tmp_path):
     output.write_text("".join(lines[:2] + lines[3:5] + lines[2:3] + lines[5:]))  # a, b, a, b, c, c
     done, notes = corpus.finished_ids(output)
     assert done == {"a", "b", "c"} and output.read_text() == "".join(lines[:3])
-    assert notes == [f"{output}: dropped 3 lines repeating an id already there (two jobs once wrote this file at "
-                     "the same time); the first line of each id is kept."]
+    assert notes == [
+        f"{output}: dropped 3 lines repeating an id already there (two jobs once wrote this file at "
+        "the same time); the first line of each id is kept."
+    ]
 
 
 def test_a_second_writer_of_one_output_is_refused_naming_the_first(tmp_path):
@@ -119,10 +141,19 @@ def test_a_second_writer_of_one_output_is_refused_naming_the_first(tmp_path):
 
 def test_the_lock_of_a_killed_job_is_free_at_once(tmp_path):
     output = tmp_path / "summaries.jsonl"
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from pathlib import Path; "
-                               "from summarizer.distributed.corpus import OutputLock; OutputLock(Path(sys.argv[1])); "
-                               "print('held', flush=True); time.sleep(60)", str(output)],
-                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; "
+            "from summarizer.distributed.corpus import OutputLock; OutputLock(Path(sys.argv[1])); "
+            "print('held', flush=True); time.sleep(60)",
+            str(output),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline() == "held\n"
     with pytest.raises(corpus.OutputBusyError, match=f"pid {holder.pid} on "):
         corpus.OutputLock(output)
@@ -135,30 +166,44 @@ def test_one_batch_gives_a_record_per_item_and_bad_files_are_errors(tmp_path, te
     from ingest.settings import IngestSettings
 
     (tmp_path / "empty.txt").write_text("")
-    items = [corpus.item("t", text=text_factory(12)), corpus.item("empty.txt", path=str(tmp_path / "empty.txt")),
-             corpus.item("blank", text="   "), corpus.item("9", problem="Line 9 is not valid JSON.")]
+    items = [
+        corpus.item("t", text=text_factory(12)),
+        corpus.item("empty.txt", path=str(tmp_path / "empty.txt")),
+        corpus.item("blank", text="   "),
+        corpus.item("9", problem="Line 9 is not valid JSON."),
+    ]
     out = corpusjob.summarize_items(Summarizer(OFFLINE), items, SummaryOptions(), IngestSettings(), "run1")
     assert [r["id"] for r in out] == ["t", "empty.txt", "blank", "9"]
     assert out[0]["error"] is None and out[0]["engine"] == "extractive" and out[0]["summary"]
-    assert [r["error"] for r in out[1:]] == ["empty.txt is empty.", "There is no text to summarize.",
-                                            "Line 9 is not valid JSON."]
+    assert [r["error"] for r in out[1:]] == [
+        "empty.txt is empty.",
+        "There is no text to summarize.",
+        "Line 9 is not valid JSON.",
+    ]
 
 
 def test_a_document_that_trips_a_bug_costs_only_its_own_record(text_factory, caplog):
-    from summarizer import Summary, SummarizerError
+    from summarizer import SummarizerError, Summary
 
     results = corpusjob._summaries(Summarizer(OFFLINE), [text_factory(8), 42, text_factory(8, 2)], SummaryOptions())
     assert isinstance(results[0], Summary) and isinstance(results[2], Summary)
     assert isinstance(results[1], SummarizerError)
-    assert re.fullmatch(r"Unexpected error: something went wrong on our side \(id [0-9a-f]{6}\); it has been "
-                        r"logged on the Ray worker\.", str(results[1]))
+    assert re.fullmatch(
+        r"Unexpected error: something went wrong on our side \(id [0-9a-f]{6}\); it has been "
+        r"logged on the Ray worker\.",
+        str(results[1]),
+    )
     assert "TypeError" in caplog.text
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda tmp: tmp / "missing.jsonl", "missing.jsonl: no such file or folder"),
-    (lambda tmp: (tmp / "report.pdf").write_bytes(b"%PDF-1.4") and tmp / "report.pdf", "is not a JSONL file"),
-], ids=["missing", "not-jsonl"])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda tmp: tmp / "missing.jsonl", "missing.jsonl: no such file or folder"),
+        (lambda tmp: (tmp / "report.pdf").write_bytes(b"%PDF-1.4") and tmp / "report.pdf", "is not a JSONL file"),
+    ],
+    ids=["missing", "not-jsonl"],
+)
 def test_bad_input_exits_2_with_a_message(tmp_path, make, message):
     result = cli("batch", str(make(tmp_path)), str(tmp_path / "out.jsonl"), "--engine", "extractive")
     assert result.returncode == 2, result.stderr
@@ -181,15 +226,17 @@ def test_a_cluster_address_where_nothing_answers_is_said_at_once(tmp_path):
 
 # With Ray.
 
+
 @pytest.mark.slow
 def test_jsonl_job_writes_one_record_per_line_in_input_order(ray_address, tmp_path, text_factory):
     rows = [{"id": f"doc-{n}", "article": text_factory(10, n)} for n in range(7)]
     source = write_jsonl(tmp_path / "in.jsonl", rows[:3] + ["not json"] + rows[3:] + [{"id": "empty", "text": ""}])
-    job = corpusjob.Job(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(length="tldr"), workers=2,
-                    batch_size=3)
+    job = corpusjob.Job(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(length="tldr"), workers=2, batch_size=3)
     report = corpusjob.run(job)
     written = records(job.output)
-    assert [r["id"] for r in written] == ["doc-0", "doc-1", "doc-2", "4"] + [f"doc-{n}" for n in range(3, 7)] + ["empty"]
+    assert [r["id"] for r in written] == ["doc-0", "doc-1", "doc-2", "4"] + [f"doc-{n}" for n in range(3, 7)] + [
+        "empty"
+    ]
     assert (report.written, report.errors, report.skipped, report.workers) == (9, 2, 0, 2)
     for record in (r for r in written if r["error"] is None):
         assert record["engine"] == "extractive" and len(split_sentences(record["summary"])) == 1
@@ -209,8 +256,16 @@ def test_rerun_on_the_cluster_skips_finished_items_and_redoes_cut_ones(ray_addre
     kept = lines[:3] + lines[5:8]  # d3 and d4 deleted, d8 cut mid-line as by a kill
     output.write_text("".join(kept) + lines[8][: len(lines[8]) // 2])
 
-    result = cli("batch", str(source), str(output), "--engine", "extractive", "--batch-size", "2",
-                 env={"RAY_ADDRESS": ray_address})
+    result = cli(
+        "batch",
+        str(source),
+        str(output),
+        "--engine",
+        "extractive",
+        "--batch-size",
+        "2",
+        env={"RAY_ADDRESS": ray_address},
+    )
     assert result.returncode == 0, result.stderr
     assert "3 records written (0 errors), 6 already there" in result.stdout
     assert "dropped 1 incomplete or unreadable line," in result.stderr and "Traceback" not in result.stderr
@@ -223,11 +278,14 @@ def test_rerun_on_the_cluster_skips_finished_items_and_redoes_cut_ones(ray_addre
 
 
 @pytest.mark.slow
-def test_tiny_t5_job_summarizes_every_item_and_a_rerun_has_nothing_to_do(ray_address, tmp_path, tiny_model_dir, text_factory):
+def test_tiny_t5_job_summarizes_every_item_and_a_rerun_has_nothing_to_do(
+    ray_address, tmp_path, tiny_model_dir, text_factory
+):
     settings = Settings(engine="abstractive", model=str(tiny_model_dir), preset="fast", max_input_tokens=128)
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": str(n), "text": text_factory(8, n)} for n in range(4)])
-    report = corpusjob.run(corpusjob.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions(), workers=2,
-                                 batch_size=2))
+    report = corpusjob.run(
+        corpusjob.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions(), workers=2, batch_size=2)
+    )
     written = records(tmp_path / "out.jsonl")
     assert [r["id"] for r in written] == ["0", "1", "2", "3"] and report.errors == 0
     assert all(r["engine"] == "abstractive" and r["summary"] for r in written)
@@ -240,9 +298,25 @@ def test_two_jobs_on_one_output_leave_one_line_per_id(ray_address, tmp_path, tex
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(300)])
     output = tmp_path / "out.jsonl"
     environment = {**os.environ, "HF_HUB_OFFLINE": "1", "RAY_ADDRESS": ray_address}
-    first = subprocess.Popen([sys.executable, "-m", "summarizer", "batch", str(source), str(output), "--engine",
-                              "extractive", "--batch-size", "10"], cwd=ROOT, env=environment,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "summarizer",
+            "batch",
+            str(source),
+            str(output),
+            "--engine",
+            "extractive",
+            "--batch-size",
+            "10",
+        ],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     lock = tmp_path / ".out.jsonl.lock"
     for _ in range(600):  # until the first job holds OUTPUT
         if lock.exists() and lock.read_text():
@@ -262,16 +336,34 @@ def test_a_job_killed_by_sigkill_leaves_no_ray_process_behind(tmp_path, text_fac
 
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(2000)])
     environment = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
-    job = subprocess.Popen([sys.executable, "-m", "summarizer", "batch", str(source), str(tmp_path / "out.jsonl"),
-                            "--engine", "extractive", "--workers", "1", "--batch-size", "5"], cwd=ROOT,
-                           env={**environment, "HF_HUB_OFFLINE": "1"}, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, text=True)
+    job = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "summarizer",
+            "batch",
+            str(source),
+            str(tmp_path / "out.jsonl"),
+            "--engine",
+            "extractive",
+            "--workers",
+            "1",
+            "--batch-size",
+            "5",
+        ],
+        cwd=ROOT,
+        env={**environment, "HF_HUB_OFFLINE": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         for line in job.stderr:  # its own local Ray is up and working
             if "items, 0 errors" in line or "workers starting" in line or "worker starting" in line:
                 break
-        ray_processes = [p for p in psutil.Process(job.pid).children(recursive=True)
-                         if "watchdog" not in " ".join(p.cmdline())]
+        ray_processes = [
+            p for p in psutil.Process(job.pid).children(recursive=True) if "watchdog" not in " ".join(p.cmdline())
+        ]
         assert any(p.name() == "raylet" for p in ray_processes)
     finally:
         job.kill()
@@ -312,16 +404,32 @@ def test_folder_job_on_its_own_local_ray_reads_every_format_and_records_bad_file
     folder = tmp_path / "docs"
     (folder / "sub").mkdir(parents=True)
     (folder / "a.txt").write_text(text_factory(12, 1))
-    (folder / "b.docx").write_bytes(_docx({t: [text_factory(4, 10 * i + j) for j in range(3)]
-                                           for i, t in enumerate(["Background", "Findings", "Next steps"])}))
+    (folder / "b.docx").write_bytes(
+        _docx(
+            {
+                t: [text_factory(4, 10 * i + j) for j in range(3)]
+                for i, t in enumerate(["Background", "Findings", "Next steps"])
+            }
+        )
+    )
     (folder / "sub" / "c.pdf").write_bytes(_pdf(text_factory(12, 3)))
     (folder / "broken.pdf").write_bytes(b"%PDF-1.7\n" + b"\x00garbage" * 50)
     (folder / "empty.txt").write_text("")
     (folder / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
     output = tmp_path / "out.jsonl"
 
-    result = cli("batch", str(folder), str(output), "--engine", "extractive", "--workers", "2", "--batch-size", "3",
-                 env={"RAY_ADDRESS": None})
+    result = cli(
+        "batch",
+        str(folder),
+        str(output),
+        "--engine",
+        "extractive",
+        "--workers",
+        "2",
+        "--batch-size",
+        "3",
+        env={"RAY_ADDRESS": None},
+    )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert "6 items to summarize; starting Ray\nRay ready after " in result.stderr

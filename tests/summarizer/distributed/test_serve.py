@@ -26,8 +26,15 @@ from pathlib import Path
 import pytest
 
 from ingest import Block, ingest_file
-from summarizer import (EmptyInputError, ServiceBusyError, ServiceUnavailableError, Settings, Summarizer,
-                        SummaryOptions, connect)
+from summarizer import (
+    EmptyInputError,
+    ServiceBusyError,
+    ServiceUnavailableError,
+    Settings,
+    Summarizer,
+    SummaryOptions,
+    connect,
+)
 from tests.builders import make_pdf, make_text
 
 pytestmark = pytest.mark.slow
@@ -157,21 +164,38 @@ def test_summarize_many_returns_each_item_or_its_error(cluster):
     assert isinstance(results[1], EmptyInputError) and str(results[1]) == "There is no text to summarize."
 
 
-@pytest.mark.parametrize("body, status, kind, words", [
-    (b'{"text": "  "}', 400, "EmptyInputError", "There is no text to summarize."),
-    (b'{"text": "--- *** 123"}', 400, "NoSentencesError", "no sentences to summarize"),
-    (b'{"txt": "Hello there."}', 400, "InvalidOptionError", "Unknown request field 'txt'"),
-    (b'{"text": "A text.", "options": {"length": "huge"}}', 400, "InvalidOptionError", "Unknown length 'huge'"),
-    (b"{not json", 400, "InvalidOptionError", "not valid JSON"),
-    (b"[" * 100_000 + b"]" * 100_000, 400, "InvalidOptionError", "nested too deeply"),
-    (b'{"text": "The council met.\\ud800 It voted."}', 400, "InvalidOptionError", "lone surrogate (\\ud800) at character 17"),
-    (b'{"text": "caf\xe9"}', 400, "InvalidOptionError", "not valid JSON"),
-    (b'{"text": 5}', 400, "InvalidOptionError", "\"text\" must be a string"),
-    (b'{"blocks": [{"kind": "paragraph", "text": "A text."}, {"kind": "sonnet", "text": "Verse."}]}', 400,
-     "InvalidOptionError", "Block 2 has the unknown kind 'sonnet'"),
-    (b'{"blocks": [{"kind": "paragraph", "text": "A text.", "level": "1"}]}', 400, "InvalidOptionError",
-     "Block 1 is not a"),
-    (b'{"text": "A text.", "options": {"words": "ten"}}', 400, "InvalidOptionError", "'words' has the wrong type")])
+@pytest.mark.parametrize(
+    "body, status, kind, words",
+    [
+        (b'{"text": "  "}', 400, "EmptyInputError", "There is no text to summarize."),
+        (b'{"text": "--- *** 123"}', 400, "NoSentencesError", "no sentences to summarize"),
+        (b'{"txt": "Hello there."}', 400, "InvalidOptionError", "Unknown request field 'txt'"),
+        (b'{"text": "A text.", "options": {"length": "huge"}}', 400, "InvalidOptionError", "Unknown length 'huge'"),
+        (b"{not json", 400, "InvalidOptionError", "not valid JSON"),
+        (b"[" * 100_000 + b"]" * 100_000, 400, "InvalidOptionError", "nested too deeply"),
+        (
+            b'{"text": "The council met.\\ud800 It voted."}',
+            400,
+            "InvalidOptionError",
+            "lone surrogate (\\ud800) at character 17",
+        ),
+        (b'{"text": "caf\xe9"}', 400, "InvalidOptionError", "not valid JSON"),
+        (b'{"text": 5}', 400, "InvalidOptionError", '"text" must be a string'),
+        (
+            b'{"blocks": [{"kind": "paragraph", "text": "A text."}, {"kind": "sonnet", "text": "Verse."}]}',
+            400,
+            "InvalidOptionError",
+            "Block 2 has the unknown kind 'sonnet'",
+        ),
+        (
+            b'{"blocks": [{"kind": "paragraph", "text": "A text.", "level": "1"}]}',
+            400,
+            "InvalidOptionError",
+            "Block 1 is not a",
+        ),
+        (b'{"text": "A text.", "options": {"words": "ten"}}', 400, "InvalidOptionError", "'words' has the wrong type"),
+    ],
+)
 def test_a_bad_request_gets_400_with_the_services_message(cluster, body, status, kind, words):
     code, answer = post(cluster.offline + "/summarize", body)
     assert code == status, answer
@@ -180,7 +204,7 @@ def test_a_bad_request_gets_400_with_the_services_message(cluster, body, status,
 
 def test_summarize_many_names_the_source_that_is_wrong(cluster):
     code, answer = post(cluster.offline + "/summarize_many", b'{"sources": [{"text": "Fine."}, {"text": "\\udc00"}]}')
-    assert code == 400 and answer["error"]["message"].startswith("Source 2: \"text\" holds a lone surrogate")
+    assert code == 400 and answer["error"]["message"].startswith('Source 2: "text" holds a lone surrogate')
 
 
 def test_an_unknown_route_gets_404_naming_the_routes(cluster):
@@ -224,8 +248,11 @@ def test_an_overloaded_server_answers_503_and_the_client_says_busy(cluster):
     for code, answer in (o for o in busy if isinstance(o, tuple)):  # the API's JSON error, not Serve's plain text
         assert answer["error"]["type"] == "ServiceBusyError" and "busy" in answer["error"]["message"]
     said = [str(o) for o in busy if isinstance(o, ServiceBusyError)]
-    assert not said or said[0] == f"The summarizer server at {url} is busy with other requests; your text is kept " \
-                                  "— try again in a minute."
+    assert (
+        not said
+        or said[0]
+        == f"The summarizer server at {url} is busy with other requests; your text is kept — try again in a minute."
+    )
 
 
 def test_the_app_summarizes_through_the_server_and_names_it(cluster, monkeypatch, tmp_path):
@@ -252,11 +279,14 @@ def test_the_app_summarizes_through_the_server_and_names_it(cluster, monkeypatch
 def test_the_serve_command_joins_a_running_cluster_and_stops_cleanly(cluster):
     import ray
 
-    env = {**os.environ, "RAY_ADDRESS": ray.get_runtime_context().gcs_address, "SUMMARIZER_ENGINE": "extractive",
-           "SUMMARIZER_SERVE_NUM_CPUS": "0.25"}
+    env = {
+        **os.environ,
+        "RAY_ADDRESS": ray.get_runtime_context().gcs_address,
+        "SUMMARIZER_ENGINE": "extractive",
+        "SUMMARIZER_SERVE_NUM_CPUS": "0.25",
+    }
     command = [sys.executable, "-m", "summarizer", "serve", "--port", str(cluster.port), "--replicas", "1"]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               text=True)
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         first = process.stdout.readline()
         url = f"http://127.0.0.1:{cluster.port}"
@@ -304,8 +334,10 @@ def read_answer(connection: socket.socket) -> bytes:
             return data
         data += chunk
         head, _, body = data.partition(b"\r\n\r\n")
-        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
-                       if line.lower().startswith(b"content-length:")), None)
+        length = next(
+            (int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")),
+            None,
+        )
         if length is not None and len(body) >= length:
             return data
 
@@ -316,8 +348,10 @@ def parse_answer(data: bytes) -> tuple[int, dict]:
 
 
 def header(prefix: str, length: int) -> bytes:
-    return (f"POST {prefix}/summarize HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {length}\r\n\r\n").encode()
+    return (
+        f"POST {prefix}/summarize HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {length}\r\n\r\n"
+    ).encode()
 
 
 @pytest.fixture(scope="module")
@@ -376,10 +410,15 @@ def test_a_body_over_the_bound_gets_413_naming_the_limit(cluster, strict):
     started = time.monotonic()  # claimed: refused from the header alone, without waiting for the body
     code, answer = raw_exchange(cluster.port, header("/strict", 99_999_999_999), b'{"text": "x"}')
     assert (code, answer["error"]["type"]) == (413, "InputTooLargeError") and time.monotonic() - started < 20
-    assert "99,999,999,999 bytes; the limit is 20,000 bytes (SUMMARIZER_SERVE_MAX_BODY_MB=0.02)" in \
-        answer["error"]["message"]
-    chunked = (b"POST /strict/summarize HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
-               + b"".join(b"1000\r\n" + b"a" * 4096 + b"\r\n" for _ in range(6)) + b"0\r\n\r\n")
+    assert (
+        "99,999,999,999 bytes; the limit is 20,000 bytes (SUMMARIZER_SERVE_MAX_BODY_MB=0.02)"
+        in answer["error"]["message"]
+    )
+    chunked = (
+        b"POST /strict/summarize HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + b"".join(b"1000\r\n" + b"a" * 4096 + b"\r\n" for _ in range(6))
+        + b"0\r\n\r\n"
+    )
     code, answer = raw_exchange(cluster.port, chunked)  # no length said: counted as it arrives
     assert code == 413 and "more than 20,000 bytes" in answer["error"]["message"]
 
@@ -388,8 +427,9 @@ def test_too_many_sources_get_413_naming_the_limit(cluster, strict):
     body = json.dumps({"sources": [{"text": "A text."}] * 4}).encode()
     code, answer = post(strict + "/summarize_many", body)
     assert (code, answer["error"]["type"]) == (413, "InputTooLargeError")
-    assert answer["error"]["message"].startswith("The request has 4 sources; the limit is 3 a request "
-                                                 "(SUMMARIZER_SERVE_MAX_ITEMS)")
+    assert answer["error"]["message"].startswith(
+        "The request has 4 sources; the limit is 3 a request (SUMMARIZER_SERVE_MAX_ITEMS)"
+    )
     assert post(strict + "/summarize_many", json.dumps({"sources": [{"text": "A text here."}] * 3}).encode())[0] == 200
 
 
@@ -430,7 +470,10 @@ def test_a_client_that_leaves_stops_the_work_on_the_replica(cluster):
     for _ in range(30):  # the batch is stopped at its next part: no more CPU, and counted
         last = cpu_seconds(before["pid"])
         time.sleep(1)
-        if cpu_seconds(before["pid"]) - last < 0.2 and remote.health()["abandoned_batches"] > before["abandoned_batches"]:
+        if (
+            cpu_seconds(before["pid"]) - last < 0.2
+            and remote.health()["abandoned_batches"] > before["abandoned_batches"]
+        ):
             break
     else:
         pytest.fail("the replica went on summarizing for 30 s after its client left")
@@ -445,8 +488,9 @@ def test_requests_on_a_killed_replica_are_answered_by_another(cluster):
     url = deploy(replace(cluster.tiny, serve_replicas=2, serve_max_batch=1), "pair", "/pair")  # alone: item 6
     remote = connect(replace(cluster.tiny, url=url))
     texts = [make_text(1500, seed) for seed in range(6)]
-    replicas = [p for p in psutil.Process().children(recursive=True)
-                if p.name() == "ray::ServeReplica:pair:SummarizerServer"]
+    replicas = [
+        p for p in psutil.Process().children(recursive=True) if p.name() == "ray::ServeReplica:pair:SummarizerServer"
+    ]
     try:
         with ThreadPoolExecutor(len(texts)) as pool:
             pending = pool.map(remote.summarize, texts)
@@ -474,8 +518,11 @@ def test_rays_metrics_dashboard_agents_and_serves_proxy_listen_on_loopback_only(
     listening = set()
     for process in mine:
         try:
-            listening.update((c.laddr.ip, process.name(), c.laddr.port) for c in process.net_connections("tcp")
-                             if c.status == psutil.CONN_LISTEN)
+            listening.update(
+                (c.laddr.ip, process.name(), c.laddr.port)
+                for c in process.net_connections("tcp")
+                if c.status == psutil.CONN_LISTEN
+            )
         except psutil.Error:
             continue
     open_wide = [where for where in listening if where[0] not in ("127.0.0.1", "::ffff:127.0.0.1", "::1")]

@@ -1,5 +1,6 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from summarizer.engines.chunking import pack, split_long
 
@@ -49,8 +50,11 @@ def test_split_long_cuts_words_longer_than_the_window_by_characters(words, windo
 def test_a_token_longer_than_the_window_is_summarized_not_refused(tiny_model_dir):
     from summarizer import Settings, Summarizer
 
-    summarizer = Summarizer(Settings(engine="abstractive", model=str(tiny_model_dir), backend="transformers",
-                                     preset="fast", max_input_tokens=64))
+    summarizer = Summarizer(
+        Settings(
+            engine="abstractive", model=str(tiny_model_dir), backend="transformers", preset="fast", max_input_tokens=64
+        )
+    )
     blob = "".join(chr(ord("a") + (i * 7) % 26) for i in range(300))
     summary = summarizer.summarize(f"The archive holds one long key. {blob} It was checked twice.")
     assert summary.engine == "abstractive" and summary.coverage.share == 1.0

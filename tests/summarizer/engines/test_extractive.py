@@ -31,9 +31,13 @@ def test_returns_document_order_within_the_budget(text_factory):
 
 
 def test_repeated_sentences_are_not_picked_twice():
-    text = " ".join(["The bridge will close for repairs in May."] * 3 +
-                     ["Drivers should use the ring road during the closure.",
-                      "The repairs are expected to cost two million pounds."])
+    text = " ".join(
+        ["The bridge will close for repairs in May."] * 3
+        + [
+            "Drivers should use the ring road during the closure.",
+            "The repairs are expected to cost two million pounds.",
+        ]
+    )
     sentences = split_sentences(text)
     chosen = [sentences[i].text for i in select(sentences, 30)]
     assert chosen.count("The bridge will close for repairs in May.") == 1
@@ -41,8 +45,10 @@ def test_repeated_sentences_are_not_picked_twice():
 
 def test_filters_bylines_datelines_and_headings():
     tuning = Tuning()
+
     def candidate(text):
         return is_candidate(Sentence(text, 0, len(text), 0), tuning)
+
     assert not candidate("By Daily Mail Reporter and Associated Press writers today.")
     assert not candidate("PUBLISHED: 12:01 EST, 3 April 2015 | UPDATED: 14:22 EST, 3 April 2015.")
     assert not candidate("Annual results for the year ended in March")

@@ -4,11 +4,11 @@ import pytest
 
 from summarizer import Settings, Summarizer
 from summarizer.engines.abstractive import AbstractiveEngine, make_generator
+from summarizer.engines.budgets import Budget
 from summarizer.engines.conversion import converted
 from summarizer.engines.device import choose_device
-from summarizer.errors import ModelLoadError
-from summarizer.engines.budgets import Budget
 from summarizer.engines.locate import locate
+from summarizer.errors import ModelLoadError
 
 
 @pytest.fixture(scope="module")

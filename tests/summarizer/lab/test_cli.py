@@ -11,14 +11,30 @@ from tests.summarizer.test_cli import run
 
 def test_evaluate_json_and_predictions(tmp_path, text_factory):
     data = tmp_path / "pairs.jsonl"
-    data.write_text("\n".join(json.dumps({"id": i, "article": text_factory(12, i),
-                                          "highlights": text_factory(2, 50 + i)}) for i in range(3)))
+    data.write_text(
+        "\n".join(
+            json.dumps({"id": i, "article": text_factory(12, i), "highlights": text_factory(2, 50 + i)})
+            for i in range(3)
+        )
+    )
     predictions = tmp_path / "predictions.jsonl"
-    result = run("evaluate", str(data), "--engine", "extractive", "--json", "--predictions", str(predictions), "--limit", "2")
+    result = run(
+        "evaluate", str(data), "--engine", "extractive", "--json", "--predictions", str(predictions), "--limit", "2"
+    )
     scores = json.loads(result.stdout)
     assert set(scores) == {"extractive", "lead3"}
-    assert set(scores["lead3"]) == {"rouge1", "rouge2", "rougeL", "rougeLsum", "docs_per_sec", "n", "first_dangling",
-                                    "dangling", "words_ratio", "words_ratio_max"}
+    assert set(scores["lead3"]) == {
+        "rouge1",
+        "rouge2",
+        "rougeL",
+        "rougeLsum",
+        "docs_per_sec",
+        "n",
+        "first_dangling",
+        "dangling",
+        "words_ratio",
+        "words_ratio_max",
+    }
     assert 0.5 <= scores["extractive"]["words_ratio"] <= scores["extractive"]["words_ratio_max"] <= 1.15
     assert scores["extractive"]["n"] == 2
     assert [json.loads(line)["id"] for line in predictions.read_text().splitlines()] == ["0", "1"]
@@ -32,15 +48,29 @@ def test_evaluate_rejects_malformed_data(tmp_path):
 
 
 def test_benchmark_reports_every_path_against_the_naive_one(tiny_model_dir, tmp_path):
-    result = run("benchmark", "--suite", "fast-path", "--model", str(tiny_model_dir), "--data", "/nonexistent.jsonl",
-                 "--batch-docs", "4",
-                 env_extra={"SUMMARIZER_CT2_CACHE": str(tmp_path / "ct2")})
+    result = run(
+        "benchmark",
+        "--suite",
+        "fast-path",
+        "--model",
+        str(tiny_model_dir),
+        "--data",
+        "/nonexistent.jsonl",
+        "--batch-docs",
+        "4",
+        env_extra={"SUMMARIZER_CT2_CACHE": str(tmp_path / "ct2")},
+    )
     assert result.returncode == 0, result.stderr
     assert "real weights, from the local directory" in result.stdout
-    rows = {(r[0], r[1]): r for r in (line.split() for line in result.stdout.splitlines())
-            if len(r) == 8 and r[0] in ("article", "report", "batch4")}
+    rows = {
+        (r[0], r[1]): r
+        for r in (line.split() for line in result.stdout.splitlines())
+        if len(r) == 8 and r[0] in ("article", "report", "batch4")
+    }
     assert set(rows) == {(d, p) for d in ("article", "report") for p in ("naive", "reference", "fast")} | {
-        ("batch4", "naive"), ("batch4", "fast")}
+        ("batch4", "naive"),
+        ("batch4", "fast"),
+    }
     assert rows[("report", "fast")][3] == "100%" and rows[("report", "naive")][3] != "100%"
     assert rows[("report", "naive")][6] == "1.00"
     assert "quality guard: ROUGE-L between reference and fast summaries" in result.stdout
@@ -52,27 +82,39 @@ def test_finetune_cli_rejects_missing_data(tmp_path):
     assert result.returncode == 1 and "Cannot read" in result.stderr
 
 
-@pytest.mark.parametrize("command, source", [
-    (["evaluate"], "CNN/DailyMail"), (["ocr-eval"], "CNN/DailyMail"), (["papers"], "papers-we-love"),
-    (["keyterms"], "papers-we-love"), (["structure"], "bookmarks"),
-])
+@pytest.mark.parametrize(
+    "command, source",
+    [
+        (["evaluate"], "CNN/DailyMail"),
+        (["ocr-eval"], "CNN/DailyMail"),
+        (["papers"], "papers-we-love"),
+        (["keyterms"], "papers-we-love"),
+        (["structure"], "bookmarks"),
+    ],
+)
 def test_missing_evaluation_data_says_in_one_line_what_it_is_and_where_it_comes_from(tmp_path, command, source):
     missing = tmp_path / "shared" / "eval" / "data"
-    result = run(*command, str(missing), "--engine", "extractive") if command[0] in ("evaluate", "papers") else \
-        run(*command, str(missing))
+    result = (
+        run(*command, str(missing), "--engine", "extractive")
+        if command[0] in ("evaluate", "papers")
+        else run(*command, str(missing))
+    )
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr
-    assert lines[0].startswith(f"error: {missing} is not there.") and source in lines[0] and "../shared/eval" in lines[0]
+    assert (
+        lines[0].startswith(f"error: {missing} is not there.") and source in lines[0] and "../shared/eval" in lines[0]
+    )
 
 
 def test_scoring_without_rouge_score_says_how_to_install_it(tmp_path, text_factory):
     data = tmp_path / "pairs.jsonl"
     data.write_text(json.dumps({"id": 1, "article": text_factory(12), "highlights": text_factory(2, 50)}))
-    probe = ("import sys; sys.modules['rouge_score'] = None; from summarizer.cli import main; "
-             "from summarizer.lab.cli import add_commands; "
-             f"sys.exit(main(['evaluate', {str(data)!r}, '--engine', 'extractive'], more=[add_commands]))")
+    probe = (
+        "import sys; sys.modules['rouge_score'] = None; from summarizer.cli import main; "
+        "from summarizer.lab.cli import add_commands; "
+        f"sys.exit(main(['evaluate', {str(data)!r}, '--engine', 'extractive'], more=[add_commands]))"
+    )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "Scoring needs rouge-score, a development requirement: pip install -r requirements-dev.txt" in result.stderr
-

@@ -10,9 +10,15 @@ from tests.builders import standard_pdf, styled_docx
 
 def run(*args):
     import os
+
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
-    return subprocess.run([sys.executable, "-m", "summarizer", "summarize", *args, "--engine", "extractive"],
-                          capture_output=True, text=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "summarizer", "summarize", *args, "--engine", "extractive"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
 
 
 def test_a_pdf_is_written_back_highlighted_and_the_key_terms_are_printed(tmp_path):
@@ -25,8 +31,11 @@ def test_a_pdf_is_written_back_highlighted_and_the_key_terms_are_printed(tmp_pat
     marked = re.search(r"highlighted (\d+) of \1 source passages, its own outline kept: (.+)$", result.stderr, re.M)
     assert marked and marked[2] == str(out) and int(marked[1]) >= 2, result.stderr
     assert "\nKey terms: " in result.stdout
-    annotations = [a.get_object()["/Subtype"] for page in PdfReader(io.BytesIO(out.read_bytes())).pages
-                   for a in page.get("/Annots", [])]
+    annotations = [
+        a.get_object()["/Subtype"]
+        for page in PdfReader(io.BytesIO(out.read_bytes())).pages
+        for a in page.get("/Annots", [])
+    ]
     assert annotations.count("/Highlight") == annotations.count("/Popup") == int(marked[1])
 
 
@@ -39,6 +48,11 @@ def test_a_docx_becomes_marked_html_and_a_wrong_name_is_refused_before_any_work(
     wrong = run(str(source), "--highlight", str(tmp_path / "review.pdf"))
     assert wrong.returncode == 1 and not wrong.stdout and "Traceback" not in wrong.stderr
     assert "the input is not a PDF, so --highlight writes an HTML page; name it ….html." in wrong.stderr
-    stdin = subprocess.run([sys.executable, "-m", "summarizer", "summarize", "-", "--highlight", "x.pdf"],
-                           input="Some text here.", capture_output=True, text=True, timeout=60)
+    stdin = subprocess.run(
+        [sys.executable, "-m", "summarizer", "summarize", "-", "--highlight", "x.pdf"],
+        input="Some text here.",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert stdin.returncode == 1 and "--highlight needs a file to mark up" in stdin.stderr

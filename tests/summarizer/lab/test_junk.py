@@ -71,8 +71,12 @@ def test_prose_is_not_junk(sentence):
 
 @pytest.mark.skipif(not MANIFEST.exists(), reason="the papers folder is not on this machine")
 def test_fires_on_at_most_one_percent_of_real_abstract_sentences():
-    sentences = [s.text for line in MANIFEST.read_text(encoding="utf-8").splitlines() if line.strip()
-                 for s in split_sentences(json.loads(line)["abstract"])]
+    sentences = [
+        s.text
+        for line in MANIFEST.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+        for s in split_sentences(json.loads(line)["abstract"])
+    ]
     flagged = [s for s in sentences if junk_reasons(s)]
     assert len(sentences) > 200
     assert len(flagged) <= 0.01 * len(sentences), flagged
@@ -83,9 +87,17 @@ def test_engines_do_not_import_the_detector():
     importers = set()
     for module in package.rglob("*.py"):
         for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
-            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
-                [a.name for a in node.names] if isinstance(node, ast.Import) else []
-            if any(name.split(".")[-1] == "junk" for name in names) or \
-                    isinstance(node, ast.ImportFrom) and any(a.name == "junk" for a in node.names):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            if (
+                any(name.split(".")[-1] == "junk" for name in names)
+                or isinstance(node, ast.ImportFrom)
+                and any(a.name == "junk" for a in node.names)
+            ):
                 importers.add(module.stem)
     assert importers == {"papers"}

@@ -8,8 +8,9 @@ from summarizer.lab.ocreval import FONT, scan, word_accuracy
 from tests.builders import make_text
 from tests.summarizer.test_cli import run
 
-needs_font = pytest.mark.skipif(not FONT.is_file(), reason=f"the test font {FONT} is not installed "
-                                                           "(Debian: fonts-dejavu-core)")
+needs_font = pytest.mark.skipif(
+    not FONT.is_file(), reason=f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)"
+)
 
 
 def test_word_accuracy_is_one_minus_word_error_rate_over_normalized_words():
@@ -34,8 +35,9 @@ def test_a_scan_holds_the_words_that_fit_on_one_page_in_order():
 @needs_font
 def test_ocr_eval_prints_word_accuracy_and_rouge_for_text_and_scan(tmp_path):
     data = tmp_path / "pairs.jsonl"
-    data.write_text(json.dumps({"id": "a1", "article": make_text(12, seed=7),
-                                "highlights": make_text(2, seed=7)}) + "\n")
+    data.write_text(
+        json.dumps({"id": "a1", "article": make_text(12, seed=7), "highlights": make_text(2, seed=7)}) + "\n"
+    )
     result = run("ocr-eval", str(data), "--limit", "1")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()

@@ -7,11 +7,13 @@ from rouge_score import rouge_scorer
 
 from summarizer.lab.papers import AbstractNotFoundError, greedy_oracle, lead_k, remove_abstract
 
-ABSTRACT = ("Replicated storage systems lose data when many nodes fail at once, for example during a "
-            "power outage. We present a placement scheme that groups nodes into small copy sets and "
-            "places every chunk on exactly one copy set. The scheme reduces the probability of data loss "
-            "by two orders of magnitude on clusters of five thousand nodes. It adds little overhead to "
-            "recovery and to normal operation.")
+ABSTRACT = (
+    "Replicated storage systems lose data when many nodes fail at once, for example during a "
+    "power outage. We present a placement scheme that groups nodes into small copy sets and "
+    "places every chunk on exactly one copy set. The scheme reduces the probability of data loss "
+    "by two orders of magnitude on clusters of five thousand nodes. It adds little overhead to "
+    "recovery and to normal operation."
+)
 
 SECTIONS = {
     "1 Introduction": [
@@ -88,25 +90,49 @@ def papers_folder(tmp_path_factory):
     (folder / "pdf").mkdir()
     make_paper_pdf(folder / "pdf" / "aaaaaaaaaaaa.pdf")
     (folder / "pdf" / "bbbbbbbbbbbb.pdf").write_bytes(b"%PDF-1.4\n" + bytes(range(256)) * 4)
-    rows = [{"id": "aaaaaaaaaaaa", "path": "storage/copysets.pdf", "title": "Copy Sets", "pages": 3,
-             "abstract": ABSTRACT, "abstract_words": len(ABSTRACT.split()), "body_words": 400},
-            {"id": "bbbbbbbbbbbb", "path": "broken.pdf", "title": "Broken", "pages": 1,
-             "abstract": ABSTRACT, "abstract_words": len(ABSTRACT.split()), "body_words": 400}]
+    rows = [
+        {
+            "id": "aaaaaaaaaaaa",
+            "path": "storage/copysets.pdf",
+            "title": "Copy Sets",
+            "pages": 3,
+            "abstract": ABSTRACT,
+            "abstract_words": len(ABSTRACT.split()),
+            "body_words": 400,
+        },
+        {
+            "id": "bbbbbbbbbbbb",
+            "path": "broken.pdf",
+            "title": "Broken",
+            "pages": 1,
+            "abstract": ABSTRACT,
+            "abstract_words": len(ABSTRACT.split()),
+            "body_words": 400,
+        },
+    ]
     (folder / "manifest.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
     return folder
 
 
 def run(*args):
     import os
-    return subprocess.run([sys.executable, "-m", "summarizer", *args], capture_output=True, text=True,
-                          env={**os.environ, "HF_HUB_OFFLINE": "1"}, timeout=300)
+
+    return subprocess.run(
+        [sys.executable, "-m", "summarizer", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HF_HUB_OFFLINE": "1"},
+        timeout=300,
+    )
 
 
 def test_remove_abstract_cuts_title_authors_and_abstract():
-    document = ("Copy Sets: Fewer Data Losses\n\nAda Lovelace\n\nABSTRACT\n\n"
-                + ABSTRACT.replace("power outage", "power out-\nage").replace(" We present", "\n\nWe present")
-                + "\n\n1 Introduction\n\nLarge storage clusters keep three copies of every chunk. "
-                "In conclusion, replicated storage systems lose data when many nodes fail at once.")
+    document = (
+        "Copy Sets: Fewer Data Losses\n\nAda Lovelace\n\nABSTRACT\n\n"
+        + ABSTRACT.replace("power outage", "power out-\nage").replace(" We present", "\n\nWe present")
+        + "\n\n1 Introduction\n\nLarge storage clusters keep three copies of every chunk. "
+        "In conclusion, replicated storage systems lose data when many nodes fail at once."
+    )
     body = remove_abstract(document, ABSTRACT)
     assert body.startswith("1 Introduction\n\nLarge storage clusters")
     assert body.endswith("fail at once.")
@@ -156,7 +182,7 @@ def test_papers_command_prints_the_table_and_records_errors(papers_folder, tmp_p
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     header = next(i for i, line in enumerate(lines) if line.split()[:3] == ["system", "R1", "R2"])
-    systems = {line.split()[0]: line.split() for line in lines[header + 1:header + 4]}
+    systems = {line.split()[0]: line.split() for line in lines[header + 1 : header + 4]}
     assert set(systems) == {"extractive", "lead-k", "oracle"}
     assert all(row[6] == "1" for row in systems.values())
     assert lines[header].split()[-6:] == ["dangle1", "%", "dangle", "%", "words/target", "whole"]
