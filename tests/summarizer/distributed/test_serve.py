@@ -135,7 +135,7 @@ def test_the_server_streams_sections_as_they_are_done_and_the_client_shows_them(
     from tests.ingest.test_sections import paper
 
     blocks = ingest_file("paper.pdf", paper()).blocks
-    options = SummaryOptions(length="short")
+    options = SummaryOptions(words=600)  # every section gets its share of the target
     steps = list(connect(replace(cluster.tiny, url=cluster.t5)).stream(blocks, options))
     done = [len(step.summary.sections) for step in steps if step.summary is not None]
     coming = [len(step.coming) for step in steps if step.summary is not None]
