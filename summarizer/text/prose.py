@@ -52,6 +52,8 @@ PHOTO_CAPTION = re.compile(
     r"(?:^|,\s)pictured\b",
     re.I,
 )
+# The tail of a sentence torn from its start, e.g. by a figure between two columns: "(ALS), a filtering ...".
+FRAGMENT_START = re.compile(r"^\([^()]{1,40}\)\s*(?:[,;:]|[a-z])")
 DATE_ONLY = re.compile(r"^[\W\d]*(?:\d{1,2}:\d{2}|\d{4})[\W\w]{0,40}$")
 BOILERPLATE = re.compile(
     r"\b(?:national bodies that are members of (?:iso|iec)|(?:iso|iec) (?:and (?:iso|iec) )?technical committees|"
@@ -186,6 +188,8 @@ def is_prose(text: str) -> bool:
     if not (first.isupper() or first.isdigit() or NAME_FIRST.match(text)) or text[0] in ")]},.;:!?”’":
         return False
     if not re.search(r"""[.!?…]["'”’)\]]*$""", text):
+        return False
+    if FRAGMENT_START.match(text):
         return False
     if (
         DOT_LEADER.search(text)

@@ -202,3 +202,9 @@ def test_photo_captions_inside_a_story_are_left_out_and_counted():
         "Residents, pictured at a meeting last week, have campaigned for a crossing since the old one closed."
     )
     assert summary.coverage.left_out >= len(captions.split())  # counted, never dropped silently
+
+
+def test_the_torn_tail_of_a_sentence_is_not_prose_but_a_leading_parenthesis_can_be():
+    assert not is_prose("(ALS), a collaborative filtering algorithm [42] was used in every run.")
+    assert is_prose("(In this case the index is rebuilt before the query runs again.)")
+    assert is_prose("(Reuters) The talks began on Monday in Geneva with both sides present.")
