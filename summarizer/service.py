@@ -305,8 +305,17 @@ class Summarizer:
                 break  # still coming (streaming)
             found = done.get(id(section))
             if found is None:  # no sentence fits this length's budget: listed, marked not summarized
+                own = set(next(job.indices for job in item.all_jobs if job.section is section))
                 sections.append(
-                    SectionSummary(section.title, section.level, section.first_page, section.last_page, [], [])
+                    SectionSummary(
+                        section.title,
+                        section.level,
+                        section.first_page,
+                        section.last_page,
+                        [],
+                        [],
+                        in_overview=any(i in own for row in support for i in row),
+                    )
                 )
                 continue
             job, section_output = found

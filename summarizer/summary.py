@@ -50,6 +50,7 @@ class Coverage:
 
 
 NOT_SUMMARIZED = "Not summarized at this length; choose a longer length."
+IN_OVERVIEW = "The overview above is drawn from this section."
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class SectionSummary:
     last_page: int | None
     sentences: list[str]
     support: list[list[int]]
+    in_overview: bool = False  # no sentences of its own because the overview is drawn from it (an abstract)
 
     @property
     def pages(self) -> str:
@@ -75,8 +77,9 @@ class SectionSummary:
 
     @property
     def lines(self) -> list[str]:
-        """The sentences, or the one line saying the section was not summarized at this length."""
-        return self.sentences or [NOT_SUMMARIZED]
+        """The sentences, or the one line saying why there are none: the overview is drawn from the section,
+        or none of its sentences fits at this length."""
+        return self.sentences or [IN_OVERVIEW if self.in_overview else NOT_SUMMARIZED]
 
     @property
     def text(self) -> str:
@@ -144,8 +147,9 @@ class Summary:
 
     @property
     def unsummarized_sections(self) -> int:
-        """Sections listed without sentences: none of theirs fits the word budget at this length."""
-        return sum(not section.sentences for section in self.sections)
+        """Sections listed without sentences because none of theirs fits the word budget at this length (not
+        those the overview is drawn from)."""
+        return sum(not section.sentences and not section.in_overview for section in self.sections)
 
     @property
     def source_words(self) -> int:

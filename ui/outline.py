@@ -55,7 +55,8 @@ def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummar
     st.markdown(f"##### Section by section ({so_far})")
     opened = {id(section) for section in [s for s in done if s.sentences][:OPEN_SECTIONS]}
     for section in done:
-        label = _label(section) + ("" if section.sentences else " · not summarized at this length")
+        why = " · in the overview" if section.in_overview else " · not summarized at this length"
+        label = _label(section) + ("" if section.sentences else why)
         with st.expander(escape(label), expanded=id(section) in opened):
             if not section.sentences:
                 st.caption(escape(section.lines[0]))

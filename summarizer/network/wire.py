@@ -8,7 +8,7 @@ raises `InvalidOptionError` naming the field, so a server can answer 400 with th
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Any
 
 from ingest import BLOCK_KINDS
@@ -151,7 +151,10 @@ def summary_from_wire(data: dict) -> Summary:
         values["source"] = [Sentence(**raw) for raw in data["source"]]
         values["coverage"] = Coverage(**{f.name: data["coverage"][f.name] for f in fields(Coverage)})
         values["sections"] = [
-            SectionSummary(**{f.name: raw[f.name] for f in fields(SectionSummary)}) for raw in data["sections"]
+            SectionSummary(
+                **{f.name: raw[f.name] for f in fields(SectionSummary) if f.name in raw or f.default is MISSING}
+            )
+            for raw in data["sections"]
         ]
         return Summary(**values)
     except (KeyError, TypeError) as error:

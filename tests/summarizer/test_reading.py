@@ -2,6 +2,7 @@
 section, section summaries that follow the length, requirement IDs and boilerplate left out."""
 
 import io
+import json
 
 from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
@@ -208,3 +209,31 @@ def test_the_torn_tail_of_a_sentence_is_not_prose_but_a_leading_parenthesis_can_
     assert not is_prose("(ALS), a collaborative filtering algorithm [42] was used in every run.")
     assert is_prose("(In this case the index is rebuilt before the query runs again.)")
     assert is_prose("(Reuters) The talks began on Monday in Geneva with both sides present.")
+
+
+def test_a_section_the_overview_is_drawn_from_says_so_instead_of_not_summarized():
+    import docx
+
+    from summarizer.network import wire
+    from summarizer.summary import IN_OVERVIEW
+
+    document = docx.Document()
+    document.add_heading("Abstract", level=1)
+    document.add_paragraph(
+        "This report presents a plan to rebuild the river bridge in the town centre within two years. "
+        "The plan costs twelve million pounds and keeps one lane open during the works."
+    )
+    for number in range(1, 7):
+        document.add_heading(f"{number}. Works in district {number}", level=1)
+        for paragraph in prose(250, 30 + number).split("\n\n"):
+            document.add_paragraph(paragraph)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    blocks = ingest_file("plan.docx", buffer.getvalue()).blocks
+    summary = OFFLINE.summarize(blocks, SummaryOptions(length="short", format="outline"))
+    abstract = summary.sections[0]
+    assert abstract.title == "Abstract" and not abstract.sentences and abstract.in_overview
+    assert summary.text.startswith("This report presents a plan") and IN_OVERVIEW in summary.text
+    waiting = [s for s in summary.sections if not s.sentences and not s.in_overview]
+    assert summary.unsummarized_sections == len(waiting) == summary.text.count(NOT_SUMMARIZED)
+    assert wire.summary_from_wire(json.loads(json.dumps(wire.summary_to_wire(summary)))) == summary
