@@ -2,6 +2,7 @@
 
 import dataclasses
 import hashlib
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -14,6 +15,16 @@ UPLOAD_ERROR_KEY = "upload_error"
 UPLOADER_KEY = "uploader"
 OCR_KEY = "upload_ocr"
 TYPES = list(UPLOAD_SUFFIXES)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The file last read on this page, kept in the session so it survives leaving the page (the uploader
+    widget forgets its file): its fingerprint, what was read, and a PDF's own bytes for the highlighted copy."""
+
+    fingerprint: str
+    document: Document
+    original: bytes | None
 
 
 def plural(count: int, noun: str) -> str:
@@ -37,13 +48,13 @@ ocr = st.toggle(
 settings = dataclasses.replace(limit, ocr=ocr)
 status = st.empty()
 
-fingerprint = hashlib.sha1(uploaded.getvalue() + bytes([ocr])).hexdigest() if uploaded is not None else None
 if uploaded is None:
     st.session_state.pop(UPLOAD_ERROR_KEY, None)
 else:
+    fingerprint = hashlib.sha1(uploaded.getvalue() + bytes([ocr])).hexdigest()
     current = st.session_state.get(DOCUMENT_KEY)
     failed = st.session_state.get(UPLOAD_ERROR_KEY)
-    if (current is None or current[0] != fingerprint) and (failed is None or failed[0] != fingerprint):
+    if (current is None or current.fingerprint != fingerprint) and (failed is None or failed[0] != fingerprint):
         st.session_state.pop(UPLOAD_ERROR_KEY, None)
         try:
             with status.container():
@@ -54,20 +65,21 @@ else:
 
                 read = ingest_file(uploaded.name, uploaded.getvalue(), settings, reading)
                 bar.empty()
-            st.session_state[DOCUMENT_KEY] = (fingerprint, read)
+            original = uploaded.getvalue() if read.kind == "pdf" else None
+            st.session_state[DOCUMENT_KEY] = Kept(fingerprint, read, original)
         except IngestError as error:
             st.session_state[UPLOAD_ERROR_KEY] = (fingerprint, str(error))
 
 failed = st.session_state.get(UPLOAD_ERROR_KEY)
-stored = st.session_state.get(DOCUMENT_KEY)
+stored: Kept | None = st.session_state.get(DOCUMENT_KEY)
 if failed:
-    kept = f" Still showing your last file, {escape(stored[1].name)}." if stored else ""
+    kept = f" Still showing your last file, {escape(stored.document.name)}." if stored else ""
     status.error(escape(failed[1]) + kept)
 elif stored and uploaded is None:
-    status.info(f"Showing your last file, {escape(stored[1].name)}. Upload another to replace it.")
+    status.info(f"Showing your last file, {escape(stored.document.name)}. Upload another to replace it.")
 
 if stored:
-    document: Document = stored[1]
+    document = stored.document
     extent = plural(document.pages, "page") if document.pages else plural(document.block_count, "paragraph")
     st.markdown(f"**{escape(document.title or document.name)}**")
     st.caption(
@@ -91,7 +103,7 @@ if stored:
             options.describe(),
             pages=document.pages,
             document=document,
-            original=uploaded.getvalue() if uploaded is not None and stored[0] == fingerprint else None,
+            original=stored.original,
         )
         if document.ocr:
             st.caption(f"{escape(document.ocr.describe())} Check names and figures against the scan.")

@@ -209,6 +209,27 @@ def test_upload_and_summarize(server, page, tmp_path, name, data):
     assert page.get_by_text(name).first.is_visible()
 
 
+def test_a_pdf_keeps_its_highlighted_copy_after_leaving_the_page_and_coming_back(server, page, tmp_path):
+    """The uploader forgets its file when the user goes to another page; the page keeps the PDF's bytes."""
+    base, _ = server
+    path = tmp_path / "plan.pdf"
+    path.write_bytes(make_pdf(pages=3))
+    page.goto(f"{base}/upload")
+    page.locator("input[type=file]").set_input_files(str(path))
+    page.get_by_role("button", name="Summarize").click()
+    wait_for_summary(page)
+    page.get_by_role("button", name="Download highlighted PDF").wait_for()
+    page.get_by_role("link", name="Paste text").click()
+    page.get_by_label("Text to summarize").wait_for()
+    page.get_by_role("link", name="Upload a file").click()
+    page.get_by_text("Showing your last file, plan.pdf").wait_for()
+    wait_for_summary(page)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download highlighted PDF").click()
+    assert download.value.suggested_filename.endswith(".pdf")
+    assert Path(download.value.path()).read_bytes().startswith(path.read_bytes())
+
+
 def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, page, tmp_path):
     from tests.builders import SCOPE, standard_pdf
 
