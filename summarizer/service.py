@@ -304,31 +304,26 @@ class Summarizer:
             if id(section) in run and id(section) not in done:
                 break  # still coming (streaming)
             found = done.get(id(section))
-            if found is None:  # no sentence fits this length's budget: listed, marked not summarized
+            lines: list[str] = []
+            section_support: list[list[int]] = []
+            in_overview = False
+            if found is None:  # no sentence fits this length's budget: listed, with the reason
                 own = set(next(job.indices for job in item.all_jobs if job.section is section))
-                sections.append(
-                    SectionSummary(
-                        section.title,
-                        section.level,
-                        section.first_page,
-                        section.last_page,
-                        [],
-                        [],
-                        in_overview=any(i in own for row in support for i in row),
-                    )
-                )
-                continue
-            job, section_output = found
-            document = [sentences[i] for i in job.indices]
-            section_support = self._support(section_output, document, job.indices)[: job.max_sentences]
+                in_overview = any(i in own for row in support for i in row)
+            else:
+                job, section_output = found
+                document = [sentences[i] for i in job.indices]
+                lines = section_output.sentences[: job.max_sentences]
+                section_support = self._support(section_output, document, job.indices)[: job.max_sentences]
             sections.append(
                 SectionSummary(
                     section.title,
                     section.level,
                     section.first_page,
                     section.last_page,
-                    section_output.sentences[: job.max_sentences],
+                    lines,
                     section_support,
+                    in_overview=in_overview,
                 )
             )
         return Summary(

@@ -72,14 +72,12 @@ def centralities(rows) -> tuple[np.ndarray, np.ndarray]:
     return raw, (raw - raw.min()) / spread if spread > 0 else np.ones_like(raw)
 
 
-def learned_relevance(
-    sentences: Sequence[Sentence], rows, groups: np.ndarray, tuning: Tuning, scorer: Scorer
-) -> np.ndarray:
-    """The learned probability that a sentence belongs in the summary (`engines.scoring`), scaled so the best
-    is 1, blended with the hand-tuned relevance by `tuning.learned`."""
+def sentence_features(sentences: Sequence[Sentence], rows, groups: np.ndarray) -> np.ndarray:
+    """The learned score's features of each sentence (`engines.scoring.features`), as the engine computes them
+    when it summarizes and as `train-scorer` computes them when it fits the weights: one place for both."""
     raw, centrality = centralities(rows)
     positions = _group_positions(groups)
-    rows_of_features = features(
+    return features(
         [s.text for s in sentences],
         [s.paragraph for s in sentences],
         rows,
@@ -88,7 +86,14 @@ def learned_relevance(
         centrality,
         raw,
     )
-    probability = scorer.probability(rows_of_features)
+
+
+def learned_relevance(
+    sentences: Sequence[Sentence], rows, groups: np.ndarray, tuning: Tuning, scorer: Scorer
+) -> np.ndarray:
+    """The learned probability that a sentence belongs in the summary (`engines.scoring`), scaled so the best
+    is 1, blended with the hand-tuned relevance by `tuning.learned`."""
+    probability = scorer.probability(sentence_features(sentences, rows, groups))
     probability = probability / max(float(probability.max()), 1e-9)
     return tuning.learned * probability + (1 - tuning.learned) * relevance(rows, groups, tuning)
 

@@ -16,8 +16,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..engines.scoring import WEIGHTS, Scorer, features, fit, log_loss
-from ..engines.selection import Tuning, _group_positions, centralities, is_candidate
+from ..engines.scoring import WEIGHTS, Scorer, fit, log_loss
+from ..engines.selection import Tuning, is_candidate, sentence_features
 from ..options import SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
@@ -49,18 +49,7 @@ def examples(
         item = summarizer._prepare(pair.article, options)
         sentences, target, hints, _ = next(iter(item.overview_jobs()))
         groups = np.asarray(hints.groups if hints.groups is not None else np.zeros(len(sentences)), dtype=np.int64)
-        vectors = tfidf([tokens(s.text) for s in sentences])
-        raw, centrality = centralities(vectors)
-        positions = _group_positions(groups)
-        table = features(
-            [s.text for s in sentences],
-            [s.paragraph for s in sentences],
-            vectors,
-            positions,
-            np.arange(len(sentences)) - positions,
-            centrality,
-            raw,
-        )
+        table = sentence_features(sentences, tfidf([tokens(s.text) for s in sentences]), groups)
         candidates = [i for i, s in enumerate(sentences) if is_candidate(s, tuning)]
         texts = [shown(sentences[i].text) for i in candidates]
         picked = set(greedy_oracle(texts, pair.highlights, target))
