@@ -40,17 +40,47 @@ KEYWORDS = re.compile(
     r"acm reference format|key words)\b",
     re.I,
 )
+# A byline or a page's furniture, by where it sits: "By Jane Doe, CNN", "By . Daily Mail Reporter", "PUBLISHED: 12:01",
+# "Photo: AP"; not prose that opens with the same word ("By far the most ...", "Posted to Facebook, the image ...").
 BYLINE = re.compile(
-    r"^(?:by|published|updated|last updated|posted|written by|photo|image|picture|video|source|credit)"
-    r"\b[\s:]|^(?:click here|scroll down|follow @|read more|share this|table of contents)",
+    r"^[Bb]y\s*\.|^[Bb]y\s+(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*\s*(?:$|[.|]|,\s*(?:for\b|[A-Z])|"
+    r"(?:and|for)\s+[A-Z])|"
+    r"(?i:^(?:published|updated|last updated|posted)\s*(?::|on\b|at\b|by\b|\d)|^written by\s|"
+    r"^(?:photo|image|picture|video|source|credit)s?(?:\s*:|\s+(?:by|courtesy|credit)\b)|"
+    r"^(?:click here|scroll down|follow @|read more|share this|table of contents))"
+)
+# A picture's position in brackets inside a sentence written beside a photo ("Terry (pictured) has ...", "Giteau
+# (left) takes on ...", "... two Costa cafes (file picture)."): the marker is dropped from the shown sentence.
+PHOTO_MARKER = re.compile(
+    r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
+    r"centre|center|middle|above|below|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
+    r"main picture|main image)\)",
     re.I,
 )
-# Text written under a photo: it points at the picture ("Giteau (left) takes on Madigan ...", "Terry (pictured)").
+# A caption's run-in label ("Bitten: Austin Hatfield, 18, found ...", "Theorem 2: Every ..."): one to three words
+# and a colon before a capital, none of them a verb of saying ("Police said: The ..." keeps its words); dropped
+# from the shown sentence.
+CAPTION_LABEL = re.compile(
+    r"^[A-Z][\w'’-]*(?:\s+(?!(?:said|says|told|added|adds|wrote|writes|tweeted|posted|explained|explains|asked|warned|"
+    r"warns|claimed|claims|insisted|insists|revealed|reveals|declared|announced|stated|replied|admitted|continued|"
+    r"commented)\b)[\w'’-]+){0,2}:\s+(?=[A-Z])"
+)
+# A present-tense verb right after a picture's marker: "Adam (right) celebrates with ...", "Pele (right) runs with
+# the ball": the sentence is the photo's caption ("Terry (pictured) has ...", "Bailey (pictured) said ..." are not).
+PRESENT_AFTER_MARKER = re.compile(
+    r"\s+(?!(?:is|has|was|says|does|as|its|this|his|always|perhaps|towards|across|plus|thus|unless|whereas|besides|"
+    r"news|series|species|dozens|hundreds|thousands|millions)\b)[a-z]+[^s\W]s\b"
+)
+# A sentence that is a photo's caption, once its markers are dropped: a name doing something in the present tense
+# ("Jimmy Anderson celebrates taking ...", "Prince Andrew pictured leaving ..."), ", pictured ...", "is pictured
+# here", a file or stock picture ("In this April 13, 2011, file photo, ..."), or a credit line ("CNN's Debra
+# Goldschmidt contributed to this report.").
 PHOTO_CAPTION = re.compile(
-    r"\((?:pictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
-    r"centre|center|middle|above|below|inset|file photo|main picture|main image)\)|"
-    r"(?:^|,\s)pictured\b",
-    re.I,
+    r"^(?:[A-Z][\w'’.-]*\s+){1,4}(?:pictured|celebrates|poses)\b|"
+    r"(?i:(?:^|,\s)pictured\b|\b(?:is|are) pictured\b|\bpictured (?:above|below|here|left|right|centre|center)\b|"
+    r"\b(?:file|stock) (?:photo(?:graph)?|picture|image)\b|"
+    r"^in this (?:[\w,.]+\s+){0,5}(?:photo|photograph|picture|image)\b|"
+    r"\bcontributed (?:to this (?:report|story|article)|reporting)\b)"
 )
 # The tail of a sentence torn from its start, e.g. by a figure between two columns: "(ALS), a filtering ...".
 FRAGMENT_START = re.compile(r"^\([^()]{1,40}\)\s*(?:[,;:]|[a-z])")
@@ -179,6 +209,14 @@ def _letter_share(text: str) -> float:
     return sum(map(str.isalpha, text)) / max(1, visible)
 
 
+def is_photo_caption(text: str) -> bool:
+    """True for text written under a photo (`PHOTO_CAPTION`, or a present-tense verb after a picture's marker);
+    a story's sentence that only carries a marker ("Terry (pictured) has ...") is prose shown without it."""
+    if any(PRESENT_AFTER_MARKER.match(text, marker.end()) for marker in PHOTO_MARKER.finditer(text)):
+        return True
+    return bool(PHOTO_CAPTION.search(PHOTO_MARKER.sub("", text)))
+
+
 def is_prose(text: str) -> bool:
     """True when the sentence reads as running prose; False for lists, code, captions, headings and fragments."""
     words = text.split()
@@ -197,7 +235,7 @@ def is_prose(text: str) -> bool:
         or CAPTION.match(text)
         or KEYWORDS.match(text)
         or BYLINE.match(text)
-        or PHOTO_CAPTION.search(text)
+        or is_photo_caption(text)
         or SHOUTING.match(text)
         or HEADING_PREFIX.match(text)
         or DATE_ONLY.match(text)
@@ -234,9 +272,11 @@ def without_dateline(sentence: str) -> str:
 
 
 def shown(text: str) -> str:
-    """The sentence as a summary shows it: without a dateline or a requirement ID at its start
-    ('London (CNN) -- The talks ...', 'M1.27 The package ...')."""
-    return without_dateline(REQUIREMENT_ID.sub("", text, count=1))
+    """The sentence as a summary shows it: without a dateline, a requirement ID or a caption's label at its start
+    ('London (CNN) -- The talks ...', 'M1.27 The package ...', 'Bitten: Austin ...') and without a picture's
+    position in brackets ('Terry (pictured) has ...')."""
+    text = CAPTION_LABEL.sub("", without_dateline(REQUIREMENT_ID.sub("", text, count=1)), count=1)
+    return PHOTO_MARKER.sub("", text)
 
 
 def dangles(text: str) -> bool:

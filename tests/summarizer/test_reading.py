@@ -205,6 +205,42 @@ def test_photo_captions_inside_a_story_are_left_out_and_counted():
     assert summary.coverage.left_out >= len(captions.split())  # counted, never dropped silently
 
 
+def test_a_story_sentence_beside_a_photo_is_shown_without_the_picture_marker():
+    story = (
+        "Mother-of-three Farhina Touseef (pictured) was jailed for three years on Monday for fraud at a charity. "
+        "She took forty thousand pounds from the charity over two years, Leeds Crown Court heard on Monday. "
+        "Judge Peter Collier said the money had been meant for families who had lost their homes in floods."
+    )
+    summary = Summarizer(Settings(engine="extractive")).summarize(story, SummaryOptions(words=60))
+    assert "Mother-of-three Farhina Touseef was jailed for three years" in summary.text
+    assert "(pictured)" not in summary.text
+    assert shown("Planners in Windsor have allowed two Costa cafes 500 yards apart (file picture).") == (
+        "Planners in Windsor have allowed two Costa cafes 500 yards apart."
+    )
+
+
+def test_a_caption_label_is_dropped_but_a_quote_keeps_who_said_it():
+    assert shown("Bitten: Austin Hatfield, 18, found the snake near his home last week.") == (
+        "Austin Hatfield, 18, found the snake near his home last week."
+    )
+    assert shown("Police said: The road will stay closed until Friday.") == (
+        "Police said: The road will stay closed until Friday."
+    )
+    assert shown("Ms Lee told MailOnline: It was the worst day of my life.").startswith("Ms Lee told")
+
+
+def test_captions_credits_and_file_photos_are_not_prose_but_by_far_is():
+    assert not is_prose("Adam (right) celebrates with his Stoke City team-mates after scoring on Saturday.")
+    assert not is_prose("Jimmy Anderson celebrates taking his record 384th wicket in Test cricket for England.")
+    assert not is_prose("Prince Andrew pictured leaving an Easter service at Windsor Castle on Sunday.")
+    assert not is_prose("In this April 13, 2011, file photo, Barry Bonds leaves federal court in San Francisco.")
+    assert not is_prose("CNN's Debra Goldschmidt and Tom Ward contributed to this report.")
+    assert not is_prose("By Jane Doe and Tom Ward for MailOnline.")
+    assert is_prose("By far, the most searched for term globally is HIV, followed by herpes.")
+    assert is_prose("Posted to Facebook two weeks ago, the image became an online sensation overnight.")
+    assert is_prose("Terry (pictured) has been jailed for five years for the attack in Leeds.")
+
+
 def test_the_torn_tail_of_a_sentence_is_not_prose_but_a_leading_parenthesis_can_be():
     assert not is_prose("(ALS), a collaborative filtering algorithm [42] was used in every run.")
     assert is_prose("(In this case the index is rebuilt before the query runs again.)")
