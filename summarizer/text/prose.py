@@ -71,12 +71,14 @@ PRESENT_AFTER_MARKER = re.compile(
     r"\s+(?!(?:is|has|was|says|does|as|its|this|his|always|perhaps|towards|across|plus|thus|unless|whereas|besides|"
     r"news|series|species|dozens|hundreds|thousands|millions)\b)[a-z]+[^s\W]s\b"
 )
+LOWER_WORD = re.compile(r"^[\"'(“‘]*[a-z]")
+NAME_PARTICLES = frozenset("and or of de van der von la le da el al bin mins min".split())
 # A sentence that is a photo's caption, once its markers are dropped: a name doing something in the present tense
 # ("Jimmy Anderson celebrates taking ...", "Prince Andrew pictured leaving ..."), ", pictured ...", "is pictured
 # here", a file or stock picture ("In this April 13, 2011, file photo, ..."), or a credit line ("CNN's Debra
 # Goldschmidt contributed to this report.").
 PHOTO_CAPTION = re.compile(
-    r"^(?:[A-Z][\w'’.-]*\s+){1,4}(?:pictured|celebrates|poses)\b|"
+    r"^(?:(?:[A-Z][\w'’.-]*|and|&)\s+){1,5}(?:pictured|celebrates|poses)\b|"
     r"(?i:(?:^|,\s)pictured\b|\b(?:is|are) pictured\b|\bpictured (?:above|below|here|left|right|centre|center)\b|"
     r"\b(?:file|stock) (?:photo(?:graph)?|picture|image)\b|"
     r"^in this (?:[\w,.]+\s+){0,5}(?:photo|photograph|picture|image)\b|"
@@ -209,6 +211,15 @@ def _letter_share(text: str) -> float:
     return sum(map(str.isalpha, text)) / max(1, visible)
 
 
+def is_name_list(text: str, words: list[str]) -> bool:
+    """A list of names, not a sentence: a team sheet ("Derby: Grant, Keogh, Albentosa (Whitbread 78 mins), ..."),
+    the clubs in a league; at least three commas and at most two lower-case words (not counting "and", "of" ...)."""
+    if text.count(",") + text.count(";") < 3:
+        return False
+    lower = sum(1 for w in words if LOWER_WORD.match(w) and w.strip(".,;:()'\"") not in NAME_PARTICLES)
+    return lower <= 2
+
+
 def is_photo_caption(text: str) -> bool:
     """True for text written under a photo (`PHOTO_CAPTION`, or a present-tense verb after a picture's marker);
     a story's sentence that only carries a marker ("Terry (pictured) has ...") is prose shown without it."""
@@ -257,6 +268,8 @@ def is_prose(text: str) -> bool:
     math = len(MATH.findall(text))
     singles = sum(1 for w in words if len(w.strip(".,;:()")) == 1 and w.strip(".,;:()") not in ("a", "A", "I"))
     if code >= 2 or code and share < 0.8 or math >= 2 or math and share < 0.8 or singles >= 3 and share < 0.8:
+        return False
+    if is_name_list(text, words):
         return False
     if any(len(w) > 24 and w.isalpha() for w in words):
         return False

@@ -239,6 +239,13 @@ def test_captions_credits_and_file_photos_are_not_prose_but_by_far_is():
     assert is_prose("By far, the most searched for term globally is HIV, followed by herpes.")
     assert is_prose("Posted to Facebook two weeks ago, the image became an online sensation overnight.")
     assert is_prose("Terry (pictured) has been jailed for five years for the attack in Leeds.")
+    assert not is_prose("Ant and Dec pictured with the dancing pair Ashleigh and Pudsey in 2012.")
+
+
+def test_a_team_sheet_is_a_list_of_names_not_a_sentence():
+    assert not is_prose("Derby: Grant, Keogh, Albentosa, Forsyth, Warnock (Whitbread 78 mins), Russell, Bryson.")
+    assert not is_prose("Subs: Wiggins, Lennon, Dmitrovic, Lepoint, Osborne.")
+    assert is_prose("The recalled ice cream had been shipped to Alabama, Arizona, Arkansas, Colorado and Florida.")
 
 
 def test_the_torn_tail_of_a_sentence_is_not_prose_but_a_leading_parenthesis_can_be():
