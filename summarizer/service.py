@@ -44,9 +44,11 @@ class Summarizer:
     the offline engine, with the reason kept for the user.
     """
 
-    def __init__(self, settings: Settings | None = None):
+    def __init__(self, settings: Settings | None = None, engine: Engine | None = None):
+        """`engine`, when given, is used instead of the one the settings would load (the lab's `cross-fit`
+        hands in the offline engine with other weights)."""
         self.settings = settings or Settings.from_env()
-        self._engine: Engine | None = None
+        self._engine: Engine | None = engine
         self._lock = threading.Lock()
 
     @property

@@ -18,7 +18,7 @@ vectors are sparse, and redundancy is tracked against the chosen sentences only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
@@ -35,7 +35,8 @@ class Tuning:
     """Weights found on the held-out half of the CNN/DailyMail dev file (spread and mid-thought on the papers).
 
     Documents with sections override the position weight and spread through `Hints` (tuned on the papers).
-    `learned` is the learned score's share of the relevance where `Hints.learned` (text without headings).
+    `learned` is the learned score's share of the relevance where `Hints.learned` (text without headings);
+    `scorer` is that score's weights, the shipped `scorer.json` when None (`cross-fit` hands in others).
     """
 
     position_weight: float = 0.8
@@ -49,6 +50,7 @@ class Tuning:
     pool: int = 3000
     overshoot: float = 1.15
     learned: float = 0.5
+    scorer: Scorer | None = field(default=None, compare=False, repr=False)
 
 
 def is_candidate(sentence: Sentence, tuning: Tuning) -> bool:
@@ -128,7 +130,7 @@ def select(
         tuning, **{name: value for name in ("position_weight", "spread") if (value := getattr(hints, name)) is not None}
     )
     rows = tfidf([tokens(s.text) for s in sentences])
-    scorer = shipped() if hints.learned and tuning.learned > 0 else None
+    scorer = (tuning.scorer or shipped()) if hints.learned and tuning.learned > 0 else None
     scores = learned_relevance(sentences, rows, groups, tuning, scorer) if scorer else relevance(rows, groups, tuning)
     if hints.bonus is not None:
         scores = scores + np.asarray(hints.bonus, dtype=np.float32)

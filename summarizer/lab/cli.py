@@ -49,7 +49,7 @@ def _data(path: str, source: str) -> str:
 
 
 def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
-    """evaluate, papers, keyterms, structure, ocr-eval, benchmark, finetune and train-scorer."""
+    """evaluate, papers, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and cross-fit."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
     service_arguments(evaluation)
@@ -139,6 +139,15 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     learn.add_argument(
         "--output", help="where to write the weights (default: the shipped summarizer/engines/scorer.json)"
     )
+    cross = commands.add_parser(
+        "cross-fit",
+        help="news ROUGE with no pair scored by weights that saw it: each fold summarized with the learned score "
+        "fitted on the other folds",
+    )
+    cross.add_argument("data", nargs="?", default=DEFAULT_EVAL, help="JSONL with id, article, highlights")
+    cross.add_argument("--limit", type=int, help="use only the first N pairs (default: all)")
+    cross.add_argument("--folds", type=int, default=2, help="folds (default 2: each half fitted on the other)")
+    cross.add_argument("--l2", type=float, default=1.0, help="L2 penalty (default 1.0)")
     return {
         "evaluate": _evaluate,
         "papers": _papers,
@@ -148,6 +157,7 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
         "benchmark": _benchmark,
         "finetune": _finetune,
         "train-scorer": _train_scorer,
+        "cross-fit": _cross_fit,
     }
 
 
@@ -400,6 +410,16 @@ def _ocr_eval(args) -> int:
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
     result = ocreval.evaluate(pairs, args.dpi, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     print("\n".join(ocreval.report(result, args.dpi)))
+    return 0
+
+
+def _cross_fit(args) -> int:
+    from .scorer import cross_fit
+
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
+    if not 2 <= args.folds <= len(pairs):
+        raise InvalidOptionError(f"--folds must be between 2 and the number of pairs ({len(pairs)}).")
+    print("\n".join(table(cross_fit(pairs, args.folds, args.l2, say=lambda line: print(line, file=sys.stderr)))))
     return 0
 
 

@@ -103,3 +103,42 @@ def test_train_scorer_writes_the_same_weights_twice(tmp_path):
     assert first > 0  # the highlights are the first two sentences
     empty = run("train-scorer", str(data), "--skip", "50")
     assert empty.returncode == 1 and "holds no article/highlights pairs" in empty.stderr
+
+
+def test_a_scorer_handed_in_through_tuning_is_the_one_used():
+    sentences = split_sentences(prose(30, 4))
+    hints = Hints(learned=True)
+    names = list(FEATURES)
+    late = np.zeros(len(FEATURES), dtype=np.float32)
+    late[names.index("relative")] = 12.0  # a score that only wants the last sentences
+    scorer = Scorer(FEATURES, np.zeros(len(FEATURES), np.float32), np.ones(len(FEATURES), np.float32), late, -9.0)
+    shipped_pick = select(sentences, 40, Tuning(), hints)
+    late_pick = select(sentences, 40, Tuning(learned=1.0, scorer=scorer), hints)
+    assert min(late_pick) > len(sentences) // 2 > min(shipped_pick)
+
+
+def test_cross_fit_scores_every_pair_with_weights_fitted_on_the_other_folds(tmp_path):
+    from summarizer.lab.evaluation import SystemScore
+    from summarizer.lab.scorer import pooled
+
+    data = tmp_path / "pairs.jsonl"
+    articles = [prose(25, seed) for seed in range(9)]
+    data.write_text(
+        "\n".join(
+            json.dumps({"id": str(i), "article": a, "highlights": " ".join(s.text for s in split_sentences(a)[:2])})
+            for i, a in enumerate(articles)
+        )
+    )
+    result = run("cross-fit", str(data), "--folds", "3")
+    assert result.returncode == 0, result.stderr
+    assert [line.split(",")[0] for line in result.stderr.splitlines() if line.startswith("fold")] == [
+        "fold 1: pairs 1-3",
+        "fold 2: pairs 4-6",
+        "fold 3: pairs 7-9",
+    ]
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()[1:]}
+    assert rows["extractive"][6] == "9" and rows["lead3"][6] == "9"
+    refused = run("cross-fit", str(data), "--folds", "1")
+    assert refused.returncode == 1 and "--folds must be between 2 and the number of pairs (9)" in refused.stderr
+    whole = pooled([SystemScore(40.0, 10, 20, 30, 10.0, 1, words_ratio=1.2), SystemScore(43.0, 13, 23, 33, 10.0, 2)])
+    assert whole.n == 3 and abs(whole.rouge1 - 42.0) < 1e-9 and whole.words_ratio is None
