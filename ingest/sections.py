@@ -9,7 +9,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .classify import TOC_LINE, SectionRole, is_caption, is_reference_entry, is_toc_line, looks_like_code, section_role
+from .classify import (
+    LEADER_AT_END,
+    TOC_LINE,
+    SectionRole,
+    is_caption,
+    is_reference_entry,
+    is_toc_line,
+    looks_like_code,
+    section_role,
+)
 from .document import Block
 from .formats.bookmarks import REASON as OUTLINE
 
@@ -22,6 +31,8 @@ UNDER: dict[SectionRole, str] = {
     "index": "under an Index heading",
 }
 MAX_TOC_ENTRY_WORDS = 16
+# "CHAPTER 1" on the page after the contents opens the chapter: its number is not a page number.
+PART_ALONE = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}$", re.I)
 
 
 def _typed(block: Block) -> Block:
@@ -39,12 +50,18 @@ def _typed(block: Block) -> Block:
     return block
 
 
+def _words(text: str) -> int:
+    """Words of a line without its dot leader ('6.4 Skew Binary Numbers . . . . 76' has four)."""
+    return len(LEADER_AT_END.sub("", text).split())
+
+
 def _toc_entry(block: Block) -> bool:
     text = block.text.strip()
     return (
         block.reason != OUTLINE
         and block.kind in ("heading", "paragraph", "list_item", "toc")
-        and len(text.split()) <= MAX_TOC_ENTRY_WORDS
+        and _words(text) <= MAX_TOC_ENTRY_WORDS
+        and not PART_ALONE.match(text)
         and (is_toc_line(text) or bool(TOC_LINE.match(text)))
     )
 
@@ -90,7 +107,7 @@ def _roles(blocks: list[Block]) -> list[Block]:
             if (
                 role == "toc"
                 and not _toc_entry(block)
-                and (len(block.text.split()) > MAX_TOC_ENTRY_WORDS or block.text.rstrip().endswith((".", "!", "?")))
+                and (_words(block.text) > MAX_TOC_ENTRY_WORDS or block.text.rstrip().endswith((".", "!", "?")))
             ):
                 role = None
             else:
@@ -117,6 +134,7 @@ def _in_order(blocks: list[Block]) -> list[Block]:
 
 
 def finish(blocks: list[Block]) -> tuple[Block, ...]:
-    """Blocks with non-prose paragraphs typed; empty blocks dropped."""
+    """Blocks with non-prose paragraphs typed; empty blocks dropped. The contents are found before the numbering
+    is followed: an entry "9 Conclusions 127" is not a section that puts 8.1 out of order."""
     kept = [replace(b, text=b.text.strip()) for b in blocks if b.text.strip()]
-    return tuple(_roles(_toc_runs([_typed(b) for b in _in_order(kept)])))
+    return tuple(_typed(b) for b in _in_order(_roles(_toc_runs(kept))))

@@ -85,6 +85,10 @@ FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[\d∗*†‡§¶]+$|\s+[∗*†‡§�
 MAX_RUN_IN_WORDS = 8
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 MAX_HEADING_WORDS = 16
+MAX_LABEL_WORDS = 3
+LIST_NUMBER = re.compile(r"^((?:\d{1,2}\.)*\d{1,2}|[A-Z])[.)]\s+(?=\S)")
+LIST_REACH = 6
+MIN_PROSE_LINE_WORDS = 6
 FIXED_PITCH = 1
 BOLD_WEIGHT = 600
 MIN_SCANNED_CHARS = 30
@@ -424,7 +428,7 @@ def _reads_like_heading(line: Line) -> bool:
         looks_like_code(text)
         or INNER_SENTENCE.search(text)
         or TORN.search(text)
-        or len(LETTER_OR_SPACE.findall(text)) < 0.8 * len(text)
+        or len(LETTER_OR_SPACE.findall(title := NUMBERED_HEADING.sub("", text, count=1))) < 0.8 * len(title)
     ):
         return False
     return line.cells < MIN_CELLS and not (LABEL.match(text) and not numbered) and _starts_like_title(text)
@@ -469,6 +473,7 @@ class _Page:
     styles: dict[tuple[float, bool], int]
     spacings: dict[float, float]
     typical: int
+    list_lines: frozenset[int]
 
     @classmethod
     def measure(cls, lines: list[Line]) -> "_Page":
@@ -492,7 +497,14 @@ class _Page:
             _styles(lines, body),
             {size: sorted(v)[len(v) // 4] for size, v in gaps.items()},
             widths[len(widths) * 3 // 4] if widths else 0,
+            _list_lines(lines, body),
         )
+
+    def listed(self, line: Line) -> bool:
+        """A numbered line in the body's own font that is an item of a numbered list ("4. Apply: Write mutations
+        ..." between "3. Commit: ..." and "5. Clean up: ...") or a wrapped line of a paragraph that opens with a
+        letter ("... found a bare quorum in A and / C. Position 103 is ..."), not a section."""
+        return id(line) in self.list_lines
 
     def new_paragraph(self, previous: Line, line: Line) -> bool:
         """Whether `line` starts a paragraph: a wider gap, a short last line, an indent after a sentence end,
@@ -570,7 +582,8 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     for number, line in enumerate(lines):
         previous = lines[number - 1] if number else None
         heading, rest = _run_in(line, body)
-        if line.title or line.outline or heading or _is_heading(line, body):
+        seems_heading = _is_heading(line, body) and not page.listed(line)
+        if line.title or line.outline or heading or seems_heading:
             flush()
         if line.title:
             last = blocks[-1] if blocks else None
@@ -584,7 +597,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
             blocks.append(Block("heading", heading, RUN_IN_LEVEL + depth, line.page, reason="a bold run-in heading"))
             line.text, line.run_in = rest, ""
             current.append(line)
-        elif _is_heading(line, body):
+        elif seems_heading:
             last = blocks[-1] if blocks else None
             if last is not None and _continues_heading(last, previous, line):
                 blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
@@ -599,22 +612,74 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     return _rejoined(_figure_text(blocks))
 
 
+def _list_number(line: Line, body: Line) -> tuple[int, ...] | None:
+    """The number of a line in the body font that opens with one ('4.' -> (4,), 'C.' -> (3,), '2.1' -> (2, 1))."""
+    if abs(line.size - body.size) >= 0.3 or line.bold != body.bold:
+        return None
+    match = LIST_NUMBER.match(line.text)
+    if not match:
+        return None
+    return tuple(ord(part) - 64 if part.isalpha() else int(part) for part in match.group(1).split("."))
+
+
+def _list_lines(lines: list[Line], body: Line) -> frozenset[int]:
+    """Ids of body-font lines that cannot open a section: a numbered one whose neighbour within `LIST_REACH`
+    lines, at the same indent, carries the next or the previous number (a numbered list), and any line that
+    continues a paragraph (the line just above, in the same font, is a long one that does not end a sentence:
+    "... a bare quorum in A and / C. Position 103 is ...", "... as / Section 2 demonstrates ...")."""
+    numbers = [_list_number(line, body) for line in lines]
+    found: set[int] = set()
+    for index, (line, number) in enumerate(zip(lines, numbers)):
+        if abs(line.size - body.size) >= 0.3 or line.bold != body.bold:
+            continue
+        previous = lines[index - 1] if index else None
+        if (
+            previous is not None
+            and previous.page == line.page
+            and abs(previous.size - line.size) < 0.3
+            and previous.bold == line.bold
+            and 0 < previous.last_top - line.top < 2 * (line.size or 10)
+            and len(previous.text.split()) >= MIN_PROSE_LINE_WORDS
+            and not previous.text.endswith(SENTENCE_ENDS)
+        ):
+            found.add(id(line))
+            continue
+        if number is None:
+            continue
+        for other in range(max(0, index - LIST_REACH), min(len(lines), index + LIST_REACH + 1)):
+            near = numbers[other]
+            if (
+                other != index
+                and near is not None
+                and len(near) == len(number)
+                and near[:-1] == number[:-1]
+                and abs(near[-1] - number[-1]) == 1
+                and lines[other].page == line.page
+                and abs(lines[other].x - line.x) < 2
+            ):
+                found.add(id(line))
+                break
+    return frozenset(found)
+
+
 def _figure_text(blocks: list[Block]) -> list[Block]:
     """Unnumbered 'headings' right before a figure's caption are its labels and legends (axis titles, plot
-    names), not sections."""
+    names), not sections; so are the one-to-three-word labels among them ("X", "Coordinator C")."""
     result = list(blocks)
     index = 0
     while index < len(result):
         end = index
-        while (
-            end < len(result)
-            and result[end].kind == "heading"
+        while end < len(result) and (
+            result[end].kind == "heading"
             and result[end].reason == FONT_REASON
             and not NUMBERED_HEADING.match(result[end].text)
+            or result[end].kind == "paragraph"
+            and len(result[end].text.split()) <= MAX_LABEL_WORDS
         ):
             end += 1
-        if end > index and end < len(result) and is_caption(result[end].text):
-            for at in range(index, end):
+        run = range(index, end)
+        if any(result[at].kind == "heading" for at in run) and end < len(result) and is_caption(result[end].text):
+            for at in run:
                 result[at] = Block("caption", result[at].text, page=result[at].page, reason=FIGURE_REASON)
         index = end + 1 if end > index else index + 1
     return result

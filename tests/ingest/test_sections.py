@@ -250,3 +250,75 @@ def test_sentences_not_summarized_are_listed_and_add_up_to_the_count():
     unread = [summary.source[i].text for i in summary.unread]
     assert unread == ["The rule is x = y + 2 * z where z <= 4 and y != 0 for each ward."]
     assert summary.coverage.left_out_kinds == {"not prose": sum(len(t.split()) for t in unread)}
+
+
+def numbered_paper() -> bytes:
+    """A paper whose sections are numbered in a bold font, with what only looks like a numbered heading in the body
+    font: a contents page with spaced dot leaders, a numbered list, a wrapped line that opens "C. Position",
+    figure labels above a caption, and a short subsection number ("2.1 Data")."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.add_font("Sans", fname=FONT)
+    pdf.add_font("Sans", style="B", fname=BOLD)
+    body = SECTIONS[0][1]
+
+    def heading(text: str) -> None:
+        pdf.set_font("Sans", style="B", size=13)
+        pdf.ln(3)
+        pdf.cell(0, 8, text, new_x="LMARGIN", new_y="NEXT")
+
+    def lines(*texts: str, size: int = 11) -> None:
+        pdf.set_font("Sans", size=size)
+        for text in texts:
+            pdf.cell(0, 6, text, new_x="LMARGIN", new_y="NEXT")
+
+    pdf.add_page()
+    heading("Contents")
+    lines("1. Introduction " + ". " * 30 + "1", "2.1 Data " + ". " * 33 + "2", "9 Conclusions 12", "10 References 13")
+    pdf.add_page()
+    heading("1. Introduction")
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, body, new_x="LMARGIN", new_y="NEXT")
+    lines(
+        "Every write takes the following steps in this order.",
+        "1. Accept: Ask every replica to accept the value",
+        "2. Apply: Write mutations to the entities and indexes",
+        "3. Clean up: Delete data that is no longer required",
+    )
+    heading("2. Design")
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, SECTIONS[1][1], new_x="LMARGIN", new_y="NEXT")
+    lines(
+        "replicas. Log position 102 found a bare quorum in A and",
+        "C. Position 103 is noteworthy for having been accepted by",
+        "A and C, leaving B with a hole at position 103 of the log.",
+    )
+    heading("2.1 Data")
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, SECTIONS[2][1], new_x="LMARGIN", new_y="NEXT")
+    pdf.add_page()
+    heading("3. Results")
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, SECTIONS[3][1], new_x="LMARGIN", new_y="NEXT")
+    lines("Client Replica A", "Accept Leader", size=16)
+    lines("X", size=16)
+    lines("Coordinator C", size=16)
+    pdf.set_font("Sans", style="B", size=10)
+    pdf.cell(0, 6, "Figure 1: Timeline for writes", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, SECTIONS[4][1], new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+def test_lists_wrapped_lines_contents_and_figure_labels_are_not_numbered_sections():
+    document = ingest_file("paper.pdf", numbered_paper())
+    headings = [b.text for b in document.blocks if b.kind == "heading"]
+    assert headings == ["Contents", "1. Introduction", "2. Design", "2.1 Data", "3. Results"]
+    contents = [b.text.split(" . ")[0] for b in document.blocks if b.kind == "toc"]
+    assert contents == ["1. Introduction", "2.1 Data", "9 Conclusions 12", "10 References 13"]
+    assert any(b.kind == "caption" and "Client Replica A" in b.text for b in document.blocks)
+    text = document.read_text
+    assert "2. Apply: Write mutations to the entities and indexes" in text
+    assert "C. Position 103 is noteworthy" in text
