@@ -262,12 +262,14 @@ def numbered_paper() -> bytes:
     pdf.set_auto_page_break(False)
     pdf.add_font("Sans", fname=FONT)
     pdf.add_font("Sans", style="B", fname=BOLD)
-    body = SECTIONS[0][1]
 
-    def heading(text: str) -> None:
+    def heading(text: str, paragraph: str = "") -> None:
         pdf.set_font("Sans", style="B", size=13)
         pdf.ln(3)
         pdf.cell(0, 8, text, new_x="LMARGIN", new_y="NEXT")
+        if paragraph:
+            pdf.set_font("Sans", size=11)
+            pdf.multi_cell(0, 6, paragraph, new_x="LMARGIN", new_y="NEXT")
 
     def lines(*texts: str, size: int = 11) -> None:
         pdf.set_font("Sans", size=size)
@@ -278,30 +280,22 @@ def numbered_paper() -> bytes:
     heading("Contents")
     lines("1. Introduction " + ". " * 30 + "1", "2.1 Data " + ". " * 33 + "2", "9 Conclusions 12", "10 References 13")
     pdf.add_page()
-    heading("1. Introduction")
-    pdf.set_font("Sans", size=11)
-    pdf.multi_cell(0, 6, body, new_x="LMARGIN", new_y="NEXT")
+    heading("1. Introduction", SECTIONS[0][1])
     lines(
         "Every write takes the following steps in this order.",
         "1. Accept: Ask every replica to accept the value",
         "2. Apply: Write mutations to the entities and indexes",
         "3. Clean up: Delete data that is no longer required",
     )
-    heading("2. Design")
-    pdf.set_font("Sans", size=11)
-    pdf.multi_cell(0, 6, SECTIONS[1][1], new_x="LMARGIN", new_y="NEXT")
+    heading("2. Design", SECTIONS[1][1])
     lines(
         "replicas. Log position 102 found a bare quorum in A and",
         "C. Position 103 is noteworthy for having been accepted by",
         "A and C, leaving B with a hole at position 103 of the log.",
     )
-    heading("2.1 Data")
-    pdf.set_font("Sans", size=11)
-    pdf.multi_cell(0, 6, SECTIONS[2][1], new_x="LMARGIN", new_y="NEXT")
+    heading("2.1 Data", SECTIONS[2][1])
     pdf.add_page()
-    heading("3. Results")
-    pdf.set_font("Sans", size=11)
-    pdf.multi_cell(0, 6, SECTIONS[3][1], new_x="LMARGIN", new_y="NEXT")
+    heading("3. Results", SECTIONS[3][1])
     lines("Client Replica A", "Accept Leader", size=16)
     lines("X", size=16)
     lines("Coordinator C", size=16)
