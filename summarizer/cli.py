@@ -71,6 +71,12 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
     summarize.add_argument(
+        "--left-out",
+        action="store_true",
+        help="also print what no summary reads (running heads, tables, references, ...) and the sentences "
+        "not summarized, with their pages",
+    )
+    summarize.add_argument(
         "--highlight",
         metavar="OUT",
         help="also write the source with the summary's sentences highlighted: a PDF for a PDF "
@@ -208,19 +214,41 @@ def _summarize(args: argparse.Namespace) -> int:
         print(summary.text)
     if summary.keyterms:
         print(f"\nKey terms: {', '.join(summary.keyterms)}")
+    if args.left_out:
+        print(left_out_report(document, summary))
     for warning in summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    print(closing_line(summary), file=sys.stderr)
+    hint = "; --left-out lists what was left out" if summary.coverage.left_out and not args.left_out else ""
+    print(closing_line(summary, hint), file=sys.stderr)
     return 0
 
 
-def closing_line(summary: Summary) -> str:
-    """What ran, why, how much of the input it read, and how long it took, in brackets."""
+def left_out_report(document: Document, summary: Summary) -> str:
+    """What no summary reads, by kind with its words, reasons and pages, then the sentences of the running text
+    not summarized: the command line's "what was left out"."""
+    parts = []
+    for kind, blocks in document.left_out().items():
+        words = sum(len(b.text.split()) for b in blocks)
+        reasons = "; ".join(sorted({b.reason for b in blocks if b.reason}))
+        parts.append(f"\n== Left out: {LEFT_OUT_KINDS[kind]}, {words:,} words" + (f" ({reasons})" if reasons else ""))
+        parts.extend(f"[p. {b.page}] {b.text}" if b.page else b.text for b in blocks)
+    if summary.unread:
+        words = sum(len(summary.source[i].text.split()) for i in summary.unread)
+        parts.append(f"\n== Sentences not summarized (formulas, code, fragments, back matter), {words:,} words")
+        parts.extend(
+            f"[p. {summary.page_of(i)}] {summary.source[i].text}" if summary.page_of(i) else summary.source[i].text
+            for i in summary.unread
+        )
+    return "\n".join(parts) if parts else "\nNothing was left out: every word was read."
+
+
+def closing_line(summary: Summary, hint: str = "") -> str:
+    """What ran, why, how much of the input it read (and `hint`), and how long it took, in brackets."""
     coverage = summary.coverage
     left_out = coverage.left_out_note(LEFT_OUT_KINDS)
     return (
         f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
-        f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}; {summary.took}]"
+        f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}{hint}; {summary.took}]"
     )
 
 

@@ -149,3 +149,19 @@ def test_verbose_progress_on_a_terminal_is_rewritten_in_place_and_log_lines_clea
     assert "\r100% Done" in shown
     logs = shown.count("INFO summarizer.service: engine loaded: extractive")
     assert logs == 1 and shown.count("\r\x1b[KINFO summarizer.service: engine loaded") == 1, shown
+
+
+def test_left_out_lists_what_no_summary_reads_with_pages(tmp_path):
+    from tests.builders import FOOTER, HEADER, REFERENCES, standard_pdf
+
+    source = tmp_path / "standard.pdf"
+    source.write_bytes(standard_pdf())
+    plain = run("summarize", str(source), "--engine", "extractive")
+    assert plain.returncode == 0, plain.stderr
+    assert "--left-out lists what was left out" in plain.stderr and "== Left out" not in plain.stdout
+    listed = run("summarize", str(source), "--engine", "extractive", "--left-out")
+    assert listed.returncode == 0, listed.stderr
+    assert "== Left out: running heads, feet and page numbers" in listed.stdout
+    assert f"[p. 2] {HEADER}" in listed.stdout and FOOTER in listed.stdout
+    assert "== Left out: references" in listed.stdout and REFERENCES[0] in listed.stdout
+    assert "--left-out lists" not in listed.stderr
