@@ -86,6 +86,8 @@ MAX_RUN_IN_WORDS = 8
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 MAX_HEADING_WORDS = 16
 MAX_LABEL_WORDS = 3
+NUMBERED_RUN_IN = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*\.?\s+[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z])\.\s+(?=[A-Z])")
+AXIS_NUMBER = re.compile(r"^[-+(]?\d+(?:[.,]\d+)?[%)]?$")
 LIST_NUMBER = re.compile(r"^((?:\d{1,2}\.)*\d{1,2}|[A-Z])[.)]\s+(?=\S)")
 LIST_REACH = 6
 MIN_PROSE_LINE_WORDS = 6
@@ -409,6 +411,15 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
     return (prefix, rest) if rest else ("", "")
 
 
+def _numbered_run_in(line: Line) -> tuple[str, str]:
+    """(heading, rest) for a numbered heading in capitals run into its paragraph ("1.1 BACKGROUND. The role of
+    synchronism ..."), else ('', '')."""
+    match = NUMBERED_RUN_IN.match(line.text)
+    if not match or line.run_in:
+        return "", ""
+    return match.group(1), line.text[match.end() :]
+
+
 def _is_heading(line: Line, body: Line) -> bool:
     """A line that reads like a heading and stands out from the body by size, weight or numbering."""
     return _reads_like_heading(line) and _stands_out(line, body)
@@ -582,6 +593,10 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     for number, line in enumerate(lines):
         previous = lines[number - 1] if number else None
         heading, rest = _run_in(line, body)
+        run_in_level, run_in_reason = RUN_IN_LEVEL, "a bold run-in heading"
+        if not heading:
+            heading, rest = _numbered_run_in(line)
+            run_in_level, run_in_reason = numbered_level(heading), "its numbering, run into its paragraph"
         seems_heading = _is_heading(line, body) and not page.listed(line)
         if line.title or line.outline or heading or seems_heading:
             flush()
@@ -594,7 +609,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
         elif line.outline:
             blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
         elif heading:
-            blocks.append(Block("heading", heading, RUN_IN_LEVEL + depth, line.page, reason="a bold run-in heading"))
+            blocks.append(Block("heading", heading, run_in_level + depth, line.page, reason=run_in_reason))
             line.text, line.run_in = rest, ""
             current.append(line)
         elif seems_heading:
@@ -682,6 +697,26 @@ def _figure_text(blocks: list[Block]) -> list[Block]:
             for at in run:
                 result[at] = Block("caption", result[at].text, page=result[at].page, reason=FIGURE_REASON)
         index = end + 1 if end > index else index + 1
+    return _axis_labels(result)
+
+
+def _ticks(block: Block) -> bool:
+    """A row of a chart's axis: mostly numbers ("0 50 100 150 200", "0 TB 50 TB 100 TB")."""
+    tokens = block.text.split()
+    numbers = sum(bool(AXIS_NUMBER.match(token)) for token in tokens)
+    return block.kind in ("paragraph", "code") and numbers >= 4 and numbers >= 0.5 * len(tokens)
+
+
+def _axis_labels(blocks: list[Block]) -> list[Block]:
+    """An unnumbered 'heading' next to a row of axis ticks is the axis's label ("Day" above "0 50 100 150 ..."):
+    figure text, as are the ticks."""
+    result = list(blocks)
+    for index, block in enumerate(blocks):
+        if block.kind != "heading" or block.reason != FONT_REASON or NUMBERED_HEADING.match(block.text):
+            continue
+        near = [at for at in (index - 1, index + 1) if 0 <= at < len(blocks) and _ticks(blocks[at])]
+        for at in [index, *near] if near else []:
+            result[at] = Block("caption", blocks[at].text, page=blocks[at].page, reason=FIGURE_REASON)
     return result
 
 

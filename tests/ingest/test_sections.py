@@ -316,3 +316,39 @@ def test_lists_wrapped_lines_contents_and_figure_labels_are_not_numbered_section
     text = document.read_text
     assert "2. Apply: Write mutations to the entities and indexes" in text
     assert "C. Position 103 is noteworthy" in text
+
+
+def test_a_numbered_run_in_heading_is_split_off_and_an_axis_label_is_figure_text():
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.add_font("Sans", fname=FONT)
+    pdf.add_font("Sans", style="B", fname=BOLD)
+    pdf.add_page()
+    pdf.set_font("Sans", style="B", size=13)
+    pdf.cell(0, 8, "1. Introduction", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", size=11)
+    pdf.cell(
+        0, 6, "1.1 BACKGROUND. The role of synchronism in distributed computing has", new_x="LMARGIN", new_y="NEXT"
+    )
+    pdf.multi_cell(0, 6, SECTIONS[0][1], new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", style="B", size=13)
+    pdf.cell(0, 8, "2. Results", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, SECTIONS[3][1], new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", size=14)
+    pdf.cell(0, 7, "Day", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", size=8)
+    pdf.cell(0, 5, "0 50 100 150 200 250 300 350", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(6)
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, SECTIONS[4][1], new_x="LMARGIN", new_y="NEXT")
+    document = ingest_file("paper.pdf", bytes(pdf.output()))
+    assert [b.text for b in document.blocks if b.kind == "heading"] == [
+        "1. Introduction",
+        "1.1 BACKGROUND",
+        "2. Results",
+    ]
+    assert [b.level for b in document.blocks if b.kind == "heading"] == [1, 2, 1]
+    assert any(b.kind == "paragraph" and b.text.startswith("The role of synchronism") for b in document.blocks)
+    assert {b.text for b in document.blocks if b.kind == "caption"} == {"Day", "0 50 100 150 200 250 300 350"}
