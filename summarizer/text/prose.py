@@ -57,6 +57,9 @@ PHOTO_MARKER = re.compile(
     r"main picture|main image)\)",
     re.I,
 )
+# A footnote's number stuck to a word's comma, semicolon or colon in a PDF ("objects,6 and", "as follows:2 Definition");
+# "1,2 and 3" and "wj,0" (a subscript) are not.
+FOOTNOTE_AFTER_MARK = re.compile(r"(?<=[a-z]{3}[,;:])\d{1,2}(?=\s)")
 # A caption's run-in label ("Bitten: Austin Hatfield, 18, found ...", "Theorem 2: Every ..."): one to three words
 # and a colon before a capital, none of them a verb of saying ("Police said: The ..." keeps its words); dropped
 # from the shown sentence.
@@ -286,10 +289,11 @@ def without_dateline(sentence: str) -> str:
 
 def shown(text: str) -> str:
     """The sentence as a summary shows it: without a dateline, a requirement ID or a caption's label at its start
-    ('London (CNN) -- The talks ...', 'M1.27 The package ...', 'Bitten: Austin ...') and without a picture's
-    position in brackets ('Terry (pictured) has ...')."""
+    ('London (CNN) -- The talks ...', 'M1.27 The package ...', 'Bitten: Austin ...'), without a picture's
+    position in brackets ('Terry (pictured) has ...') and without a footnote's number after a comma or colon
+    ('a triple crossing,2 then ...')."""
     text = CAPTION_LABEL.sub("", without_dateline(REQUIREMENT_ID.sub("", text, count=1)), count=1)
-    return PHOTO_MARKER.sub("", text)
+    return FOOTNOTE_AFTER_MARK.sub("", PHOTO_MARKER.sub("", text))
 
 
 def dangles(text: str) -> bool:

@@ -229,6 +229,15 @@ def test_a_caption_label_is_dropped_but_a_quote_keeps_who_said_it():
     assert shown("Ms Lee told MailOnline: It was the worst day of my life.").startswith("Ms Lee told")
 
 
+def test_a_footnote_number_after_a_comma_is_not_shown():
+    assert shown("We draw it as a triple crossing,2 then every diagram follows.") == (
+        "We draw it as a triple crossing, then every diagram follows."
+    )
+    assert shown("Items 1,2 and 3 use the filter wj,0 at every scale.") == (
+        "Items 1,2 and 3 use the filter wj,0 at every scale."
+    )
+
+
 def test_captions_credits_and_file_photos_are_not_prose_but_by_far_is():
     assert not is_prose("Adam (right) celebrates with his Stoke City team-mates after scoring on Saturday.")
     assert not is_prose("Jimmy Anderson celebrates taking his record 384th wicket in Test cricket for England.")
