@@ -89,7 +89,7 @@ MAX_LABEL_WORDS = 3
 NUMBERED_RUN_IN = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*\.?\s+[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z])\.\s+(?=[A-Z])")
 AXIS_NUMBER = re.compile(r"^[-+(]?\d+(?:[.,]\d+)?[%)]?$")
 LIST_NUMBER = re.compile(r"^((?:\d{1,2}\.)*\d{1,2}|[A-Z])[.)]\s+(?=\S)")
-LIST_REACH = 6
+LIST_REACH = 10
 MIN_PROSE_LINE_WORDS = 6
 FIXED_PITCH = 1
 BOLD_WEIGHT = 600
