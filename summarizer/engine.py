@@ -36,7 +36,6 @@ class Hints:
 
     bonus: Sequence[float] | None = None
     groups: Sequence[int] | None = None
-    allowed: Sequence[bool] | None = None
     position_weight: float | None = None
     spread: float | None = None
     learned: bool = False

@@ -121,11 +121,8 @@ def select(
     if not n:
         return []
     groups = np.asarray(hints.groups if hints.groups is not None else np.zeros(n), dtype=np.int64)
-    allowed = np.asarray(hints.allowed if hints.allowed is not None else np.ones(n), dtype=bool)
     candidate = np.fromiter((is_candidate(s, tuning) for s in sentences), dtype=bool, count=n)
-    for mask in (candidate & allowed, allowed, candidate, np.ones(n, dtype=bool)):
-        if mask.any():
-            break
+    mask = candidate if candidate.any() else np.ones(n, dtype=bool)
     tuning = replace(
         tuning, **{name: value for name in ("position_weight", "spread") if (value := getattr(hints, name)) is not None}
     )
