@@ -11,6 +11,7 @@ rules look at the sentence alone, so they also work on plain text that carries n
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 COPYRIGHT = re.compile(
     r"©|\(c\)\s*\d{4}|all rights reserved|permission to (?:make|copy)|licen[cs]ed under|"
@@ -231,8 +232,12 @@ def is_photo_caption(text: str) -> bool:
     return bool(PHOTO_CAPTION.search(PHOTO_MARKER.sub("", text)))
 
 
+@lru_cache(maxsize=1 << 14)
 def is_prose(text: str) -> bool:
-    """True when the sentence reads as running prose; False for lists, code, captions, headings and fragments."""
+    """True when the sentence reads as running prose; False for lists, code, captions, headings and fragments.
+
+    Remembered by text: the layout asks it of every sentence, and the offline engine asks again of the ones it
+    may pick."""
     words = text.split()
     if not MIN_WORDS <= len(words) <= MAX_WORDS:
         return False
