@@ -627,10 +627,13 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     return _rejoined(_figure_text(blocks))
 
 
-def _list_number(line: Line, body: Line) -> tuple[int, ...] | None:
-    """The number of a line in the body font that opens with one ('4.' -> (4,), 'C.' -> (3,), '2.1' -> (2, 1))."""
-    if abs(line.size - body.size) >= 0.3 or line.bold != body.bold:
-        return None
+def _in_font_of(line: Line, other: Line) -> bool:
+    """Whether two lines share a font: the same weight and a size within 0.3 pt."""
+    return abs(line.size - other.size) < 0.3 and line.bold == other.bold
+
+
+def _list_number(line: Line) -> tuple[int, ...] | None:
+    """The number a line opens with ('4.' -> (4,), 'C.' -> (3,), '2.1' -> (2, 1))."""
     match = LIST_NUMBER.match(line.text)
     if not match:
         return None
@@ -642,17 +645,16 @@ def _list_lines(lines: list[Line], body: Line) -> frozenset[int]:
     lines, at the same indent, carries the next or the previous number (a numbered list), and any line that
     continues a paragraph (the line just above, in the same font, is a long one that does not end a sentence:
     "... a bare quorum in A and / C. Position 103 is ...", "... as / Section 2 demonstrates ...")."""
-    numbers = [_list_number(line, body) for line in lines]
+    numbers = [_list_number(line) if _in_font_of(line, body) else None for line in lines]
     found: set[int] = set()
     for index, (line, number) in enumerate(zip(lines, numbers)):
-        if abs(line.size - body.size) >= 0.3 or line.bold != body.bold:
+        if not _in_font_of(line, body):
             continue
         previous = lines[index - 1] if index else None
         if (
             previous is not None
             and previous.page == line.page
-            and abs(previous.size - line.size) < 0.3
-            and previous.bold == line.bold
+            and _in_font_of(previous, line)
             and 0 < previous.last_top - line.top < 2 * (line.size or 10)
             and len(previous.text.split()) >= MIN_PROSE_LINE_WORDS
             and not previous.text.endswith(SENTENCE_ENDS)
