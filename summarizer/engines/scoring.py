@@ -2,7 +2,8 @@
 
 Logistic regression over cheap features of each sentence (its position in its topic, length,
 centrality, overlap with the topic's first sentence, numbers, quotes, proper nouns, a dangling
-opener ...), trained on CNN/DailyMail dev pairs 500-999 against a greedy ROUGE oracle's picks
+opener, being inside a quote an earlier sentence opened ...), trained on CNN/DailyMail dev pairs
+500-999 against a greedy ROUGE oracle's picks
 (`python -m summarizer train-scorer`, `summarizer/lab/scorer.py`). The weights ship as
 `scorer.json` beside this file, so inference is a dot product with numpy and nothing new to
 install. Documents with headings keep the hand-tuned relevance (their position prior restarts in
@@ -22,6 +23,7 @@ from typing import Sequence
 import numpy as np
 
 from ..text.prose import dangles, opens_mid_thought, shown
+from ..text.quotation import inside_quotes
 from ..text.vectors import Rows
 
 WEIGHTS = Path(__file__).with_name("scorer.json")
@@ -48,6 +50,7 @@ FEATURES = (
     "fourth",
     "log_count",
     "lead_by_position",
+    "inside_quote",
 )
 _QUOTE = re.compile(r"[\"“”]")
 _SAID = re.compile(r"\b(?:said|says|told|according to)\b", re.I)
@@ -110,6 +113,7 @@ def features(
             position == 3,
             np.full(n, np.log1p(n)),
             lead * np.log1p(position),
+            np.asarray(inside_quotes(texts, paragraphs), dtype=np.float32).reshape(n),
         ]
     ).astype(np.float32)
 

@@ -65,6 +65,8 @@ _PARAGRAPH = re.compile(r"\n[ \t]*+\n\s*+")
 _BULLET = re.compile(r"^\s*+(?:[-*•▪◦]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s")
 _TERMINAL = re.compile(rf"""[.!?…:;。！？｡；：][{CLOSERS}]*+$""")
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z][A-Za-z.]*)\.$")
+_DOTTED_CAPITALS = re.compile(r"(?:[A-Z]\.)+[A-Z]")
+_NEXT_WORD = re.compile(r"[\s\"'“‘(\[]*([A-Za-z]+)")
 _UNIT = re.compile(rf"[{CJK}]|[^\s{CJK}]+")
 _CJK_CHAR = re.compile(rf"[{CJK}]")
 _ALNUM = re.compile(r"[^\W_]")
@@ -86,7 +88,8 @@ class Sentence:
 def _is_abbreviation(text: str, stop: int, lower: bool = False) -> bool:
     """Whether the full stop at text[stop - 1] closes an abbreviation or an initial. Before a lowercase word
     (`lower`) more words count: units and short forms, any dotted word ('Ph.D.'), any single letter, and words
-    no sentence ends with, where the full stop is a stray mark.
+    no sentence ends with, where the full stop is a stray mark. Dotted capitals ('R.J.', 'U.S.') go on into
+    the next word unless that word usually opens a sentence ('in the U.S. The ...', 'in the U.S. Since ...').
 
     Only the `ABBREVIATION_WINDOW` characters before it are read, so a call costs the same anywhere.
     """
@@ -94,6 +97,9 @@ def _is_abbreviation(text: str, stop: int, lower: bool = False) -> bool:
     if not match:
         return False
     word = match.group(1).lower()
+    if not lower and _DOTTED_CAPITALS.fullmatch(match.group(1)):
+        following = _NEXT_WORD.match(text, stop)
+        return not (following and following.group(1).lower() in LOWER_STARTS)
     if word in (LOWER_ABBREVIATIONS | NOT_FINAL if lower else ABBREVIATIONS):
         return True
     if lower and (len(word) == 1 or "." in word):

@@ -68,6 +68,19 @@ def test_the_shipped_scorer_prefers_the_opening_of_a_story():
     assert select(sentences, 40, Tuning(learned=0.0), Hints(learned=True)) == select(sentences, 40, Tuning())
 
 
+def test_text_scored_by_it_is_done_at_the_share_of_its_target_that_was_fitted():
+    sentences = split_sentences(prose(60, 5))
+    lengths = [len(s.text.split()) for s in sentences]
+
+    def words(tuning, hints):
+        return sum(lengths[i] for i in select(sentences, 100, tuning, hints))
+
+    learned = Hints(learned=True)
+    assert 80 <= words(Tuning(), learned) < 80 + max(lengths)
+    assert words(Tuning(enough=1.0), learned) >= 100
+    assert words(Tuning(), Hints()) >= 100  # documents with sections fill their target, as the papers were tuned
+
+
 def test_plain_text_uses_it_and_documents_with_headings_do_not():
     offline = Summarizer(Settings(engine="extractive"))
     plain = offline._prepare(prose(30, 1), SummaryOptions())

@@ -17,6 +17,21 @@ def test_abbreviations_initials_and_decimals_do_not_split():
     ]
 
 
+def test_dotted_capitals_go_on_unless_a_sentence_opener_follows():
+    text = (
+        "Tobacco companies including R.J. Reynolds filed suit. He moved to the U.S. Since then he has won. "
+        "O.J. Mayo scored. She lives in Washington, D.C. The city was calm."
+    )
+    assert texts(text) == [
+        "Tobacco companies including R.J. Reynolds filed suit.",
+        "He moved to the U.S.",
+        "Since then he has won.",
+        "O.J. Mayo scored.",
+        "She lives in Washington, D.C.",
+        "The city was calm.",
+    ]
+
+
 def test_quotes_and_questions():
     assert texts('"Is it good?" she asked. "Yes." It was!') == ['"Is it good?" she asked.', '"Yes."', "It was!"]
 
