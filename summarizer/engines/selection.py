@@ -8,7 +8,8 @@ topic); for text without headings, half of that relevance is a learned sentence 
 maximal-marginal-relevance selection
 against repetition, with a small cost for a second pick from the same group. A sentence that leans
 on the one before it ("This involves ...", "However, ...") is taken only right after that sentence:
-when the one before is not chosen, the two are taken as a pair or not at all (a text's first
+when the one before is not chosen, the two are taken as a pair or not at all; so is a sentence inside a
+quote that an earlier one opened, which shown alone would read as the writer's own words (a text's first
 sentence that opens "It's ..." or "He ..." is not taken: in a summary it reads as if it leaned). No summary runs more
 than 15% over its word target (a first pick may run longer when a sentence cap makes the words a guide). Text
 without headings is done once it has 80% of its target (`Tuning.enough`, fitted with the learned score on the
@@ -27,6 +28,7 @@ import numpy as np
 
 from ..engine import Hints
 from ..text.prose import dangles, is_prose, opens_mid_thought
+from ..text.quotation import inside_quotes
 from ..text.sentences import Sentence
 from ..text.vectors import tfidf, tokens
 from .scoring import Scorer, features, shipped
@@ -141,7 +143,8 @@ def select(
     pooled = [sentences[i] for i in pool.tolist()]
     lengths = np.fromiter((len(s.text.split()) for s in pooled), dtype=np.int64, count=len(pool))
     leaning = np.fromiter((opens_mid_thought(s.text) for s in pooled), dtype=np.bool_, count=len(pool))
-    dangling = np.fromiter((dangles(s.text) for s in pooled), dtype=np.bool_, count=len(pool))
+    quoted = np.asarray(inside_quotes([s.text for s in sentences], [s.paragraph for s in sentences]), dtype=bool)
+    dangling = np.fromiter((dangles(s.text) for s in pooled), dtype=np.bool_, count=len(pool)) | quoted[pool]
     previous = np.maximum(pool - 1, 0)
     slot = np.full(n, -1, dtype=np.int64)
     slot[pool] = np.arange(len(pool))

@@ -33,3 +33,24 @@ def test_a_stray_mark_is_closed_after_a_few_sentences():
     text = "He said: 'This is long. " + " ".join(f"Sentence {n} goes on." for n in range(10))
     inside = [inside for _, inside in flags(text)]
     assert inside[1] and not inside[-1]
+
+
+def test_the_offline_engine_shows_a_quoted_sentence_only_after_the_one_that_names_the_speaker():
+    from summarizer.engine import Hints
+    from summarizer.engines.selection import Tuning, select
+
+    text = (
+        "The council met on Monday in the town hall to hear about the new river bridge plans. "
+        "The mayor said: 'We have waited for years and now it is time. "
+        "The new river bridge will carry ten thousand cars and lorries across the river every day.' "
+        "The river bridge plans were shown to residents, who asked about the cars and lorries. "
+        "Residents said the river bridge would bring more cars and lorries into the town centre. "
+        "The old bridge was closed to lorries and cars after cracks were found in the river wall."
+    )
+    sentences = split_sentences(text)
+    quoted = next(i for i, s in enumerate(sentences) if s.text.startswith("The new river bridge"))
+    assert inside_quotes([s.text for s in sentences], [s.paragraph for s in sentences])[quoted]
+    for target in (15, 25, 40, 60):
+        for hints in (Hints(), Hints(learned=True)):
+            chosen = select(sentences, target, Tuning(), hints)
+            assert quoted not in chosen or quoted - 1 in chosen
