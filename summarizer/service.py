@@ -8,7 +8,7 @@ import queue
 import re
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
 from . import planning
@@ -216,7 +216,8 @@ class Summarizer:
     def _sections_first(self, engine, ready: list["_Prepared"], options: SummaryOptions, progress) -> list:
         """The outputs in `engine_jobs` order, the sections summarized first so that the overview gets the words
         they leave of the target (a section's last sentence rarely lands on its share): for an engine that
-        does not batch, two calls cost nothing."""
+        does not batch, two calls cost nothing. A section that picked a sentence the overview then shows is
+        summarized again without it (a third call), so no sentence is read twice on the page."""
         sections = [list(item.section_jobs()) for item in ready]
         done = self._run(engine, [job for jobs in sections for job in jobs], options, progress)
         by_item, taken = [], 0
@@ -234,8 +235,45 @@ class Summarizer:
         overview = self._run(engine, [job for item in ready for job in item.overview_jobs()], options, progress)
         outputs, taken = [], 0
         for item, mine in zip(ready, by_item):
-            outputs += overview[taken : taken + len(item.overview_parts)] + mine
+            own = overview[taken : taken + len(item.overview_parts)]
             taken += len(item.overview_parts)
+            outputs += own + self._without_repeats(engine, item, own, mine, options, progress)
+        return outputs
+
+    def _without_repeats(self, engine, item: "_Prepared", overview: list, sections: list, options, progress) -> list:
+        """`sections`' outputs, less repeats of the `overview`: a section that shows one of its sentences is
+        summarized again from its other sentences, in at most `planning.OVERSHOOT` times the words it had; when
+        nothing fits it is listed as in the overview. `item.jobs` is narrowed to match, so support still points
+        at the source."""
+        shown = {
+            i
+            for part, output in zip(item.overview_parts, overview)
+            for row in self._support(output, [item.layout.sentences[i] for i in part.indices], part.indices)
+            for i in row
+        }
+        again: dict[int, tuple[planning.SectionJob, int]] = {}
+        for k, (job, output) in enumerate(zip(item.jobs, sections)):
+            document = [item.layout.sentences[i] for i in job.indices]
+            picked = self._support(output, document, job.indices)[: job.max_sentences]
+            if any(i in shown for row in picked for i in row):
+                words = sum(len(line.split()) for line in output.sentences[: job.max_sentences])
+                rest = [i for i in job.indices if i not in shown]
+                again[k] = replace(job, indices=rest, target_words=min(job.target_words, words)), words
+        if not again:
+            return sections
+        tried = [k for k in again if again[k][0].indices]
+        redone = dict(zip(tried, self._run(engine, [item.section_job(again[k][0]) for k in tried], options, progress)))
+        jobs, outputs = [], []
+        for k, (job, output) in enumerate(zip(item.jobs, sections)):
+            if k in again:
+                job, words = again[k]
+                output = redone.get(k)
+                lines = output.sentences[: job.max_sentences] if output else []
+                if not lines or sum(len(line.split()) for line in lines) > words * planning.OVERSHOOT:
+                    continue  # listed as in the overview
+            jobs.append(job)
+            outputs.append(output)
+        item.jobs = jobs
         return outputs
 
     @staticmethod
@@ -569,9 +607,12 @@ class _Prepared:
     def section_jobs(self) -> Iterator[EngineJob]:
         """Each section summarized, as a document for the engine."""
         for job in self.jobs:
-            yield EngineJob(
-                [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), 1 if self.tldr else None
-            )
+            yield self.section_job(job)
+
+    def section_job(self, job: planning.SectionJob) -> EngineJob:
+        return EngineJob(
+            [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), 1 if self.tldr else None
+        )
 
     def overview_jobs(self) -> Iterator[EngineJob]:
         """The overview as a document for the engine, or each topic of a TL;DR as one."""

@@ -289,3 +289,17 @@ def test_a_section_the_overview_is_drawn_from_says_so_instead_of_not_summarized(
     waiting = [s for s in summary.sections if not s.sentences and not s.in_overview]
     assert summary.unsummarized_sections == len(waiting) == summary.text.count(NOT_SUMMARIZED)
     assert wire.summary_from_wire(json.loads(json.dumps(wire.summary_to_wire(summary)))) == summary
+
+
+def test_a_section_does_not_repeat_a_sentence_of_the_overview():
+    text = "# Bridge plan\n\n" + "\n\n".join(f"## {n}. Part {n}\n\n" + prose(120, 390 + n) for n in range(1, 6))
+    blocks = parse_text(text, markdown_syntax=True).blocks
+    sizes = []
+    for length in ("short", "medium", "long"):
+        summary = OFFLINE.summarize(blocks, SummaryOptions(length=length))
+        in_overview = {i for row in summary.support for i in row}
+        for section in summary.sections:
+            assert not any(i in in_overview for row in section.support for i in row), (length, section.title)
+        assert summary.all_words <= 1.15 * summary.target_words
+        sizes.append(sum(len(section.sentences) for section in summary.sections))
+    assert sizes[0] < sizes[1] < sizes[2]
