@@ -241,24 +241,31 @@ class Summarizer:
         return outputs
 
     def _without_repeats(self, engine, item: "_Prepared", overview: list, sections: list, options, progress) -> list:
-        """`sections`' outputs, less repeats of the `overview`: a section that shows one of its sentences is
-        summarized again from its other sentences, in at most `planning.OVERSHOOT` times the words it had; when
-        nothing fits it is listed as in the overview. `item.jobs` is narrowed to match, so support still points
-        at the source."""
+        """`sections`' outputs, less repeats: a section that shows a sentence of the `overview`, or the same words
+        as the overview or an earlier section (an abstract and an introduction can share a sentence), is
+        summarized again from its other sentences, in at most `planning.OVERSHOOT` times the words it had. When
+        nothing fits, a section that repeated the overview is listed as in the overview; one that repeated a
+        section keeps its lines. `item.jobs` is narrowed to match, so support still points at the source."""
+        sentences = item.layout.sentences
         shown = {
             i
             for part, output in zip(item.overview_parts, overview)
-            for row in self._support(output, [item.layout.sentences[i] for i in part.indices], part.indices)
+            for row in self._support(output, [sentences[i] for i in part.indices], part.indices)
             for i in row
         }
-        again: dict[int, tuple[planning.SectionJob, int]] = {}
+        said = {sentences[i].text for i in shown}
+        in_overview = set(said)
+        again: dict[int, tuple[planning.SectionJob, int, bool]] = {}
         for k, (job, output) in enumerate(zip(item.jobs, sections)):
-            document = [item.layout.sentences[i] for i in job.indices]
-            picked = self._support(output, document, job.indices)[: job.max_sentences]
-            if any(i in shown for row in picked for i in row):
+            picked = self._support(output, [sentences[i] for i in job.indices], job.indices)[: job.max_sentences]
+            texts = [sentences[i].text for row in picked for i in row]
+            if any(i in shown for row in picked for i in row) or any(text in said for text in texts):
                 words = sum(len(line.split()) for line in output.sentences[: job.max_sentences])
-                rest = [i for i in job.indices if i not in shown]
-                again[k] = replace(job, indices=rest, target_words=min(job.target_words, words)), words
+                rest = [i for i in job.indices if i not in shown and sentences[i].text not in said]
+                narrowed = replace(job, indices=rest, target_words=min(job.target_words, words))
+                again[k] = narrowed, words, any(text in in_overview for text in texts)
+            else:
+                said.update(texts)
         if not again:
             return sections
         tried = [k for k in again if again[k][0].indices]
@@ -266,10 +273,11 @@ class Summarizer:
         jobs, outputs = [], []
         for k, (job, output) in enumerate(zip(item.jobs, sections)):
             if k in again:
-                job, words = again[k]
-                output = redone.get(k)
-                lines = output.sentences[: job.max_sentences] if output else []
-                if not lines or sum(len(line.split()) for line in lines) > words * planning.OVERSHOOT:
+                narrowed, words, repeats_overview = again[k]
+                lines = redone[k].sentences[: job.max_sentences] if k in redone else []
+                if lines and sum(len(line.split()) for line in lines) <= words * planning.OVERSHOOT:
+                    job, output = narrowed, redone[k]
+                elif repeats_overview:
                     continue  # listed as in the overview
             jobs.append(job)
             outputs.append(output)
@@ -348,8 +356,8 @@ class Summarizer:
             section_support: list[list[int]] = []
             in_overview = False
             if found is None:  # no sentence fits this length's budget: listed, with the reason
-                own = set(next(job.indices for job in item.all_jobs if job.section is section))
-                in_overview = any(i in own for row in support for i in row)
+                own = {sentences[i].text for i in next(job.indices for job in item.all_jobs if job.section is section)}
+                in_overview = any(sentences[i].text in own for row in support for i in row)
             else:
                 job, section_output = found
                 document = [sentences[i] for i in job.indices]

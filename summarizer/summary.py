@@ -50,7 +50,7 @@ class Coverage:
 
 
 NOT_SUMMARIZED = "Not summarized at this length; choose a longer length."
-IN_OVERVIEW = "The overview above is drawn from this section."
+IN_OVERVIEW = "Part of the overview above comes from this section."
 
 
 @dataclass(frozen=True)

@@ -303,3 +303,16 @@ def test_a_section_does_not_repeat_a_sentence_of_the_overview():
         assert summary.all_words <= 1.15 * summary.target_words
         sizes.append(sum(len(section.sentences) for section in summary.sections))
     assert sizes[0] < sizes[1] < sizes[2]
+
+
+def test_a_sentence_two_sections_share_is_shown_once():
+    shared = "Volunteers counted the swans along the canal during the spring holidays."
+    text = (
+        f"# Bridge plan\n\n## Summary\n\n{shared} {prose(60, 7)}\n\n## 1. Introduction\n\n{shared} {prose(120, 8)}\n\n"
+        + "\n\n".join(f"## {n}. Part {n}\n\n" + prose(120, 390 + n) for n in range(2, 5))
+    )
+    blocks = parse_text(text, markdown_syntax=True).blocks
+    for length in ("medium", "long"):
+        summary = OFFLINE.summarize(blocks, SummaryOptions(length=length))
+        lines = summary.sentences + [line for section in summary.sections for line in section.sentences]
+        assert lines.count(shared) <= 1 and len(lines) == len(set(lines)), length
