@@ -47,7 +47,7 @@ class Tuning:
     position_weight: float = 0.8
     position_scale: float = 3.0
     redundancy: float = 0.6
-    duplicate: float = 0.7
+    duplicate: float = 0.5
     min_words: int = 6
     max_words: int = 55
     mid_thought: float = 0.1

@@ -6,6 +6,7 @@ import json
 
 from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
+from summarizer.engine import Hints
 from summarizer.engines.selection import select
 from summarizer.lab.syntheticprose import prose
 from summarizer.summary import NOT_SUMMARIZED
@@ -316,3 +317,16 @@ def test_a_sentence_two_sections_share_is_shown_once():
         summary = OFFLINE.summarize(blocks, SummaryOptions(length=length))
         lines = summary.sentences + [line for section in summary.sections for line in section.sentences]
         assert lines.count(shared) <= 1 and len(lines) == len(set(lines)), length
+
+
+def test_a_sentence_that_says_the_same_thing_again_is_not_shown_even_with_room_for_everything():
+    first = "Ms Flynn was in a state of sheer panic as she heard passers-by screaming that the old river bridge would collapse."
+    again = (
+        "Ms Flynn was in a state of sheer panic as she heard passers-by screaming that the bridge would collapse, "
+        "and then she ran home along the canal path with her two young children before the police came."
+    )
+    sentences = split_sentences(f"{first} {prose(5, 3)} {again} {prose(5, 4)}")
+    twice = [k for k, s in enumerate(sentences) if s.text.startswith("Ms Flynn")]
+    for hints in (Hints(), Hints(learned=True)):
+        chosen = select(sentences, 1000, hints=hints)
+        assert twice[0] in chosen and twice[1] not in chosen
