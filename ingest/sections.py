@@ -32,6 +32,9 @@ UNDER: dict[SectionRole, str] = {
 }
 MAX_TOC_ENTRY_WORDS = 16
 # "CHAPTER 1" on the page after the contents opens the chapter: its number is not a page number.
+ROMAN_NUMBERED = re.compile(r"^([IVXLC]{1,6})\.?\s+(?=[A-Z])")
+ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+LETTERED = re.compile(r"^[A-Z]\.\s+(?=[A-Z])")
 PART_ALONE = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}$", re.I)
 
 
@@ -133,8 +136,36 @@ def _in_order(blocks: list[Block]) -> list[Block]:
     return result
 
 
+def _roman(numeral: str) -> int:
+    """The value of a Roman numeral ('XIV' -> 14); 0 when the letters are not one."""
+    values = [ROMAN_VALUES.get(ch, 0) for ch in numeral]
+    if not all(values):
+        return 0
+    return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))
+
+
+def _lettered_levels(blocks: list[Block]) -> list[Block]:
+    """Sections numbered I., II., III. with subsections A., B., C. (the IEEE style): a lettered heading after a
+    Roman one is a level below it. Both read as level 1 from their text alone. A numeral counts as Roman when it
+    goes on from the last one (up to two missed), so "C. Middlebox Routing" after "III." is a letter."""
+    headings = [b for b in blocks if b.kind == "heading" and b.reason != OUTLINE]
+    if sum(bool((m := ROMAN_NUMBERED.match(b.text)) and len(m.group(1)) >= 2) for b in headings) < 2:
+        return blocks
+    result, last, parent = [], 0, None
+    for block in blocks:
+        if block.kind == "heading" and block.reason != OUTLINE:
+            roman = ROMAN_NUMBERED.match(block.text)
+            value = _roman(roman.group(1)) if roman else 0
+            if last < value <= last + 3:
+                last, parent = value, block.level
+            elif parent is not None and LETTERED.match(block.text):
+                block = replace(block, level=parent + 1)
+        result.append(block)
+    return result
+
+
 def finish(blocks: list[Block]) -> tuple[Block, ...]:
     """Blocks with non-prose paragraphs typed; empty blocks dropped. The contents are found before the numbering
     is followed: an entry "9 Conclusions 127" is not a section that puts 8.1 out of order."""
     kept = [replace(b, text=b.text.strip()) for b in blocks if b.text.strip()]
-    return tuple(_typed(b) for b in _in_order(_roles(_toc_runs(kept))))
+    return tuple(_typed(b) for b in _in_order(_lettered_levels(_roles(_toc_runs(kept)))))

@@ -53,6 +53,7 @@ MIN_CHAPTER_HEADS = 3
 MIN_FONT_SIZE = 2.0
 LOOSE_BOX_PER_POINT = 1.15
 MAX_RUNNING_WORDS = 12
+WRAPPED_MIN_WORDS = 5
 NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}(?:\s*[.:—–-]|\s+[A-Z(]|\s*$)", re.I)
 LOWER_AFTER_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+[a-z]")
 BARE_NUMBER = re.compile(r"^\d+(\.\d+)*\.?$")
@@ -71,6 +72,8 @@ LABEL = re.compile(
     r"axiom|property|invariant|rule|requirement)s?\b(?:\s+[\dA-Z][\w.]*)?[.:]?",
     re.I,
 )
+INITIAL = re.compile(r"[A-Z]\.")
+NAME_WORD = re.compile(r"[A-Z][a-z'’-]+")
 ROMAN_HEADING = re.compile(r"^(?:[IVXLC]{2,6}\.?|[IVX]\.)\s+(?=[A-Z])")
 SHOUTED = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
 TITLE_ZONE = 0.45
@@ -442,7 +445,20 @@ def _reads_like_heading(line: Line) -> bool:
         or len(LETTER_OR_SPACE.findall(title := NUMBERED_HEADING.sub("", text, count=1))) < 0.8 * len(title)
     ):
         return False
-    return line.cells < MIN_CELLS and not (LABEL.match(text) and not numbered) and _starts_like_title(text)
+    return (
+        line.cells < MIN_CELLS
+        and not (LABEL.match(text) and not numbered)
+        and _starts_like_title(text)
+        and not _names_only(text)
+    )
+
+
+def _names_only(text: str) -> bool:
+    """A line of people's names ("M. Kodialam T. V. Lakshman James B. Orlin"): capitalized words and at least two
+    initials, nothing else. Its first initial reads like a section letter ("M."), but it is the byline."""
+    words = [word for word in text.replace(",", " ").split() if word not in ("and", "&")]
+    initials = sum(bool(INITIAL.fullmatch(word)) for word in words)
+    return len(words) >= 4 and initials >= 2 and all(INITIAL.fullmatch(w) or NAME_WORD.fullmatch(w) for w in words)
 
 
 def _stands_out(line: Line, body: Line) -> bool:
@@ -597,7 +613,8 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
         if not heading:
             heading, rest = _numbered_run_in(line)
             run_in_level, run_in_reason = numbered_level(heading), "its numbering, run into its paragraph"
-        seems_heading = _is_heading(line, body) and not page.listed(line)
+        following = lines[number + 1] if number + 1 < len(lines) else None
+        seems_heading = _is_heading(line, body) and not page.listed(line) and not _wraps_on(line, following)
         if line.title or line.outline or heading or seems_heading:
             flush()
         if line.title:
@@ -625,6 +642,21 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
             current.append(line)
     flush()
     return _rejoined(_figure_text(blocks))
+
+
+def _wraps_on(line: Line, following: Line | None) -> bool:
+    """An unnumbered line whose sentence goes on in lowercase on the next line of the same page (a bold
+    abstract's first line, "Abstract— The emergence of new applications on the Internet" / "like
+    voice-over-IP, ..."): the first line of a paragraph, not a heading. A figure's one- or two-word labels
+    ("Randomly" over "pick copyset") are left to the figure pass."""
+    return bool(
+        following is not None
+        and len(line.text.split()) >= WRAPPED_MIN_WORDS
+        and following.page == line.page
+        and following.text[:1].islower()
+        and not NUMBERED_HEADING.match(line.text)
+        and not ROMAN_HEADING.match(line.text)
+    )
 
 
 def _in_font_of(line: Line, other: Line) -> bool:

@@ -352,3 +352,39 @@ def test_a_numbered_run_in_heading_is_split_off_and_an_axis_label_is_figure_text
     assert [b.level for b in document.blocks if b.kind == "heading"] == [1, 2, 1]
     assert any(b.kind == "paragraph" and b.text.startswith("The role of synchronism") for b in document.blocks)
     assert {b.text for b in document.blocks if b.kind == "caption"} == {"Day", "0 50 100 150 200 250 300 350"}
+
+
+def test_an_ieee_paper_has_lettered_subsections_under_roman_sections_and_no_byline_or_abstract_line_as_a_heading():
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.add_font("Sans", fname=FONT)
+    pdf.add_font("Sans", style="B", fname=BOLD)
+    pdf.add_page()
+    pdf.set_font("Sans", style="B", size=20)
+    pdf.cell(0, 12, "A Versatile Scheme for Routing Traffic", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", size=12)
+    pdf.cell(0, 8, "M. Kodialam T. V. Lakshman James B. Orlin", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", style="B", size=11)
+    pdf.cell(0, 6, "Abstract— The emergence of new applications on the Internet", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, "like voice over IP has created traffic that is hard to predict. " + SECTIONS[0][1])
+    lettered = [("I. INTRODUCTION", 0), ("A. Notation", 1), ("II. TRAFFIC MEASUREMENT", 2), ("A. Difficulties", 3)]
+    lettered += [("B. Variation Model", 4), ("III. CONCLUSION", 0)]
+    for heading, body in lettered:
+        pdf.set_font("Sans", style="B", size=13)
+        pdf.cell(0, 8, heading, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Sans", size=11)
+        pdf.multi_cell(0, 6, SECTIONS[body][1], new_x="LMARGIN", new_y="NEXT")
+    document = ingest_file("paper.pdf", bytes(pdf.output()))
+    headings = [(b.text, b.level) for b in document.blocks if b.kind == "heading"]
+    assert headings == [
+        ("I. INTRODUCTION", 1),
+        ("A. Notation", 2),
+        ("II. TRAFFIC MEASUREMENT", 1),
+        ("A. Difficulties", 2),
+        ("B. Variation Model", 2),
+        ("III. CONCLUSION", 1),
+    ]
+    wrapped = "Abstract— The emergence of new applications on the Internet like voice over IP"
+    assert any(b.kind == "paragraph" and wrapped in b.text for b in document.blocks)
