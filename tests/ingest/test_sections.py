@@ -60,15 +60,21 @@ RUNNING_EVEN = "JANE DOE AND JOHN ROE"
 RUNNING_ODD = "CONSENSUS IN PRACTICE"
 
 
-def paper(outline: bool = True, columns: int = 1) -> bytes:
-    """A five-page paper: its title on page 1, one numbered all-caps section a page (the third heading wraps onto
-    two lines), a table with a bold header row, alternating running heads with author names and page numbers."""
+def new_pdf(auto_page_break: bool = True):
+    """An A4 fpdf2 document with the DejaVu Sans regular and bold faces as "Sans"."""
     from fpdf import FPDF
 
     pdf = FPDF(format="A4")
-    pdf.set_auto_page_break(False)
+    pdf.set_auto_page_break(auto_page_break)
     pdf.add_font("Sans", fname=FONT)
     pdf.add_font("Sans", style="B", fname=BOLD)
+    return pdf
+
+
+def paper(outline: bool = True, columns: int = 1) -> bytes:
+    """A five-page paper: its title on page 1, one numbered all-caps section a page (the third heading wraps onto
+    two lines), a table with a bold header row, alternating running heads with author names and page numbers."""
+    pdf = new_pdf(auto_page_break=False)
     width = 190 if columns == 1 else 90
     for number, (heading, body) in enumerate(SECTIONS, 1):
         pdf.add_page()
@@ -208,11 +214,7 @@ def test_structure_command_scores_a_folder_with_and_without_the_outline(tmp_path
 
 
 def test_a_useless_outline_falls_back_to_the_layout_and_says_so():
-    from fpdf import FPDF
-
-    pdf = FPDF(format="A4")
-    pdf.add_font("Sans", fname=FONT)
-    pdf.add_font("Sans", style="B", fname=BOLD)
+    pdf = new_pdf()
     for heading, body in SECTIONS:
         pdf.add_page()
         pdf.start_section("Bookmark", level=0)
@@ -256,12 +258,7 @@ def numbered_paper() -> bytes:
     """A paper whose sections are numbered in a bold font, with what only looks like a numbered heading in the body
     font: a contents page with spaced dot leaders, a numbered list, a wrapped line that opens "C. Position",
     figure labels above a caption, and a short subsection number ("2.1 Data")."""
-    from fpdf import FPDF
-
-    pdf = FPDF(format="A4")
-    pdf.set_auto_page_break(False)
-    pdf.add_font("Sans", fname=FONT)
-    pdf.add_font("Sans", style="B", fname=BOLD)
+    pdf = new_pdf(auto_page_break=False)
 
     def heading(text: str, paragraph: str = "") -> None:
         pdf.set_font("Sans", style="B", size=13)
@@ -319,11 +316,7 @@ def test_lists_wrapped_lines_contents_and_figure_labels_are_not_numbered_section
 
 
 def test_a_numbered_run_in_heading_is_split_off_and_an_axis_label_is_figure_text():
-    from fpdf import FPDF
-
-    pdf = FPDF(format="A4")
-    pdf.add_font("Sans", fname=FONT)
-    pdf.add_font("Sans", style="B", fname=BOLD)
+    pdf = new_pdf()
     pdf.add_page()
     pdf.set_font("Sans", style="B", size=13)
     pdf.cell(0, 8, "1. Introduction", new_x="LMARGIN", new_y="NEXT")
@@ -355,11 +348,7 @@ def test_a_numbered_run_in_heading_is_split_off_and_an_axis_label_is_figure_text
 
 
 def test_an_ieee_paper_has_lettered_subsections_under_roman_sections_and_no_byline_or_abstract_line_as_a_heading():
-    from fpdf import FPDF
-
-    pdf = FPDF(format="A4")
-    pdf.add_font("Sans", fname=FONT)
-    pdf.add_font("Sans", style="B", fname=BOLD)
+    pdf = new_pdf()
     pdf.add_page()
     pdf.set_font("Sans", style="B", size=20)
     pdf.cell(0, 12, "A Versatile Scheme for Routing Traffic", new_x="LMARGIN", new_y="NEXT")
