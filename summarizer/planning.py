@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from .engine import Hints
 from .layout import Layout, Section
-from .text.prose import dangles, is_prose
+from .text.prose import dangles, is_prose, is_signpost
+from .text.sentences import Sentence
 from .text.topics import segments
 
 SELF_CUE = re.compile(
@@ -53,6 +54,7 @@ WORDS_PER_SECTION_SENTENCE = 28
 OVERVIEW_SHARE = 0.5
 MIN_SECTION_SHARE = 15
 OVERSHOOT = 1.15
+SIGNPOST_PENALTY = 1.0
 
 
 @dataclass(frozen=True)
@@ -196,3 +198,9 @@ def share(jobs: list[SectionJob], sentences, target: int) -> tuple[int, list[Sec
         [fitted[id(job)] for job in jobs if id(job) in fitted],
         [job for job in jobs if id(job) not in fitted],
     )
+
+
+def section_hints(sentences: list[Sentence]) -> Hints:
+    """A section's summary should say what the section says: a sentence that only points elsewhere ("In this
+    section, we describe ...", "Section 5 summarizes ...") is picked only when nothing else fits."""
+    return Hints(bonus=[-SIGNPOST_PENALTY * is_signpost(s.text) for s in sentences])

@@ -618,9 +618,8 @@ class _Prepared:
             yield self.section_job(job)
 
     def section_job(self, job: planning.SectionJob) -> EngineJob:
-        return EngineJob(
-            [self.layout.sentences[i] for i in job.indices], job.target_words, Hints(), 1 if self.tldr else None
-        )
+        sentences = [self.layout.sentences[i] for i in job.indices]
+        return EngineJob(sentences, job.target_words, planning.section_hints(sentences), 1 if self.tldr else None)
 
     def overview_jobs(self) -> Iterator[EngineJob]:
         """The overview as a document for the engine, or each topic of a TL;DR as one."""

@@ -202,6 +202,17 @@ NAMED_ANTECEDENT = re.compile(
 )
 NAME_FIRST = re.compile(r"^[a-z][\w.+-]*\s+(?:is|are|was|provides|offers|lets|makes|helps|supports|can|allows)\b")
 PLAIN_WORD = re.compile(r"(?<!\S)[\"'“‘(]*[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*(?!\S)")
+# A sentence about where things are in the document: a section's summary should say what the section says.
+SIGNPOST = re.compile(
+    r"^(?:in|throughout) (?:this|the (?:next|following|previous|remaining|last)) (?:sub)?(?:sections?|chapters?)\b|"
+    r"\b(?:is|are|will be|was|were) (?:addressed|discussed|described|presented|detailed|covered|explained) "
+    r"(?:further |in detail )?in (?:sections?|chapters?|appendix|sec\.)\s*[\dIVX]|"
+    r"^(?:sections?|chapters?|appendix) [\dIVXA-Z][\w.-]* (?:describes?|presents?|summari[sz]es?|discusses?|"
+    r"shows?|concludes?|covers?|gives?|reviews?|introduces?|explains?|outlines?)\b|"
+    r"\b(?:is|are) organi[sz]ed as follows\b|^the (?:rest|remainder) of (?:this|the) "
+    r"(?:paper|article|chapter|report|thesis|document)\b|^we (?:begin|start|conclude|end) (?:with|by)\b",
+    re.I,
+)
 MIN_WORDS = 5
 MAX_WORDS = 70
 
@@ -299,6 +310,12 @@ def shown(text: str) -> str:
     ('a triple crossing,2 then ...')."""
     text = CAPTION_LABEL.sub("", without_dateline(REQUIREMENT_ID.sub("", text, count=1)), count=1)
     return FOOTNOTE_AFTER_MARK.sub("", PHOTO_MARKER.sub("", text))
+
+
+def is_signpost(text: str) -> bool:
+    """True for a sentence that points the reader elsewhere in the document instead of saying something
+    ("In this section, we describe ...", "Section 5 summarizes ...", "... are addressed in Section IV.")."""
+    return bool(SIGNPOST.search(shown(text)))
 
 
 def dangles(text: str) -> bool:
