@@ -41,10 +41,12 @@ class Tuning:
     Documents with sections override the position weight and spread through `Hints` (tuned on the papers).
     `learned` is the learned score's share of the relevance where `Hints.learned` (text without headings);
     `scorer` is that score's weights, the shipped `scorer.json` when None (`cross-fit` hands in others).
-    `enough` is the share of the word target after which a summary scored by it is done.
+    `enough` is the share of the word target after which a summary scored by it is done, and
+    `learned_position_weight` the position prior's weight in the relevance blended with it.
     """
 
     position_weight: float = 0.8
+    learned_position_weight: float = 0.6
     position_scale: float = 3.0
     redundancy: float = 0.6
     duplicate: float = 0.5
@@ -134,7 +136,12 @@ def select(
     )
     rows = tfidf([tokens(s.text) for s in sentences])
     scorer = (tuning.scorer or shipped()) if hints.learned and tuning.learned > 0 else None
-    scores = learned_relevance(sentences, rows, groups, tuning, scorer) if scorer else relevance(rows, groups, tuning)
+    if scorer:  # the learned score has position features of its own: the hand-tuned prior weighs less beside it
+        scores = learned_relevance(
+            sentences, rows, groups, replace(tuning, position_weight=tuning.learned_position_weight), scorer
+        )
+    else:
+        scores = relevance(rows, groups, tuning)
     if hints.bonus is not None:
         scores = scores + np.asarray(hints.bonus, dtype=np.float32)
     pool = np.flatnonzero(mask)
