@@ -31,10 +31,10 @@ UNDER: dict[SectionRole, str] = {
     "index": "under an Index heading",
 }
 MAX_TOC_ENTRY_WORDS = 16
-# "CHAPTER 1" on the page after the contents opens the chapter: its number is not a page number.
 ROMAN_NUMBERED = re.compile(r"^([IVXLC]{1,6})\.?\s+(?=[A-Z])")
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 LETTERED = re.compile(r"^[A-Z]\.\s+(?=[A-Z])")
+# "CHAPTER 1" on the page after the contents opens the chapter: its number is not a page number.
 PART_ALONE = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}$", re.I)
 
 

@@ -247,21 +247,20 @@ class Summarizer:
         nothing fits, a section that repeated the overview is listed as in the overview; one that repeated a
         section keeps its lines. `item.jobs` is narrowed to match, so support still points at the source."""
         sentences = item.layout.sentences
-        shown = {
-            i
+        in_overview = {
+            sentences[i].text
             for part, output in zip(item.overview_parts, overview)
             for row in self._support(output, [sentences[i] for i in part.indices], part.indices)
             for i in row
         }
-        said = {sentences[i].text for i in shown}
-        in_overview = set(said)
+        said = set(in_overview)  # grows with each section's lines
         again: dict[int, tuple[planning.SectionJob, int, bool]] = {}
         for k, (job, output) in enumerate(zip(item.jobs, sections)):
             picked = self._support(output, [sentences[i] for i in job.indices], job.indices)[: job.max_sentences]
             texts = [sentences[i].text for row in picked for i in row]
-            if any(i in shown for row in picked for i in row) or any(text in said for text in texts):
+            if any(text in said for text in texts):
                 words = sum(len(line.split()) for line in output.sentences[: job.max_sentences])
-                rest = [i for i in job.indices if i not in shown and sentences[i].text not in said]
+                rest = [i for i in job.indices if sentences[i].text not in said]
                 narrowed = replace(job, indices=rest, target_words=min(job.target_words, words))
                 again[k] = narrowed, words, any(text in in_overview for text in texts)
             else:

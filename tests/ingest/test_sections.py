@@ -71,6 +71,17 @@ def new_pdf(auto_page_break: bool = True):
     return pdf
 
 
+def write_section(pdf, heading: str, paragraph: str = "", space: float = 0) -> None:
+    """A bold 13 pt heading line, then its paragraph in 11 pt body text, `space` mm below what came before."""
+    pdf.set_font("Sans", style="B", size=13)
+    if space:
+        pdf.ln(space)
+    pdf.cell(0, 8, heading, new_x="LMARGIN", new_y="NEXT")
+    if paragraph:
+        pdf.set_font("Sans", size=11)
+        pdf.multi_cell(0, 6, paragraph, new_x="LMARGIN", new_y="NEXT")
+
+
 def paper(outline: bool = True, columns: int = 1) -> bytes:
     """A five-page paper: its title on page 1, one numbered all-caps section a page (the third heading wraps onto
     two lines), a table with a bold header row, alternating running heads with author names and page numbers."""
@@ -261,12 +272,7 @@ def numbered_paper() -> bytes:
     pdf = new_pdf(auto_page_break=False)
 
     def heading(text: str, paragraph: str = "") -> None:
-        pdf.set_font("Sans", style="B", size=13)
-        pdf.ln(3)
-        pdf.cell(0, 8, text, new_x="LMARGIN", new_y="NEXT")
-        if paragraph:
-            pdf.set_font("Sans", size=11)
-            pdf.multi_cell(0, 6, paragraph, new_x="LMARGIN", new_y="NEXT")
+        write_section(pdf, text, paragraph, space=3)
 
     def lines(*texts: str, size: int = 11) -> None:
         pdf.set_font("Sans", size=size)
@@ -325,10 +331,7 @@ def test_a_numbered_run_in_heading_is_split_off_and_an_axis_label_is_figure_text
         0, 6, "1.1 BACKGROUND. The role of synchronism in distributed computing has", new_x="LMARGIN", new_y="NEXT"
     )
     pdf.multi_cell(0, 6, SECTIONS[0][1], new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Sans", style="B", size=13)
-    pdf.cell(0, 8, "2. Results", new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Sans", size=11)
-    pdf.multi_cell(0, 6, SECTIONS[3][1], new_x="LMARGIN", new_y="NEXT")
+    write_section(pdf, "2. Results", SECTIONS[3][1])
     pdf.set_font("Sans", size=14)
     pdf.cell(0, 7, "Day", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Sans", size=8)
@@ -361,10 +364,7 @@ def test_an_ieee_paper_has_lettered_subsections_under_roman_sections_and_no_byli
     lettered = [("I. INTRODUCTION", 0), ("A. Notation", 1), ("II. TRAFFIC MEASUREMENT", 2), ("A. Difficulties", 3)]
     lettered += [("B. Variation Model", 4), ("III. CONCLUSION", 0)]
     for heading, body in lettered:
-        pdf.set_font("Sans", style="B", size=13)
-        pdf.cell(0, 8, heading, new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("Sans", size=11)
-        pdf.multi_cell(0, 6, SECTIONS[body][1], new_x="LMARGIN", new_y="NEXT")
+        write_section(pdf, heading, SECTIONS[body][1])
     document = ingest_file("paper.pdf", bytes(pdf.output()))
     headings = [(b.text, b.level) for b in document.blocks if b.kind == "heading"]
     assert headings == [
