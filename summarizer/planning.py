@@ -4,10 +4,11 @@ The overview prefers what a document says about itself (its abstract, scope, int
 conclusion, and sentences such as "This paper presents ...") with a weaker pull to the opening
 than news needs (each section restarts it); text without headings is spread over its topics.
 The defining sentence (see `defining`) leads the overview and is the TL;DR's first choice.
-Each section with enough prose gets sentences by the length asked for (short one, medium up to
-two, long up to four) and by its size, within one word budget (`share`): the overview and the sections
-together meet the summary's word target, so a section that cannot get a sentence at this length is
-listed as not summarized rather than pushing the summary over.
+The word target (a preset or a number of words) is the overview's: sections never take words from it,
+so the overview of a paper is as long as asked. Each section with enough prose gets sentences of its
+own by the length asked for (short one, medium up to two, long up to four) and by its size, so every
+section is summarized at every length and each longer preset shows more. A TL;DR is one sentence for
+the document (one per story in plain text of several), with no sections.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 
 from .engine import Hints
 from .layout import Layout, Section
-from .text.prose import dangles, is_prose, is_signpost
+from .text.prose import dangles, is_signpost
 from .text.sentences import Sentence
 from .text.topics import segments
 
@@ -47,13 +48,10 @@ DOCUMENT_CUE_SHARE = 1 / 3
 SECTION_MIN_WORDS = 25
 SECTIONED_POSITION_WEIGHT = 0.3
 SECTIONED_SPREAD = 0.0
-SECTION_SENTENCES = {"tldr": 1, "short": 1, "medium": 2, "long": 4}
+SECTION_SENTENCES = {"short": 1, "medium": 2, "long": 4}
 SECTION_SIZE = ((150, 1), (600, 2), (1500, 3))
 SECTION_MAX_SENTENCES = 4
 WORDS_PER_SECTION_SENTENCE = 28
-OVERVIEW_SHARE = 0.5
-MIN_SECTION_SHARE = 15
-OVERSHOOT = 1.15
 SIGNPOST_PENALTY = 1.0
 
 
@@ -134,7 +132,7 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
     else:
         groups = segments([sentences[i] for i in eligible])
     jobs = []
-    if layout.structured:
+    if layout.structured and length in SECTION_SENTENCES:
         by_section: dict[int, list[int]] = {}
         for i in eligible:
             by_section.setdefault(id(owners[i]), []).append(i)
@@ -149,55 +147,6 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
     else:
         hints = Hints(bonus=bonus, groups=groups, learned=True)
     return Plan(eligible, hints, jobs, lead)
-
-
-def _short_sentence(lengths: list[int]) -> int:
-    """The length of a short but ordinary sentence of a section (its lower quartile): a share that fits only
-    the very shortest would summarize a section by whatever fits, not by what matters."""
-    ordered = sorted(lengths)
-    return ordered[len(ordered) // 4]
-
-
-def share(jobs: list[SectionJob], sentences, target: int) -> tuple[int, list[SectionJob], list[SectionJob]]:
-    """The overview's words, the section jobs that fit, and those that do not, all within `target` words.
-
-    Sections want their sentence cap's words (`WORDS_PER_SECTION_SENTENCE` each); when they all fit in
-    what the overview leaves (at least `OVERVIEW_SHARE` of the target is the overview's), each gets what
-    it wants and the overview the rest. Otherwise the sections' part is shared in proportion to what each
-    wants, and the section that cannot fit a short prose sentence of its own (its lower quartile of
-    lengths) in its share (the smallest first) gives its share back, until every section left fits (a share
-    is at least `MIN_SECTION_SHARE` words: a five-word fragment is no summary of a section).
-    """
-    if not jobs:
-        return target, [], []
-    room = target - round(OVERVIEW_SHARE * target)
-    wanted = sum(job.target_words for job in jobs)
-    if wanted <= room:
-        return target - wanted, list(jobs), []
-    shortest = {
-        id(job): max(
-            MIN_SECTION_SHARE,
-            _short_sentence(
-                [len(sentences[i].text.split()) for i in job.indices if is_prose(sentences[i].text)]
-                or [len(sentences[i].text.split()) for i in job.indices]
-            ),
-        )
-        for job in jobs
-    }
-    kept = sorted(jobs, key=lambda job: (job.target_words, -shortest[id(job)]))
-    while kept:
-        wanted = sum(job.target_words for job in kept)
-        given = {id(job): int(room * job.target_words / wanted) for job in kept}
-        short = [job for job in kept if shortest[id(job)] > given[id(job)] * OVERSHOOT]
-        if not short:
-            break
-        kept.remove(short[0])
-    fitted = {id(job): SectionJob(job.section, job.indices, given[id(job)], job.max_sentences) for job in kept}
-    return (
-        target - sum(job.target_words for job in fitted.values()),
-        [fitted[id(job)] for job in jobs if id(job) in fitted],
-        [job for job in jobs if id(job) not in fitted],
-    )
 
 
 def section_hints(sentences: list[Sentence]) -> Hints:

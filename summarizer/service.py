@@ -120,7 +120,7 @@ class Summarizer:
             if engine.batches:
                 outputs = self._run(engine, [job for item in ready for job in item.engine_jobs()], options, stage)
             else:
-                outputs = self._sections_first(engine, ready, options, stage)
+                outputs = self._with_sections(engine, ready, options, stage)
         engine_seconds = time.perf_counter() - generated_at
         report(1.0, "Done")
         results: list[Summary | SummarizerError] = []
@@ -213,39 +213,25 @@ class Summarizer:
                 report(1.0, "Done")
             yield Partial(summary, coming)
 
-    def _sections_first(self, engine, ready: list["_Prepared"], options: SummaryOptions, progress) -> list:
-        """The outputs in `engine_jobs` order, the sections summarized first so that the overview gets the words
-        they leave of the target (a section's last sentence rarely lands on its share): for an engine that
-        does not batch, two calls cost nothing. A section that picked a sentence the overview then shows is
-        summarized again without it (a third call), so no sentence is read twice on the page."""
-        sections = [list(item.section_jobs()) for item in ready]
-        done = self._run(engine, [job for jobs in sections for job in jobs], options, progress)
-        by_item, taken = [], 0
-        for item, jobs in zip(ready, sections):
-            mine = done[taken : taken + len(jobs)]
-            taken += len(jobs)
-            if not item.tldr:
-                used = sum(
-                    len(s.split())
-                    for job, output in zip(item.jobs, mine)
-                    for s in output.sentences[: job.max_sentences]
-                )
-                item.overview_target = max(item.overview_target, item.target - used)
-            by_item.append(mine)
-        overview = self._run(engine, [job for item in ready for job in item.overview_jobs()], options, progress)
+    def _with_sections(self, engine, ready: list["_Prepared"], options: SummaryOptions, progress) -> list:
+        """The outputs in `engine_jobs` order, every overview and section in one call; a section that picked a
+        sentence the overview (or an earlier section) shows is summarized again without it (a second call), so
+        no sentence is read twice on the page."""
+        done = self._run(engine, [job for item in ready for job in item.engine_jobs()], options, progress)
         outputs, taken = [], 0
-        for item, mine in zip(ready, by_item):
-            own = overview[taken : taken + len(item.overview_parts)]
-            taken += len(item.overview_parts)
+        for item in ready:
+            own = done[taken : taken + len(item.overview_parts)]
+            mine = done[taken + len(item.overview_parts) : taken + len(item.overview_parts) + len(item.jobs)]
+            taken += len(item.overview_parts) + len(item.jobs)
             outputs += own + self._without_repeats(engine, item, own, mine, options, progress)
         return outputs
 
     def _without_repeats(self, engine, item: "_Prepared", overview: list, sections: list, options, progress) -> list:
         """`sections`' outputs, less repeats: a section that shows a sentence of the `overview`, or the same words
         as the overview or an earlier section (an abstract and an introduction can share a sentence), is
-        summarized again from its other sentences, in at most `planning.OVERSHOOT` times the words it had. When
-        nothing fits, a section that repeated the overview is listed as in the overview; one that repeated a
-        section keeps its lines. `item.jobs` is narrowed to match, so support still points at the source."""
+        summarized again from its other sentences. When it has no other sentence, a section that repeated the
+        overview is listed as in the overview; one that repeated a section keeps its lines. `item.jobs` is
+        narrowed to match, so support still points at the source."""
         sentences = item.layout.sentences
         in_overview = {
             sentences[i].text
@@ -254,15 +240,13 @@ class Summarizer:
             for i in row
         }
         said = set(in_overview)  # grows with each section's lines
-        again: dict[int, tuple[planning.SectionJob, int, bool]] = {}
+        again: dict[int, tuple[planning.SectionJob, bool]] = {}
         for k, (job, output) in enumerate(zip(item.jobs, sections)):
             picked = self._support(output, [sentences[i] for i in job.indices], job.indices)[: job.max_sentences]
             texts = [sentences[i].text for row in picked for i in row]
             if any(text in said for text in texts):
-                words = sum(len(line.split()) for line in output.sentences[: job.max_sentences])
-                rest = [i for i in job.indices if sentences[i].text not in said]
-                narrowed = replace(job, indices=rest, target_words=min(job.target_words, words))
-                again[k] = narrowed, words, any(text in in_overview for text in texts)
+                narrowed = replace(job, indices=[i for i in job.indices if sentences[i].text not in said])
+                again[k] = narrowed, any(text in in_overview for text in texts)
             else:
                 said.update(texts)
         if not again:
@@ -272,9 +256,9 @@ class Summarizer:
         jobs, outputs = [], []
         for k, (job, output) in enumerate(zip(item.jobs, sections)):
             if k in again:
-                narrowed, words, repeats_overview = again[k]
+                narrowed, repeats_overview = again[k]
                 lines = redone[k].sentences[: job.max_sentences] if k in redone else []
-                if lines and sum(len(line.split()) for line in lines) <= words * planning.OVERSHOOT:
+                if lines:
                     job, output = narrowed, redone[k]
                 elif repeats_overview:
                     continue  # listed as in the overview
@@ -315,7 +299,6 @@ class Summarizer:
         read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
         left_out = self._left_out(source, read, count) if count == len(sentences) else {}
         jobs = plan.sections if options.sections else []
-        overview_target, run, _ = (target, jobs, []) if options.tldr else planning.share(jobs, sentences, target)
         return _Prepared(
             layout=layout,
             plan=plan,
@@ -325,9 +308,8 @@ class Summarizer:
             left_out=left_out,
             target=target,
             warnings=warnings,
-            jobs=run,
+            jobs=list(jobs),
             tldr=options.tldr,
-            overview_target=overview_target,
             all_jobs=jobs,
         )
 
@@ -354,7 +336,7 @@ class Summarizer:
             lines: list[str] = []
             section_support: list[list[int]] = []
             in_overview = False
-            if found is None:  # no sentence fits this length's budget: listed, with the reason
+            if found is None:  # the overview is drawn from it, and it has no other sentence
                 own = {sentences[i].text for i in next(job.indices for job in item.all_jobs if job.section is section)}
                 in_overview = any(sentences[i].text in own for row in support for i in row)
             else:
@@ -587,8 +569,8 @@ class _OverviewPart(NamedTuple):
 class _Prepared:
     """One document split, planned and capped, waiting for the engine: the overview, then the sections.
 
-    A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories,
-    and one per section. Otherwise the overview and the sections share the word target (`planning.share`):
+    A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories, with
+    no sections. Otherwise the overview has the whole word target and each section its own (`planning.plan`):
     `jobs` are the sections summarized, `all_jobs` every section listed.
     """
 
@@ -602,7 +584,6 @@ class _Prepared:
     warnings: list[str]
     jobs: list[planning.SectionJob]
     tldr: bool
-    overview_target: int = 0
     all_jobs: list[planning.SectionJob] = field(default_factory=list)
     overview_parts: list[_OverviewPart] = field(default_factory=list)
 
@@ -618,7 +599,7 @@ class _Prepared:
 
     def section_job(self, job: planning.SectionJob) -> EngineJob:
         sentences = [self.layout.sentences[i] for i in job.indices]
-        return EngineJob(sentences, job.target_words, planning.section_hints(sentences), 1 if self.tldr else None)
+        return EngineJob(sentences, job.target_words, planning.section_hints(sentences), job.max_sentences)
 
     def overview_jobs(self) -> Iterator[EngineJob]:
         """The overview as a document for the engine, or each topic of a TL;DR as one."""
@@ -634,14 +615,14 @@ class _Prepared:
             self.overview_parts = [
                 _OverviewPart(
                     [eligible[k] for k in members[t]],
-                    self.overview_target,
+                    self.target,
                     Hints(bonus=None if bonus is None else [bonus[k] for k in members[t]]),
                     1,
                 )
                 for t in chosen
             ]
         else:
-            self.overview_parts = [_OverviewPart(eligible, self.overview_target, hints, 1 if self.tldr else None)]
+            self.overview_parts = [_OverviewPart(eligible, self.target, hints, 1 if self.tldr else None)]
         for part in self.overview_parts:
             yield EngineJob(
                 [self.layout.sentences[i] for i in part.indices], part.target, part.hints, part.max_sentences

@@ -49,14 +49,13 @@ class Coverage:
         return f"{self.share:.0%} of {counted(self.input_words, 'word')} in {counted(self.parts, 'part')}"
 
 
-NOT_SUMMARIZED = "Not summarized at this length; choose a longer length."
 IN_OVERVIEW = "Part of the overview above comes from this section."
 
 
 @dataclass(frozen=True)
 class SectionSummary:
-    """One to four sentences for one section of the document, with the pages it spans; none when no sentence
-    of it fits the summary's word budget at this length (`lines` then says so)."""
+    """One to four sentences for one section of the document, with the pages it spans; none only when the
+    overview is drawn from the section and it has no other sentence (`note` then says so)."""
 
     title: str
     level: int
@@ -76,16 +75,19 @@ class SectionSummary:
         return f"pp. {self.first_page}–{self.last_page}"
 
     @property
-    def lines(self) -> list[str]:
-        """The sentences, or the one line saying why there are none: the overview is drawn from the section,
-        or none of its sentences fits at this length."""
-        return self.sentences or [IN_OVERVIEW if self.in_overview else NOT_SUMMARIZED]
+    def note(self) -> str:
+        """Why a section shows no sentences of its own ('' when it has some): the overview is drawn from it."""
+        return IN_OVERVIEW if self.in_overview and not self.sentences else ""
+
+    @property
+    def heading(self) -> str:
+        """The title with its pages: 'Design (pp. 3–5)'."""
+        return f"{self.title} ({self.pages})" if self.pages else self.title
 
     @property
     def text(self) -> str:
-        """The heading with its pages, then one bullet per line."""
-        where = f" ({self.pages})" if self.pages else ""
-        return f"{self.title}{where}\n" + "\n".join(f"- {s}" for s in self.lines)
+        """The heading with its pages, then one bullet per sentence (or the note, not as a bullet)."""
+        return self.heading + "\n" + ("\n".join(f"- {s}" for s in self.sentences) or self.note)
 
 
 @dataclass(frozen=True)
@@ -138,18 +140,14 @@ class Summary:
 
     @property
     def words(self) -> int:
+        """Words of the overview: what the word target asks for."""
         return sum(len(s.split()) for s in self.sentences)
 
     @property
     def all_words(self) -> int:
-        """Words of the overview and every section summary: what the word target bounds."""
+        """Words of the overview and every section summary: what the page and the exports show, and what
+        '× shorter' is counted on."""
         return self.words + sum(len(s.split()) for section in self.sections for s in section.sentences)
-
-    @property
-    def unsummarized_sections(self) -> int:
-        """Sections listed without sentences because none of theirs fits the word budget at this length (not
-        those the overview is drawn from)."""
-        return sum(not section.sentences and not section.in_overview for section in self.sections)
 
     @property
     def source_words(self) -> int:
@@ -160,7 +158,8 @@ class Summary:
         data = asdict(self)
         del data["source"], data["pages"]
         data["text"] = self.text
-        data["words"] = self.words
+        data["words"] = self.all_words
+        data["overview_words"] = self.words
         data["source_words"] = self.source_words
         data["coverage"]["share"] = self.coverage.share
         data["grounding"] = self._grounding(self.sentences, self.support)

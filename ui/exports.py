@@ -17,9 +17,7 @@ from .escaping import escape
 
 def as_text(summary: Summary) -> str:
     parts = [summary.overview]
-    for section in summary.sections:
-        heading = f"{section.title} ({section.pages})" if section.pages else section.title
-        parts.append(heading + "\n" + "\n".join(f"- {s}" for s in section.lines))
+    parts += [section.text for section in summary.sections]
     if summary.keyterms:
         parts.append("Key terms: " + ", ".join(summary.keyterms))
     return "\n\n".join(parts) + "\n"
@@ -35,7 +33,8 @@ def as_markdown(summary: Summary, source: str, length: str, when: datetime | Non
         body = escape(" ".join(summary.sentences))
     for section in summary.sections:
         pages = f" ({section.pages})" if section.pages else ""
-        body += f"\n\n## {escape(section.title)}{pages}\n\n" + "\n".join(f"- {escape(s)}" for s in section.lines)
+        lines = "\n".join(f"- {escape(s)}" for s in section.sentences) or f"_{escape(section.note)}_"
+        body += f"\n\n## {escape(section.title)}{pages}\n\n" + lines
     coverage = summary.coverage
     return (
         f"# Summary of {escape(title or summary.title or source)}\n\n{body}\n\n---\n\n"

@@ -41,8 +41,8 @@ def _label(section: SectionSummary) -> str:
 
 
 def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummary] | None = None) -> None:
-    """One expander per section: heading, page range, one to four sentences (or a line saying it was not
-    summarized at this length, also in its label); the first few summarized ones open.
+    """One expander per section: heading, page range, one to four sentences (or, for a section the overview is
+    drawn from, a line saying so, also in its label); the first few summarized ones open.
 
     While the summary is still being made (no `summary` while its overview is written), the sections `coming`
     are listed after those done, marked as coming.
@@ -55,11 +55,10 @@ def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummar
     st.markdown(f"##### Section by section ({so_far})")
     opened = {id(section) for section in [s for s in done if s.sentences][:OPEN_SECTIONS]}
     for section in done:
-        why = " · in the overview" if section.in_overview else " · not summarized at this length"
-        label = _label(section) + ("" if section.sentences else why)
+        label = _label(section) + ("" if section.sentences else " · in the overview")
         with st.expander(escape(label), expanded=id(section) in opened):
             if not section.sentences:
-                st.caption(escape(section.lines[0]))
+                st.caption(escape(section.note))
             elif grounded and summary is not None:
                 sources(summary, section.sentences, section.support)
             else:

@@ -295,7 +295,7 @@ def unread(summary: Summary) -> None:
 
 def shorter(summary: Summary) -> str:
     """How much shorter the summary is than its source, in words a reader would use."""
-    ratio = summary.coverage.input_words / max(1, summary.words)
+    ratio = summary.coverage.input_words / max(1, summary.all_words)
     return "about as long as the source" if ratio < 1.5 else f"{ratio:,.0f}× shorter"
 
 
@@ -303,13 +303,7 @@ def coverage_line(summary: Summary, pages: int | None = None) -> str:
     coverage = summary.coverage
     extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
     parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
-    skipped = summary.unsummarized_sections
-    sections = (
-        (f"; {skipped} of {len(summary.sections)} sections not summarized at this length (choose a longer length)")
-        if skipped
-        else ""
-    )
-    return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}{sections}"
+    return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
 
 
 def show(

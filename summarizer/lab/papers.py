@@ -1,12 +1,12 @@
 """The papers evaluation: summarize real PDFs with their abstracts cut out, scored against the abstracts.
 
-The protocol is the one in `shared/eval/papers/README.md`: extract each PDF as `python -m ingest`
-prints it, cut everything up to the end of the abstract, summarize the rest as a `.txt` file to the
-abstract's length, and score ROUGE-1/2/Lsum against the abstract, with Lead-K and a greedy ROUGE
-oracle on the same body and the junk rate (`summarizer.lab.junk`) of every system. The abstract is an
-overview, so ROUGE reads the overview alone (sections off) at the abstract's length; the whole summary
-a user gets (overview and section summaries, sharing the same target) is summarized too, for its
-words against the target.
+The protocol is the one in `shared/eval/papers/README.md`: read each PDF as the app and
+`summarize PAPER.pdf` do, cut every block up to the end of the abstract, summarize the rest exactly
+as a user gets it (`--words N` with N the abstract's length, sections on), and score the overview's
+ROUGE-1/2/Lsum against the abstract, with Lead-K and a greedy ROUGE oracle on the same body text and
+the junk rate (`summarizer.lab.junk`) of every system. The abstract is an overview, so ROUGE reads
+the overview; `words/target` is the overview's words against N, and `whole` adds the section
+summaries shown below it.
 """
 
 from __future__ import annotations
@@ -14,14 +14,13 @@ from __future__ import annotations
 import json
 import logging
 import re
-import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from ingest import IngestError, read_file
+from ingest import Block, Document, IngestError, read_file
 
 from ..cli import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
@@ -64,6 +63,7 @@ class PaperResult:
     ingest_seconds: float = 0.0
     body_words: int = 0
     whole_words: int = 0
+    sections: int = 0
     error: str | None = None
 
     def junk(self, system: str) -> list[list[str]]:
@@ -270,25 +270,52 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
     return [sentences[i] for i in sorted(chosen)]
 
 
-def evaluate_paper(summarizer: Summarizer, paper: Paper, workdir: Path) -> PaperResult:
-    """Extract, cut the abstract, summarize and run both baselines on one paper; errors are recorded."""
+def body_blocks(document: Document, abstract: str) -> list[Block]:
+    """The blocks after the abstract: those before its end are cut, and the block it ends in keeps its tail.
+
+    The abstract is found in the document's text (`Document.text`, running heads left out), so the cut is
+    the one `remove_abstract` makes on that text."""
+    text = document.text
+    _, end = abstract_span(text, abstract)
+    while end < len(text) and not text[end].isspace() and not text[end].isalnum():
+        end += 1
+    kept: list[Block] = []
+    offset = 0
+    for block in document.blocks:
+        if block.kind == "running":
+            if offset >= end:
+                kept.append(block)
+            continue
+        rendered = replace(document, blocks=(block,)).text
+        stop = offset + len(rendered)
+        if offset >= end:
+            kept.append(block)
+        elif stop > end:
+            tail = rendered[end - offset :].strip()
+            if tail:
+                kept.append(replace(block, text=tail))
+        offset = stop + 2  # the blank line between blocks
+    return kept
+
+
+def evaluate_paper(summarizer: Summarizer, paper: Paper) -> PaperResult:
+    """Read, cut the abstract, summarize as a user does and run both baselines on one paper; errors are
+    recorded."""
     result = PaperResult(paper.id, paper.title)
     try:
         started = time.perf_counter()
-        text = read_file(str(paper.pdf)).text
+        document = read_file(str(paper.pdf))
         result.ingest_seconds = time.perf_counter() - started
-        body = remove_abstract(text, paper.abstract)
+        body = remove_abstract(document.text, paper.abstract)
         result.body_words = len(body.split())
-        path = workdir / "BODY.txt"
-        path.write_text(body, encoding="utf-8")
         low, high = WORD_TARGET_RANGE
         result.target = min(high, max(low, paper.abstract_words))
-        options = SummaryOptions(words=result.target, sections=False)
+        cut = replace(document, blocks=tuple(body_blocks(document, paper.abstract)))
         started = time.perf_counter()
-        summary = summarize_document(summarizer, read_file(str(path)), options)
+        summary = summarize_document(summarizer, cut, SummaryOptions(words=result.target))
         result.seconds[summarizer.engine.name] = time.perf_counter() - started
-        whole = summarize_document(summarizer, read_file(str(path)), SummaryOptions(words=result.target))
-        result.whole_words = whole.all_words
+        result.whole_words = summary.all_words
+        result.sections = len(summary.sections)
         result.summaries[summarizer.engine.name] = list(summary.sentences)
         result.positions[summarizer.engine.name] = [row[0] if row else None for row in summary.support]
     except (IngestError, SummarizerError) as error:
@@ -315,14 +342,13 @@ def run(
     """Every paper's result, in manifest order; `on_paper(number, result)` after each one."""
     summarizer.engine
     results = []
-    with tempfile.TemporaryDirectory(prefix="papers-") as workdir:
-        for number, paper in enumerate(papers, 1):
-            result = evaluate_paper(summarizer, paper, Path(workdir))
-            if result.error:
-                logger.warning("%s: %s", paper.id, result.error)
-            results.append(result)
-            if on_paper:
-                on_paper(number, result)
+    for number, paper in enumerate(papers, 1):
+        result = evaluate_paper(summarizer, paper)
+        if result.error:
+            logger.warning("%s: %s", paper.id, result.error)
+        results.append(result)
+        if on_paper:
+            on_paper(number, result)
     return results
 
 

@@ -27,18 +27,24 @@ def test_markdown_export_escapes_what_a_viewer_would_run():
 
 
 def test_text_export_carries_the_sections():
-    summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=200))
-    text = as_text(summary)
-    assert text.startswith(summary.overview + "\n\nNotes <script>alert(1)</script>\n- ")
-
-
-def test_exports_list_a_section_left_out_of_the_word_budget_with_the_reason():
     summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=30))
-    empty = [section for section in summary.sections if not section.sentences]
-    assert empty and len(summary.sections) == 2
+    text = as_text(summary)
+    assert text.startswith(summary.overview + "\n\nNotes <script>alert(1)</script>\n")
+    assert "\n\nDetails <img src=x onerror=alert(2)>\n- " in text
+
+
+def test_exports_summarize_every_section_even_at_a_small_word_target_and_count_what_they_show():
+    summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=30))
+    assert len(summary.sections) == 2 and all(section.sentences or section.in_overview for section in summary.sections)
     for export in (as_text(summary), as_markdown(summary, "notes.txt", "about 30 words")):
-        # each says why: not summarized at this length, or the overview is drawn from it
-        assert all(section.lines[0] in export for section in empty) and "Details" in export
+        assert "Details" in export and "longer length" not in export and "Not summarized" not in export
+    assert all(sentence in as_text(summary) for section in summary.sections for sentence in section.sentences)
+    whole = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=200))
+    drawn = [section for section in whole.sections if not section.sentences]
+    assert drawn and all(section.in_overview for section in drawn)  # the overview took all their sentences
+    text, markdown = as_text(whole), as_markdown(whole, "notes.txt", "about 200 words")
+    assert "\n- Part of the overview" not in text and "\n- Part of the overview" not in markdown
+    assert drawn[0].note in text and f"_{drawn[0].note}_" in markdown
 
 
 def test_markdown_export_is_headed_by_the_documents_title_and_says_parts_in_the_singular(tmp_path):
