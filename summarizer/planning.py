@@ -6,7 +6,7 @@ than news needs (each section restarts it); text without headings is spread over
 The defining sentence (see `defining`) leads the overview and is the TL;DR's first choice.
 The word target (a preset or a number of words) is the overview's: sections never take words from it,
 so the overview of a paper is as long as asked. Each section with enough prose gets sentences of its
-own by the length asked for (short one, medium up to two, long up to four) and by its size, so every
+own by the length asked for (short one, medium one or two, long up to four) and by its size, so every
 section is summarized at every length and each longer preset shows more. A TL;DR is one sentence for
 the document (one per story in plain text of several), with no sections.
 """
@@ -48,9 +48,13 @@ DOCUMENT_CUE_SHARE = 1 / 3
 SECTION_MIN_WORDS = 25
 SECTIONED_POSITION_WEIGHT = 0.3
 SECTIONED_SPREAD = 0.0
-SECTION_SENTENCES = {"short": 1, "medium": 2, "long": 4}
-SECTION_SIZE = ((150, 1), (600, 2), (1500, 3))
-SECTION_MAX_SENTENCES = 4
+# Sentences a section gets by length and size: (fewer than N words, sentences) tiers, then the last count.
+# One sentence says what a section does; more are for readers who asked for more, in sections with more.
+SECTION_SENTENCES: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {
+    "short": ((), 1),
+    "medium": (((1500, 1),), 2),
+    "long": (((150, 1), (600, 2), (1500, 3)), 4),
+}
 WORDS_PER_SECTION_SENTENCE = 28
 SIGNPOST_PENALTY = 1.0
 
@@ -96,11 +100,10 @@ def defining(layout: Layout, eligible: list[int]) -> int | None:
 
 
 def section_cap(words: int, length: str) -> int:
-    """Sentences for a section of this many words at this length (short one, medium two, long four; fewer
-    for a small section)."""
-    return min(
-        SECTION_SENTENCES.get(length, 2), next((n for limit, n in SECTION_SIZE if words < limit), SECTION_MAX_SENTENCES)
-    )
+    """Sentences for a section of this many words at this length (short one; medium one, two for a long
+    section; long up to four, by size)."""
+    tiers, most = SECTION_SENTENCES[length]
+    return next((n for limit, n in tiers if words < limit), most)
 
 
 def _section_of(layout: Layout, count: int) -> list[Section]:

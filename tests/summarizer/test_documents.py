@@ -26,7 +26,7 @@ def test_overview_starts_from_what_the_document_says_about_itself(standard):
 
 
 def test_section_summaries_have_headings_pages_and_grounding(standard):
-    summary = OFFLINE.summarize(standard.blocks, SummaryOptions(words=200))  # room for every section
+    summary = OFFLINE.summarize(standard.blocks, SummaryOptions(words=60))
     assert [(s.title, s.pages) for s in summary.sections] == [
         ("1 Scope", "p. 2"),
         ("2 Terms and definitions", "p. 2"),

@@ -111,12 +111,13 @@ def assert_reads_in_order(summaries: dict) -> None:
 
 
 def test_section_summaries_follow_the_length_and_the_overview_meets_the_target():
-    parts = [f"## Part {n}\n\n" + prose(60, n) for n in range(1, 4)]
+    parts = [f"## Part {n}\n\n" + prose(size, n) for n, size in enumerate((10, 60, 150), 1)]
     blocks = parse_text("# Report\n\n" + "\n\n".join(parts), markdown_syntax=True).blocks
     summaries = {length: OFFLINE.summarize(blocks, SummaryOptions(length=length)) for length in LENGTHS}
     assert_reads_in_order(summaries)
     counts = {length: [len(s.sentences) for s in summary.sections] for length, summary in summaries.items()}
-    assert sum(counts["short"]) < sum(counts["medium"]) < sum(counts["long"]) and max(counts["long"]) > 2
+    # one sentence says what a section does; more come with the length asked for and the section's size
+    assert counts["short"] == [1, 1, 1] and counts["medium"] == [1, 1, 2] and counts["long"] == [1, 3, 4]
     for words in (30, 80, 150):
         summary = OFFLINE.summarize(blocks, SummaryOptions(words=words))
         assert summary.target_words == words and 0.75 * words <= summary.words <= 1.15 * words
@@ -147,7 +148,7 @@ def test_every_section_of_a_docx_report_is_summarized_at_every_length_and_length
     outline = OFFLINE.summarize(document.blocks, SummaryOptions(length="short", format="outline")).text
     assert "longer length" not in outline and "Not summarized" not in outline
     summarized = [sum(map(len, (s.sentences for s in summaries[length].sections))) for length in LENGTHS[1:]]
-    assert summarized[0] < summarized[1] < summarized[2]
+    assert summarized[0] <= summarized[1] < summarized[2]
 
 
 def test_requirement_ids_are_dropped_and_standard_boilerplate_is_left_out():
@@ -302,7 +303,7 @@ def test_a_section_does_not_repeat_a_sentence_of_the_overview():
             assert not any(i in in_overview for row in section.support for i in row), (length, section.title)
         assert summary.words <= 1.15 * summary.target_words and all(s.sentences for s in summary.sections)
         sizes.append(sum(len(section.sentences) for section in summary.sections))
-    assert sizes[0] < sizes[1] < sizes[2]
+    assert sizes[0] <= sizes[1] < sizes[2]
 
 
 def test_a_sentence_two_sections_share_is_shown_once():
