@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import importlib
 import io
 import re
 import runpy
@@ -35,6 +36,8 @@ DIARY = re.compile(r"\b(helpers?|sessions? \d+|(this|last|development) session|i
 VARIABLE = re.compile(r"\b(?:SUMMARIZER|INGEST)_[A-Z0-9_]*[A-Z0-9]\b")
 # A path in the repository as the pages write it: from a top-level folder, in backticks.
 REPO_PATH = re.compile(r"`((?:app|views|ui|summarizer|ingest|tests|docs|\.streamlit|\.ci)/[\w./-]*)`")
+# A name in the code as the pages write it: dotted from a package, in backticks (`ingest.document.BlockKind`).
+CODE_NAME = re.compile(r"`((?:summarizer|ingest|ui)(?:\.\w+)+)`")
 
 
 def _tokens(page: Path):
@@ -261,3 +264,26 @@ def test_the_generated_parts_match_the_code(name):
     assert docsgen.in_page(page.read_text(), name) == docsgen.generated(name), (
         f"{_relative(page)}: its {name} part is out of date; run python -m summarizer.lab.docsgen --write"
     )
+
+
+def resolves(name: str) -> bool:
+    """Whether a dotted name is a module, or an attribute of the longest module prefix that imports."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attribute in parts[cut:]:
+                found = getattr(found, attribute)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_relative)
+def test_every_name_in_the_code_that_a_page_gives_exists(page):
+    stale = sorted({name for name in CODE_NAME.findall(page.read_text()) if not resolves(name)})
+    assert not stale, f"{_relative(page)} names what the code no longer has: {stale}"
