@@ -287,3 +287,9 @@ def resolves(name: str) -> bool:
 def test_every_name_in_the_code_that_a_page_gives_exists(page):
     stale = sorted({name for name in CODE_NAME.findall(page.read_text()) if not resolves(name)})
     assert not stale, f"{_relative(page)} names what the code no longer has: {stale}"
+
+
+def test_every_screenshot_is_shown_on_some_page():
+    shown = {(page.parent / target).resolve() for page in PAGES for target, _ in links(page)}
+    unshown = [p.name for p in sorted((ROOT / "docs" / "screenshots").glob("*.png")) if p.resolve() not in shown]
+    assert not unshown, f"screenshots no page shows: {unshown}"
