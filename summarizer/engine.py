@@ -31,7 +31,8 @@ class Hints:
     """What the service knows beyond the words: a bonus per sentence and the group (section, topic) of each.
 
     Only the offline engine uses them; a model reads the words alone. `learned`: text without headings, where
-    the learned sentence score applies (`engines.scoring`).
+    the learned sentence score applies (`engines.scoring`). `min_sentences`: the summary goes on past its
+    word target until it has this many (a Short overview is more than the TL;DR's one sentence).
     """
 
     bonus: Sequence[float] | None = None
@@ -39,6 +40,7 @@ class Hints:
     position_weight: float | None = None
     spread: float | None = None
     learned: bool = False
+    min_sentences: int = 1
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,7 @@ SECTION_SENTENCES: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {
 }
 WORDS_PER_SECTION_SENTENCE = 28
 SIGNPOST_PENALTY = 1.0
+OVERVIEW_MIN_SENTENCES = {"short": 2, "medium": 3, "long": 4}  # each preset says more than the one before
 
 
 @dataclass(frozen=True)
@@ -145,10 +146,17 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
             if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
                 cap = section_cap(words, length)
                 jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
+    least = OVERVIEW_MIN_SENTENCES.get(length, 1)
     if layout.structured:
-        hints = Hints(bonus=bonus, groups=groups, position_weight=SECTIONED_POSITION_WEIGHT, spread=SECTIONED_SPREAD)
+        hints = Hints(
+            bonus=bonus,
+            groups=groups,
+            position_weight=SECTIONED_POSITION_WEIGHT,
+            spread=SECTIONED_SPREAD,
+            min_sentences=least,
+        )
     else:
-        hints = Hints(bonus=bonus, groups=groups, learned=True)
+        hints = Hints(bonus=bonus, groups=groups, learned=True, min_sentences=least)
     return Plan(eligible, hints, jobs, lead)
 
 

@@ -349,3 +349,11 @@ def test_a_section_summary_says_what_the_section_says_not_where_things_are():
         summary = OFFLINE.summarize(blocks, SummaryOptions(length=length))
         lines = [line for section in summary.sections for line in section.sentences]
         assert lines and not any(is_signpost(line) for line in lines), length
+
+
+def test_lengths_grow_in_order_on_text_without_headings():
+    """Plain text (news, pasted notes): TL;DR one line, then each preset shows more words than the one before."""
+    for seed, size in ((1, 12), (2, 25), (3, 40), (4, 80), (5, 160)):
+        text = prose(size, 700 + seed)
+        words = [OFFLINE.summarize(text, SummaryOptions(length=length)).all_words for length in LENGTHS]
+        assert words == sorted(set(words)), (seed, size, words)
