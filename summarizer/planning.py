@@ -57,7 +57,8 @@ SECTION_SENTENCES: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {
 }
 WORDS_PER_SECTION_SENTENCE = 28
 SIGNPOST_PENALTY = 1.0
-OVERVIEW_MIN_SENTENCES = {"short": 2, "medium": 3, "long": 4}  # each preset says more than the one before
+OVERVIEW_MIN_SENTENCES = {"short": 2, "medium": 3, "long": 4}  # each preset says more than the one before,
+SENTENCES_PER_MIN_SENTENCE = 2  # in a text of at least 2 sentences for each (a short text is never returned whole)
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
             if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
                 cap = section_cap(words, length)
                 jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
-    least = OVERVIEW_MIN_SENTENCES.get(length, 1)
+    least = min(OVERVIEW_MIN_SENTENCES.get(length, 1), max(1, len(eligible) // SENTENCES_PER_MIN_SENTENCE))
     if layout.structured:
         hints = Hints(
             bonus=bonus,

@@ -109,3 +109,16 @@ def test_the_abstractive_engine_reads_only_prose_and_summarizes_sections(tiny_mo
     assert [s.title for s in summary.sections][0] == "1 Scope" and all(s.sentences for s in summary.sections)
     assert summary.coverage.prose_words < summary.coverage.read_words
     assert not any(text in read for text in REFERENCES + GRAMMAR)
+
+
+def test_a_paper_and_a_standard_read_in_order_at_every_preset(standard, tmp_path):
+    """Lengths grow TL;DR < Short < Medium < Long, TL;DR has no sections, and every section is summarized."""
+    from ingest import read_file
+    from tests.summarizer.lab.test_papers import make_paper_pdf
+    from tests.summarizer.test_reading import LENGTHS, assert_reads_in_order
+
+    make_paper_pdf(tmp_path / "paper.pdf")
+    for document in (standard, read_file(str(tmp_path / "paper.pdf"))):
+        summaries = {length: OFFLINE.summarize(document.blocks, SummaryOptions(length=length)) for length in LENGTHS}
+        assert len(summaries["long"].sections) >= 3, document.name
+        assert_reads_in_order(summaries)
