@@ -606,6 +606,7 @@ def test_a_head_over_the_bound_is_refused_with_431_where_it_arrives(cluster, rou
         ("--- *** 123", 400, "NoSentencesError"),
         ("A sentence here. " * 120_000, 413, "InputTooLargeError"),
     ],
+    ids=["empty", "no sentences", "over the character limit"],
 )
 def test_a_bad_stream_request_is_answered_before_any_line_as_summarize_answers_it(cluster, app, text, status, kind):
     url = {"offline": cluster.offline, "t5": cluster.t5}[app]
@@ -707,7 +708,9 @@ def test_a_streamed_request_whose_client_leaves_stops_on_the_replica(cluster):
     replica_stops(remote, before)
 
 
-def test_a_request_past_its_timeout_stops_on_the_replica(cluster):
+@pytest.mark.parametrize("route", ["/summarize", "/summarize/stream"])
+def test_a_request_past_its_timeout_gets_504_and_stops_on_the_replica(cluster, route):
+    """A stream's status waits for its first line, so a stream past its time is a 504 in JSON too."""
     from ray import serve
 
     from summarizer.distributed.serve import deploy
@@ -716,7 +719,7 @@ def test_a_request_past_its_timeout_stops_on_the_replica(cluster):
     try:
         remote = connect(replace(cluster.tiny, url=url))
         before = remote.health()
-        code, answer = post(url + "/summarize", json.dumps({"text": make_text(3000, seed=7)}).encode())
+        code, answer = post(url + route, json.dumps({"text": make_text(3000, seed=7)}).encode())
         assert (code, answer["error"]["type"]) == (504, "TooSlow")
         replica_stops(remote, before)
     finally:
