@@ -19,7 +19,17 @@ QUANTIZATIONS = ("int8", "int8_float32", "int16", "float32")
 
 @dataclass(frozen=True)
 class Settings:
-    """Service configuration; `from_env` maps SUMMARIZER_<FIELD> variables onto it."""
+    """Service configuration; `from_env` maps SUMMARIZER_<FIELD> variables onto it.
+
+    The server's bounds (`serve_*`) are here with every other limit. `serve_allowed_hosts` guards the local
+    API against web pages the operator visits (DNS rebinding, cross-site POSTs): a request whose Host is not
+    one of these names, or whose Origin names another host, is refused with 403. Empty (the default) means
+    the loopback names (localhost, 127.0.0.1, ::1) while `serve_host` is loopback, and no check when the
+    server listens on the network; a comma-separated list names the hosts (add the name clients use); `*`
+    turns the check off. `serve_max_header_kb` bounds a request's whole head (431 past it) where its bytes
+    arrive, in Serve's proxy; `serve_memory_mb` bounds the bytes of bodies read and held across all open
+    requests (503 past it).
+    """
 
     model: str = "t5-small"
     engine: str = "auto"
@@ -50,6 +60,9 @@ class Settings:
     serve_request_timeout_s: float = 300.0
     serve_keep_alive_s: int = 5
     serve_max_open_requests: int = 1000
+    serve_max_header_kb: float = 64.0
+    serve_memory_mb: float = 256.0
+    serve_allowed_hosts: str = ""
 
     def __post_init__(self) -> None:
         for name, allowed in (
@@ -90,11 +103,14 @@ class Settings:
                 self.serve_request_timeout_s,
                 self.serve_keep_alive_s,
                 self.serve_max_open_requests,
+                self.serve_max_header_kb,
+                self.serve_memory_mb,
             )
             <= 0
         ):
             raise InvalidOptionError(
-                "The server's body and item bounds, timeouts, keep-alive and open requests must all be more than 0."
+                "The server's header, body, memory and item bounds, timeouts, keep-alive and open requests must all be "
+                "more than 0."
             )
 
     @classmethod

@@ -87,6 +87,7 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
     # A new local Ray turns token authentication on, Ray's safe default, and warns that it did: not news here.
     logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
     _on_loopback()
+    _guard_proxy()
     import psutil
 
     from . import watchdog
@@ -105,6 +106,14 @@ def _on_loopback() -> None:
 
     os.environ.setdefault(LOOPBACK_SWITCH, "0")
     ray_constants.ENABLE_RAY_CLUSTER = os.environ[LOOPBACK_SWITCH].lower() in ("1", "true")
+
+
+def _guard_proxy() -> None:
+    """Have Serve's HTTP proxy, when this Ray starts one, bound request heads (`proxyguard`): Ray reads the hook
+    from the environment of the processes it starts, so it is set here, before them, unless already set."""
+    from .proxyguard import IMPORT_PATH
+
+    os.environ.setdefault("RAY_SERVE_HTTP_PROXY_CALLBACK_IMPORT_PATH", IMPORT_PATH)
 
 
 def _check_reachable(address: str) -> None:

@@ -212,11 +212,13 @@ def _replace(output: Path, data: bytes) -> None:
 
 class OutputLock:
     """One job per OUTPUT: an exclusive `flock` on a hidden file beside it, naming the holder (pid, host, start,
-    command). The kernel lets go of it when the holder dies, even by `kill -9`, so no stale lock outlives a job."""
+    command). The kernel lets go of it when the holder dies, even by `kill -9`, so no stale lock outlives a job.
+    The lock belongs to the file, not the name: a symlinked OUTPUT is locked beside the file it points to."""
 
     def __init__(self, output: Path):
         self.output = output
-        self.path = output.with_name(f".{output.name}.lock")
+        real = output.resolve()
+        self.path = real.with_name(f".{real.name}.lock")
         try:
             output.parent.mkdir(parents=True, exist_ok=True)
             self._fd = self._take()

@@ -6,7 +6,10 @@ within `serve_body_timeout_s` (408) and `serve_max_body_mb` (413, refused from C
 when that already says too much), parsed and checked (400 naming what is wrong) before the replicas
 see it. Then the request goes to the replicas through a handle, bounded by `serve_request_timeout_s`
 (504); a full queue is 503 with Retry-After; a replica that dies under a request is asked again once
-(a summary is safe to compute twice); a client that leaves cancels its request on the replica.
+(a summary is safe to compute twice); a client that leaves, or the timeout, cancels its request on the
+replica, which stops at its next part. Before any of that, `admission` checks the Host and Origin (403),
+the head's size (431), the open requests and the bytes all bodies hold (503). A stream's first line is
+awaited before its status is sent, so a bad request is a 400 or 413 in JSON, never a 200 with an error line.
 Errors are `{"error": {"type", "message"}}`, the shape the embedded service's errors take on the wire.
 """
 
@@ -16,7 +19,7 @@ import logging
 import secrets
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from ray import serve
 from ray.exceptions import RayActorError
 from ray.serve.exceptions import BackPressureError
@@ -32,6 +35,7 @@ from ..errors import (
 )
 from ..network import wire
 from ..settings import Settings
+from . import admission
 
 logger = logging.getLogger(__name__)
 ROUTES = "POST /summarize, POST /summarize_many or GET /health (the API is described at /docs)"
@@ -49,7 +53,9 @@ class TooSlow(ServiceUnavailableError):
 def status_of(error: SummarizerError) -> int:
     """The HTTP status of a service error."""
     for kind, status in (
+        (admission.Forbidden, 403),
         (RequestTimeout, 408),
+        (admission.HeadersTooLarge, 431),
         (TooSlow, 504),
         (InputTooLargeError, 413),
         (ServiceBusyError, 503),
@@ -88,39 +94,53 @@ class Gateway:
         self.settings = settings
         self.model = model
         self.max_body = int(settings.serve_max_body_mb * 1_000_000)
+        self.budget = admission.Budget(settings)
+        self.allowed = admission.allowed_hosts(settings)
 
     @app.get("/health")
-    async def health(self) -> JSONResponse:
+    async def health(self, request: Request) -> Response:
         """Engine, model, device, reason, replicas, batching and the request limits."""
-        return await self._guarded(self._health())
+        return await self._guarded(request, self._health)
 
     @app.post("/summarize")
-    async def summarize(self, request: Request) -> JSONResponse:
+    async def summarize(self, request: Request) -> Response:
         """{"text": str} or {"blocks": [{"kind", "text", "level", "page"}]}, and "options": the wire Summary."""
-        return await self._guarded(self._summarize(request))
+        return await self._guarded(request, self._summarize)
 
     @app.post("/summarize_many")
-    async def summarize_many(self, request: Request) -> JSONResponse:
+    async def summarize_many(self, request: Request) -> Response:
         """{"sources": [{"text"} | {"blocks"}, ...], "options"}: {"results": [summary or error, ...]}."""
-        return await self._guarded(self._summarize_many(request))
+        return await self._guarded(request, self._summarize_many)
 
     @app.post("/summarize/stream")
-    async def summarize_stream(self, request: Request):
+    async def summarize_stream(self, request: Request) -> Response:
         """As /summarize, answered as JSON lines while the summary is made: {"summary", "coming", "draft"} per
-        step (the last has nothing coming), or one {"error"} line. Bad requests are answered before streaming."""
-        try:
-            source, options = wire.request_from_wire(await self._json(request))
-        except SummarizerError as error:
-            return error_response(error)
-        return StreamingResponse(self._lines(source, options), media_type="application/x-ndjson")
+        step (the last has nothing coming). A bad request is answered as /summarize answers it, before any line;
+        a failure later is a last {"error"} line."""
+        return await self._guarded(request, self._stream)
 
-    async def _lines(self, source, options):
+    async def _stream(self, request: Request, hold: admission.Hold) -> Response:
+        source, options = wire.request_from_wire(await self._json(request, hold))
+        deadline = asyncio.get_running_loop().time() + self.settings.serve_request_timeout_s
         steps = self.model.options(stream=True).stream.remote(source, options)
         try:
-            async with asyncio.timeout(self.settings.serve_request_timeout_s):
+            first = await self._within(anext(steps), deadline)
+        except BaseException:
+            steps.cancel()
+            raise
+        error = wire.error_from_wire(first)
+        if error is not None:  # the service refused the input before its first step: the status says so
+            raise error
+        return StreamingResponse(self._lines(first, steps, deadline, hold), media_type="application/x-ndjson")
+
+    async def _lines(self, first: dict, steps, deadline: float, hold: admission.Hold):
+        try:
+            yield json.dumps(first, ensure_ascii=False) + "\n"
+            async with asyncio.timeout_at(deadline):
                 async for line in steps:
                     yield json.dumps(line, ensure_ascii=False) + "\n"
         except TimeoutError:
+            steps.cancel()
             yield (
                 json.dumps(
                     wire.error_to_wire(
@@ -133,6 +153,7 @@ class Gateway:
                 + "\n"
             )
         except (RayActorError, BackPressureError):
+            steps.cancel()
             yield (
                 json.dumps(
                     wire.error_to_wire(
@@ -143,11 +164,13 @@ class Gateway:
                 )
                 + "\n"
             )
-        except asyncio.CancelledError:  # the client left: the replica's generator stops at its next step
+        except asyncio.CancelledError:  # the client left: the replica's generator stops at its next part
             steps.cancel()
             raise
+        finally:
+            hold.close()
 
-    async def _health(self) -> JSONResponse:
+    async def _health(self, request: Request, hold: admission.Hold) -> JSONResponse:
         facts = await self._ask("health")
         settings = self.settings
         return JSONResponse(
@@ -157,18 +180,23 @@ class Gateway:
                 "max_items": settings.serve_max_items,
                 "body_timeout_s": settings.serve_body_timeout_s,
                 "request_timeout_s": settings.serve_request_timeout_s,
+                "max_open_requests": settings.serve_max_open_requests,
+                "max_header_kb": settings.serve_max_header_kb,
+                "memory_mb": settings.serve_memory_mb,
+                "open_requests": self.budget.open,
+                "held_bytes": self.budget.held,
             }
         )
 
-    async def _summarize(self, request: Request) -> JSONResponse:
-        source, options = wire.request_from_wire(await self._json(request))
+    async def _summarize(self, request: Request, hold: admission.Hold) -> JSONResponse:
+        source, options = wire.request_from_wire(await self._json(request, hold))
         result, size = await self._ask("summarize", source, options)
         response = answer(result)
         response.headers["X-Batch-Size"] = str(size)
         return response
 
-    async def _summarize_many(self, request: Request) -> JSONResponse:
-        body = await self._json(request)
+    async def _summarize_many(self, request: Request, hold: admission.Hold) -> JSONResponse:
+        body = await self._json(request, hold)
         if not isinstance(body, dict) or not isinstance(body.get("sources"), list):
             raise InvalidOptionError('The request needs "sources": a list of {"text"} or {"blocks"} objects.')
         if len(body["sources"]) > self.settings.serve_max_items:
@@ -197,10 +225,17 @@ class Gateway:
             }
         )
 
-    async def _guarded(self, work) -> JSONResponse:
-        """The route's answer, or its error in JSON; never a traceback, never Serve's plain-text pages."""
+    async def _guarded(self, request: Request, route) -> Response:
+        """The route's answer, or its error in JSON; never a traceback, never Serve's plain-text pages. The request
+        is admitted first, and holds its share of the budget until it is answered (a stream, until it ends)."""
+        hold, streaming = self.budget.hold(), False
         try:
-            return await work
+            admission.check_head(request.scope["headers"], self.settings)
+            admission.check_sender(request.headers, self.allowed)
+            hold.enter()
+            response = await route(request, hold)
+            streaming = isinstance(response, StreamingResponse)  # a stream gives its share back when it ends
+            return response
         except SummarizerError as error:
             headers = {"Retry-After": "5"} if isinstance(error, ServiceBusyError) else None
             return error_response(error, headers)
@@ -210,14 +245,19 @@ class Gateway:
             return error_response(
                 SummarizerError(f"The summarizer server failed on this request (incident {incident} in its log).")
             )
+        finally:
+            if not streaming:
+                hold.close()
 
-    async def _json(self, request: Request):
-        """The body as JSON: whole within the body timeout, no bigger than the bound, and parseable."""
+    async def _json(self, request: Request, hold: admission.Hold):
+        """The body as JSON: whole within the body timeout, no bigger than the bound, within the memory budget
+        (its declared length taken at once, so a crowd of large bodies is refused before it is read), parseable."""
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_body:
             raise self._too_large(f"{int(declared):,} bytes")
+        hold.take(int(declared) if declared.isdigit() else 0)
         try:
-            body = await asyncio.wait_for(self._read(request), self.settings.serve_body_timeout_s)
+            body = await asyncio.wait_for(self._read(request, hold), self.settings.serve_body_timeout_s)
         except TimeoutError:
             raise RequestTimeout(
                 f"The request body did not arrive within {self.settings.serve_body_timeout_s:g} s "
@@ -233,12 +273,14 @@ class Gateway:
         except ValueError as error:  # UnicodeDecodeError included: bytes that are not UTF-8
             raise InvalidOptionError(f"The request body is not valid JSON ({error}).") from None
 
-    async def _read(self, request: Request) -> bytes:
+    async def _read(self, request: Request, hold: admission.Hold) -> bytes:
         chunks, size = [], 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > self.max_body:
                 raise self._too_large(f"more than {self.max_body:,} bytes")
+            if size > hold.bytes:
+                hold.take(size - hold.bytes)
             chunks.append(chunk)
         return b"".join(chunks)
 
@@ -251,8 +293,14 @@ class Gateway:
 
     async def _ask(self, method: str, *args):
         """The replicas' answer within the request timeout; asked again once if the replica died under it."""
+        deadline = asyncio.get_running_loop().time() + self.settings.serve_request_timeout_s
+        return await self._within(self._call(method, *args), deadline)
+
+    async def _within(self, work, deadline: float):
+        """`work`'s result by `deadline` (504 after, the work cancelled), 503 when the replicas' queue is full."""
         try:
-            return await asyncio.wait_for(self._call(method, *args), self.settings.serve_request_timeout_s)
+            async with asyncio.timeout_at(deadline):
+                return await work
         except TimeoutError:
             raise TooSlow(
                 f"The summary was not ready within {self.settings.serve_request_timeout_s:g} s "
@@ -262,6 +310,10 @@ class Gateway:
         except BackPressureError:
             raise ServiceBusyError(
                 "The summarizer server is busy with other requests; your text is kept — try again in a minute."
+            ) from None
+        except RayActorError:  # a stream's replica died before its first step: not retried, a summary may be half sent
+            raise ServiceUnavailableError(
+                "The replica summarizing this request stopped; try again in a minute."
             ) from None
 
     async def _call(self, method: str, *args):

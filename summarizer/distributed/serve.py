@@ -9,7 +9,8 @@ HTTP, its limits and its errors live in `gateway`; here are the replicas it call
 Concurrent requests reaching a replica within `serve_batch_wait_ms` are gathered by `@serve.batch`
 (up to `serve_max_batch`) into one `Summarizer.summarize_many` call per distinct options. A request
 whose caller went away (the client disconnected, the gateway's timeout) is cancelled by Serve; the
-engine then stops at its next part once nobody in the batch is left to receive the result.
+engine then stops at its next part once nobody in the batch is left to receive the result (a stream at
+its next part: it is one caller's).
 """
 
 from __future__ import annotations
@@ -88,10 +89,12 @@ class SummarizerServer:
         """(summary or error, size of the batch it went in)."""
         return (await self._for(Caller(), [source], options))[0]
 
-    def stream(self, source: wire.Source, options):
+    async def stream(self, source: wire.Source, options):
         """The summary as it is made (`Summarizer.stream`), each step as a wire line; an error is the last line.
 
-        Not batched across requests: a streamed request is one reader watching one document."""
+        Not batched across requests: a streamed request is one reader watching one document. Each step is
+        computed in a thread, so a cancelled caller (gone, or past the gateway's timeout) is seen here at
+        once and the engine stops at its next part."""
         caller = Caller()
 
         def stop_when_gone(fraction: float, message: str) -> None:
@@ -100,15 +103,14 @@ class SummarizerServer:
 
         steps = self.service.stream(source, options, stop_when_gone)
         try:
-            for partial in steps:
+            while (partial := await asyncio.to_thread(next, steps, None)) is not None:
                 yield wire.partial_to_wire(partial)
         except SummarizerError as error:
             yield wire.error_to_wire(error)
-        except Abandoned:
-            logger.info("stopped a streamed request: its caller went away")
-        except GeneratorExit:
+        except (asyncio.CancelledError, GeneratorExit):
             caller.gone = True
-            steps.close()
+            self.abandoned += 1
+            logger.info("stopping a streamed request at its next part: its caller went away")
             raise
 
     async def summarize_many(self, sources: list, options) -> list:
@@ -162,8 +164,10 @@ def application(settings: Settings):
         max_ongoing_requests=2 * settings.serve_max_batch,
         max_queued_requests=settings.serve_max_queued,
     )
+    # Serve lets twice the gateway's own open-request bound in, so the requests past that bound reach it and
+    # are answered 503 at once, rather than waiting in Serve's queue behind slow bodies.
     gateway = serve.deployment(Gateway, name="Gateway").options(  # type: ignore[attr-defined]
-        ray_actor_options={"num_cpus": 0}, max_ongoing_requests=settings.serve_max_open_requests
+        ray_actor_options={"num_cpus": 0}, max_ongoing_requests=2 * settings.serve_max_open_requests + 8
     )
     return gateway.bind(settings, replicas.bind(settings))
 

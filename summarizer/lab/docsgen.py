@@ -75,7 +75,12 @@ MEANINGS = {
     "SUMMARIZER_SERVE_REQUEST_TIMEOUT_S": "seconds a summary may take once the body is in (504 after); Serve's own "
     "proxy timeout is set 30 s behind, as a backstop",
     "SUMMARIZER_SERVE_KEEP_ALIVE_S": "seconds an idle keep-alive connection stays open",
-    "SUMMARIZER_SERVE_MAX_OPEN_REQUESTS": "requests the gateway holds open at once (beyond it Serve queues them)",
+    "SUMMARIZER_SERVE_MAX_OPEN_REQUESTS": "requests the gateway holds open at once (503 at once beyond it)",
+    "SUMMARIZER_SERVE_MAX_HEADER_KB": "largest request head in kB (431 after), cut in Serve's proxy as it arrives",
+    "SUMMARIZER_SERVE_MEMORY_MB": "MB of request bodies all open requests may hold together (503 after)",
+    "SUMMARIZER_SERVE_ALLOWED_HOSTS": "Host names the API answers, comma-separated (403 for others, and for an "
+    "Origin elsewhere); empty: the loopback names while `serve` listens on loopback, no check otherwise; "
+    "`*`: no check",
     "INGEST_MAX_FILE_MB": "upload limit; keep `.streamlit/config.toml`'s `maxUploadSize` above it so the app's "
     "own message shows",
     "INGEST_MAX_PAGES": "PDF page limit",

@@ -139,6 +139,21 @@ def test_a_second_writer_of_one_output_is_refused_naming_the_first(tmp_path):
     assert list(output.parent.iterdir()) == []
 
 
+def test_a_symlinked_output_is_locked_as_the_file_it_names(tmp_path):
+    """Two names for one file are one OUTPUT: the lock follows the link, so the second job is refused."""
+    output = tmp_path / "real" / "summaries.jsonl"
+    output.parent.mkdir()
+    output.touch()
+    link = tmp_path / "elsewhere" / "link.jsonl"
+    link.parent.mkdir()
+    link.symlink_to(output)
+    first = corpus.OutputLock(output)
+    with pytest.raises(corpus.OutputBusyError, match="is being written by another job"):
+        corpus.OutputLock(link)
+    first.release()
+    corpus.OutputLock(link).release()
+
+
 def test_the_lock_of_a_killed_job_is_free_at_once(tmp_path):
     output = tmp_path / "summaries.jsonl"
     holder = subprocess.Popen(

@@ -454,29 +454,36 @@ def cpu_seconds(pid: int) -> float:
     return times.user + times.system
 
 
-def test_a_client_that_leaves_stops_the_work_on_the_replica(cluster):
-    remote = connect(replace(cluster.base, url=cluster.t5))
-    before = remote.health()
-    body = json.dumps({"sources": [{"text": make_text(2000, seed)} for seed in range(8)]}).encode()
-    with socket.create_connection(("127.0.0.1", cluster.port), timeout=30) as connection:
-        connection.sendall(header("/t5", len(body)).replace(b"/summarize ", b"/summarize_many ") + body)
-        for _ in range(30):  # until the replica is at work
-            last = cpu_seconds(before["pid"])
-            time.sleep(0.5)
-            if cpu_seconds(before["pid"]) - last > 0.1:
-                break
-        else:
-            pytest.fail("the replica did not start on the request")
-    for _ in range(30):  # the batch is stopped at its next part: no more CPU, and counted
+def replica_works(pid: int) -> None:
+    for _ in range(60):  # until the replica is at work on the request
+        last = cpu_seconds(pid)
+        time.sleep(0.5)
+        if cpu_seconds(pid) - last > 0.1:
+            return
+    pytest.fail("the replica did not start on the request")
+
+
+def replica_stops(remote, before: dict) -> None:
+    """Wait until the replica's CPU falls quiet and it counts one more abandoned request; fail after 60 s."""
+    for _ in range(60):
         last = cpu_seconds(before["pid"])
         time.sleep(1)
         if (
             cpu_seconds(before["pid"]) - last < 0.2
             and remote.health()["abandoned_batches"] > before["abandoned_batches"]
         ):
-            break
-    else:
-        pytest.fail("the replica went on summarizing for 30 s after its client left")
+            return
+    pytest.fail("the replica went on summarizing for 60 s after its caller left")
+
+
+def test_a_client_that_leaves_stops_the_work_on_the_replica(cluster):
+    remote = connect(replace(cluster.base, url=cluster.t5))
+    before = remote.health()
+    body = json.dumps({"sources": [{"text": make_text(2000, seed)} for seed in range(8)]}).encode()
+    with socket.create_connection(("127.0.0.1", cluster.port), timeout=30) as connection:
+        connection.sendall(header("/t5", len(body)).replace(b"/summarize ", b"/summarize_many ") + body)
+        replica_works(before["pid"])
+    replica_stops(remote, before)  # the batch is stopped at its next part: no more CPU, and counted
 
 
 def test_requests_on_a_killed_replica_are_answered_by_another(cluster):
@@ -539,3 +546,181 @@ def test_batched_summaries_equal_the_same_requests_made_alone(cluster):
     differing = [i for i, (t, s) in enumerate(zip(texts, batched)) if s.text != alone.summarize(t).text]
     sizes = {int(size) for size in remote.health()["batch_sizes"]}
     assert max(sizes) > 1 and differing == []
+
+
+def raw_post(port: int, path: str, body: bytes, extra: str = "", host: str = "127.0.0.1") -> tuple[int, dict]:
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: text/plain\r\n{extra}"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    ).encode()
+    return raw_exchange(port, head, body)
+
+
+@pytest.mark.parametrize(
+    "host, extra, refused",
+    [
+        ("attacker.example", "", "does not answer requests for the host 'attacker.example'"),
+        ("127.0.0.1", "Origin: https://attacker.example\r\n", "web pages at 'https://attacker.example'"),
+        ("localhost", "Origin: http://localhost:8501\r\n", None),
+    ],
+)
+def test_a_foreign_host_or_a_cross_site_post_is_refused_with_403(cluster, host, extra, refused):
+    """A web page the operator visits can send a text/plain POST to loopback, or reach it under its own name
+    by DNS rebinding: both are refused; the loopback names, and pages on them, are answered."""
+    body = json.dumps({"text": make_text(6, seed=3)}).encode()
+    code, answer = raw_post(cluster.port, "/offline/summarize", body, extra, host)
+    if refused is None:
+        assert code == 200 and answer["sentences"]
+    else:
+        assert (code, answer["error"]["type"]) == (403, "Forbidden") and refused in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("route", ["/offline/summarize", "/t5/summarize"])
+def test_a_head_over_the_bound_is_refused_with_431_where_it_arrives(cluster, route):
+    """Streamed in, the head is cut by Serve's proxy before it is read whole; arrived whole (many headers in one
+    read), the gateway refuses it. Both answer in JSON, naming the limit, and a normal request is answered."""
+    sent = 0
+    with socket.create_connection(("127.0.0.1", cluster.port), timeout=60) as connection:
+        connection.sendall(f"POST {route} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ".encode())
+        try:
+            while sent < 50_000_000:
+                connection.sendall(b"a" * 65536)
+                sent += 65536
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        streamed = parse_answer(read_answer(connection))
+    many = "".join(f"X-Field-{n}: {'b' * 500}\r\n" for n in range(200))  # 100 kB in one read
+    whole = raw_post(cluster.port, route, b'{"text": "A text."}', many)
+    for code, answer in (streamed, whole):
+        assert (code, answer["error"]["type"]) == (431, "HeadersTooLarge"), answer
+        assert "the limit is 64,000 bytes (SUMMARIZER_SERVE_MAX_HEADER_KB=64)" in answer["error"]["message"]
+    assert sent < 10_000_000, "the proxy read the head far past its bound"
+    assert post(cluster.offline + "/summarize", json.dumps({"text": make_text(6, seed=2)}).encode())[0] == 200
+
+
+@pytest.mark.parametrize("app", ["offline", "t5"])
+@pytest.mark.parametrize(
+    "text, status, kind",
+    [
+        ("  \n ", 400, "EmptyInputError"),
+        ("--- *** 123", 400, "NoSentencesError"),
+        ("A sentence here. " * 120_000, 413, "InputTooLargeError"),
+    ],
+    ids=["empty", "no sentences", "over the character limit"],
+)
+def test_a_bad_stream_request_is_answered_before_any_line_as_summarize_answers_it(cluster, app, text, status, kind):
+    url = {"offline": cluster.offline, "t5": cluster.t5}[app]
+    body = json.dumps({"text": text}).encode()
+    streamed, plain = post(url + "/summarize/stream", body), post(url + "/summarize", body)
+    assert streamed == plain and (streamed[0], streamed[1]["error"]["type"]) == (status, kind)
+
+
+@pytest.fixture(scope="module")
+def bounded(cluster):
+    """The offline engine behind a gateway of 4 open requests and a 50 kB memory budget."""
+    from ray import serve
+
+    from summarizer.distributed.serve import deploy
+
+    settings = replace(cluster.base, serve_max_open_requests=4, serve_memory_mb=0.05, serve_body_timeout_s=60)
+    yield deploy(settings, "bounded", "/bounded")
+    serve.delete("bounded")
+
+
+class SlowBody:
+    """A client that says how long its body is and sends it a byte at a time, until the server answers."""
+
+    def __init__(self, port: int, prefix: str, length: int):
+        self.connection = socket.create_connection(("127.0.0.1", port), timeout=120)
+        self.connection.sendall(header(prefix, length))
+        self.answered = threading.Event()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._trickle, daemon=True)
+        self.thread.start()
+
+    def _trickle(self) -> None:
+        self.connection.settimeout(0.5)
+        while not self.stop.is_set():
+            try:
+                if self.connection.recv(65536):
+                    self.answered.set()
+                    return
+            except TimeoutError:
+                self.connection.sendall(b" ")
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(30)
+        self.connection.close()
+
+
+def post_until(url: str, body: bytes, status: int) -> tuple[int, dict]:
+    """POST until the answer has `status` (for up to 240 tries, half a second apart); the last answer."""
+    for _ in range(240):
+        code, answer = post(url, body)
+        if code == status:
+            break
+        time.sleep(0.5)
+    return code, answer
+
+
+def test_slow_bodies_past_the_open_limit_leave_a_normal_request_a_fast_503(cluster, bounded):
+    """Four slow bodies hold every open request: the next request is told 503 while they still trickle,
+    instead of waiting behind them; once they are gone a normal request is served."""
+    body = json.dumps({"text": make_text(6, seed=4)}).encode()
+    slow = [SlowBody(cluster.port, "/bounded", 1000) for _ in range(4)]
+    try:
+        code, answer = post_until(bounded + "/summarize", body, 503)  # until the four are all held open
+        assert (code, answer["error"]["type"]) == (503, "ServiceBusyError")
+        assert "4 requests open, its limit (SUMMARIZER_SERVE_MAX_OPEN_REQUESTS)" in answer["error"]["message"]
+        assert not any(client.answered.is_set() for client in slow), "answered only once the slow ones were cut"
+    finally:
+        for client in slow:
+            client.close()
+    code, answer = post_until(bounded + "/summarize", body, 200)
+    assert code == 200 and answer["sentences"]
+
+
+def test_bodies_past_the_memory_budget_are_refused_with_503(cluster, bounded):
+    """A body of 40 kB held open takes most of the 50 kB budget; another of 20 kB is refused from its length."""
+    text = make_text(200, seed=6)[:19_000]
+    body = json.dumps({"text": text}).encode()
+    held = SlowBody(cluster.port, "/bounded", 40_000)
+    try:
+        code, answer = post_until(bounded + "/summarize", body, 503)
+        assert (code, answer["error"]["type"]) == (503, "ServiceBusyError")
+        assert "budget of 50,000 (SUMMARIZER_SERVE_MEMORY_MB=0.05)" in answer["error"]["message"]
+    finally:
+        held.close()
+    code, answer = post_until(bounded + "/summarize", body, 200)
+    assert code == 200, answer
+
+
+def test_a_streamed_request_whose_client_leaves_stops_on_the_replica(cluster):
+    remote = connect(replace(cluster.tiny, url=cluster.t5))
+    before = remote.health()
+    body = json.dumps({"text": make_text(3000, seed=8)}).encode()
+    with socket.create_connection(("127.0.0.1", cluster.port), timeout=120) as connection:
+        connection.sendall(header("/t5", len(body)).replace(b"/summarize ", b"/summarize/stream ") + body)
+        replica_works(before["pid"])
+    replica_stops(remote, before)
+
+
+@pytest.mark.parametrize("route", ["/summarize", "/summarize/stream"])
+def test_a_request_past_its_timeout_gets_504_and_stops_on_the_replica(cluster, route):
+    """A stream's status waits for its first line, so a stream past its time is a 504 in JSON too."""
+    from ray import serve
+
+    from summarizer.distributed.serve import deploy
+
+    url = deploy(replace(cluster.tiny, serve_request_timeout_s=2), "hasty", "/hasty")
+    try:
+        remote = connect(replace(cluster.tiny, url=url))
+        before = remote.health()
+        code, answer = post(url + route, json.dumps({"text": make_text(3000, seed=7)}).encode())
+        assert (code, answer["error"]["type"]) == (504, "TooSlow")
+        replica_stops(remote, before)
+    finally:
+        serve.delete("hasty")

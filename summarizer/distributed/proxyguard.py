@@ -1,0 +1,79 @@
+"""The header bound where the bytes arrive: in Serve's HTTP proxy, before a head is read whole.
+
+Serve's proxy runs uvicorn with httptools, which keeps reading a head of any size (ten 50 MB heads once
+stalled the proxy for a minute and added 1.2 GB), and Serve offers no setting for it. Ray does offer a
+hook run in the proxy process before it serves, `RAY_SERVE_HTTP_PROXY_CALLBACK_IMPORT_PATH`; `cluster`
+points it at `install`, which makes each connection count the bytes of the head it is reading and answer
+431 in the API's JSON once they pass `serve_max_header_kb`. A head that arrives whole in one read is
+checked by the gateway (`admission.check_head`), so the bound holds at either place. Like keep-alive,
+this belongs to the proxy, which a cluster runs once: the settings where Ray started set it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from ..errors import InvalidOptionError
+from ..network import wire
+from ..settings import Settings
+from . import admission
+
+logger = logging.getLogger(__name__)
+IMPORT_PATH = f"{__name__}:install"
+
+
+def install() -> list:
+    """Ray's proxy callback: bound the head of every connection; no middleware to add."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    try:
+        settings = Settings.from_env()
+    except InvalidOptionError:
+        settings = Settings()
+    bound(HttpToolsProtocol, settings)
+    return []
+
+
+def refusal(size: int, settings: Settings) -> bytes:
+    """The 431 answer, in the API's error shape, that closes the connection."""
+    body = json.dumps(wire.error_to_wire(admission.head_too_large(size, settings))).encode()
+    return (
+        b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n"
+        + f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
+        + body
+    )
+
+
+def bound(protocol: type, settings: Settings) -> None:
+    """Count, per connection, the bytes read since the last message ended while its head is incomplete; past
+    the bound, answer 431 and close. Counted after each read is parsed, so a head and the start of its body
+    arriving in one read are never refused for the body's bytes."""
+    limit = int(settings.serve_max_header_kb * 1000)
+    received, headed, ended = (
+        getattr(protocol, name) for name in ("data_received", "on_headers_complete", "on_message_complete")
+    )
+
+    def data_received(self, data: bytes) -> None:
+        if getattr(self, "_refused", False):
+            return
+        in_head = not getattr(self, "_headed", False)
+        if in_head:
+            self._head_bytes = getattr(self, "_head_bytes", 0) + len(data)
+        received(self, data)
+        if in_head and not getattr(self, "_headed", False) and self._head_bytes > limit:
+            self._refused = True
+            logger.warning("refused a request head of more than %d bytes", limit)
+            self.transport.write(refusal(self._head_bytes, settings))
+            self.transport.close()
+
+    def on_headers_complete(self) -> None:
+        self._headed = True
+        headed(self)
+
+    def on_message_complete(self) -> None:
+        self._headed, self._head_bytes = False, 0
+        ended(self)
+
+    for method in (data_received, on_headers_complete, on_message_complete):
+        setattr(protocol, method.__name__, method)
