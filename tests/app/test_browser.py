@@ -183,6 +183,16 @@ def wait_for_summary(page, timeout=TIMEOUT_MS):
     page.get_by_role("button", name="Download .md").first.wait_for()
 
 
+def whole_page_screenshot(page, path, tallest=8000):
+    """The whole page as a reader scrolls it: Streamlit scrolls inside its main pane, so `full_page` alone stops at
+    the window; the window is made as tall as the pane (up to `tallest` pixels) for the shot, then put back."""
+    window = page.viewport_size
+    height = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
+    page.set_viewport_size({"width": window["width"], "height": min(max(height, window["height"]), tallest)})
+    page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size(window)
+
+
 def paste(page, base, text):
     page.goto(f"{base}/paste")
     area = page.get_by_label("Text to summarize")
@@ -314,6 +324,72 @@ def test_real_pdfs_show_their_own_sections(server, page, tmp_path, name, source,
         assert title in labels, (title, labels)
     heading.evaluate("element => element.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(SHOTS / f"sections-{Path(name).stem}.png"))
+
+
+PRESETS = [("tldr", "TL;DR"), ("short", "Short"), ("medium", "Medium"), ("long", "Long")]
+SHOWN = re.compile(r"([\d,]+) words from ([\d,]+)")
+# The summary's caption line ("... · 180 words from 9,000 (50x shorter) · ..."), or null while there is none.
+CAPTION = """() => {
+  const line = [...document.querySelectorAll('[data-testid=stCaptionContainer]')]
+    .find(e => e.innerText.includes(' words from '));
+  return line ? line.innerText : null;
+}"""
+# The expanders under "Section by section", in page order, each as its label (less the icon's name) and how many
+# bullets it holds; the one after them that lists the sentences no summary read is not a section.
+SECTION_EXPANDERS = """() => {
+  const heading = [...document.querySelectorAll('h5')].find(h => h.innerText.startsWith('Section by section'));
+  if (!heading) return [];
+  return [...document.querySelectorAll('[data-testid=stExpander]')]
+    .filter(e => heading.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)
+    .map(e => [e.querySelector('summary').innerText.trim().split('\\n').pop().trim(), e.querySelectorAll('li').length])
+    .filter(([label]) => !label.startsWith('Sentences not summarized'));
+}"""
+
+
+@pytest.mark.parametrize(
+    "short_name, source",
+    [
+        ("iso", EVAL / "structure" / "pdf" / "ISO-IEC-29500-3.pdf"),
+        ("paper", EVAL / "papers" / "pdf" / "0f278cf94ac0.pdf"),
+    ],
+    ids=["iso-29500-3", "out-of-the-tar-pit"],
+)
+def test_a_real_pdf_reads_longer_at_each_preset_with_every_section_summarized(
+    server, page, tmp_path, short_name, source
+):
+    """A reader going TL;DR, Short, Medium, Long sees more words each time; TL;DR has no section list, and at
+    the others every section has a line of its own or says it is in the overview; no placeholder anywhere."""
+    if not source.is_file():
+        pytest.skip("the eval PDFs live in ../shared/eval")
+    path = tmp_path / source.name
+    path.write_bytes(source.read_bytes())
+    base, _ = server
+    page.goto(f"{base}/upload")
+    page.locator("input[type=file]").set_input_files(str(path))
+    shown, caption = [], ""
+    for key, label in PRESETS:
+        page.locator("[data-testid=stSidebar]").get_by_text(label, exact=True).click()
+        page.get_by_role("button", name="Summarize").click()
+        page.wait_for_function(
+            f"before => ![null, before].includes(({CAPTION})())", arg=caption, timeout=5 * TIMEOUT_MS
+        )
+        wait_for_summary(page, timeout=5 * TIMEOUT_MS)
+        caption = page.evaluate(CAPTION)
+        words = SHOWN.search(caption)
+        assert words, caption
+        shown.append(int(words.group(1).replace(",", "")))
+        text = page.locator("body").inner_text()
+        for placeholder in ("longer length", "Not summarized"):
+            assert placeholder not in text, (label, placeholder)
+        expanders = page.evaluate(SECTION_EXPANDERS)
+        if key == "tldr":
+            assert "Section by section" not in text
+        else:
+            assert expanders, label
+            empty = [name for name, bullets in expanders if not bullets and not name.endswith("in the overview")]
+            assert not empty, (label, empty)
+        whole_page_screenshot(page, SHOTS / f"reads-{key}-{short_name}.png")
+    assert shown == sorted(set(shown)), dict(zip([label for _, label in PRESETS], shown))
 
 
 def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
