@@ -327,7 +327,7 @@ def show(
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
         st.caption(
-            f"{coverage_line(summary, pages)} · {summary.all_words} words from {summary.coverage.input_words:,} "
+            f"{coverage_line(summary, pages)} · {summary.all_words:,} words from {summary.coverage.input_words:,} "
             f"({shorter(summary)}) · {summary.took} · {escape(engine)}"
         )
         for warning in summary.warnings:
