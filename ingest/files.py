@@ -11,6 +11,7 @@ from .errors import FileTooLargeError, NoTextError
 from .formats import images, markdown, pdf, plaintext, textblocks, worddocx
 from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
 from .settings import IngestSettings
+from .units import file_size
 
 UNSURE = 0.8
 
@@ -57,7 +58,7 @@ def ingest_file(
     settings = settings or IngestSettings.from_env()
     name = PurePath(name).name or "the file"
     if len(data) > settings.max_file_bytes:
-        raise FileTooLargeError(f"{name} is {len(data) / 1048576:.1f} MB; the limit is {settings.max_file_mb} MB.")
+        raise FileTooLargeError(f"{name} is {file_size(len(data))}; the limit is {settings.max_file_mb} MB.")
     if not data:
         raise NoTextError(f"{name} is empty.")
     kind = kind_of(name, data)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from ingest import FORMATS_IN_WORDS, UPLOAD_SUFFIXES, Document, IngestError, ingest_file
+from ingest.units import file_size
 from ui import controls, resources, results
 from ui.escaping import escape
 
@@ -20,11 +21,13 @@ TYPES = list(UPLOAD_SUFFIXES)
 @dataclass(frozen=True)
 class Kept:
     """The file last read on this page, kept in the session so it survives leaving the page (the uploader
-    widget forgets its file): its fingerprint, what was read, and a PDF's own bytes for the highlighted copy."""
+    widget forgets its file): its fingerprint, what was read, its size, and a PDF's own bytes for the highlighted
+    copy."""
 
     fingerprint: str
     document: Document
     original: bytes | None
+    size: int
 
 
 def plural(count: int, noun: str) -> str:
@@ -37,8 +40,12 @@ limit = resources.ingest_settings()
 uploaded = st.file_uploader(f"A file, up to {limit.max_file_mb} MB: {FORMATS_IN_WORDS}", type=TYPES, key=UPLOADER_KEY)
 # Streamlit's own line under the button gives its transport cap (server.maxUploadSize, kept above ours so a
 # larger file reaches ingest and gets a message in view; Streamlit's refusal shows only on hover): the label
-# above says the real limit, so that line is hidden.
-st.html("<style>[data-testid='stFileUploaderDropzoneInstructions'] {display: none}</style>")
+# above says the real limit, so that line is hidden. So is the size on the file chip: Streamlit counts it in
+# 2^20-byte "MB", the caption below gives it in ours (ingest.units).
+st.html(
+    "<style>[data-testid='stFileUploaderDropzoneInstructions'], [data-testid='stFileChipName'] + * "
+    "{display: none}</style>"
+)
 ocr = st.toggle(
     "Read scans and photos (OCR)",
     value=limit.ocr,
@@ -66,7 +73,7 @@ else:
                 read = ingest_file(uploaded.name, uploaded.getvalue(), settings, reading)
                 bar.empty()
             original = uploaded.getvalue() if read.kind == "pdf" else None
-            st.session_state[DOCUMENT_KEY] = Kept(fingerprint, read, original)
+            st.session_state[DOCUMENT_KEY] = Kept(fingerprint, read, original, len(uploaded.getvalue()))
         except IngestError as error:
             st.session_state[UPLOAD_ERROR_KEY] = (fingerprint, str(error))
 
@@ -84,7 +91,7 @@ if stored:
     st.markdown(f"**{escape(document.title or document.name)}**")
     st.caption(
         f"{escape(document.name)} · {extent} · {plural(document.words, 'word')} · "
-        f"about {max(1, round(document.reading_minutes))} min to read"
+        f"about {max(1, round(document.reading_minutes))} min to read · {file_size(stored.size)}"
     )
     if document.ocr:
         st.info(escape(document.ocr.describe()), icon=":material/document_scanner:")
