@@ -340,15 +340,15 @@ def show(
         marked = marked_source(summary, document, original) if document is not None else None
         left, right, *more = st.columns(3 if marked else 2)
         stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"
+        title = document.title if document is not None else ""
         left.download_button(
             "Download .txt",
-            as_text(summary),
+            as_text(summary, source, title=title),
             file_name=f"{stem}-summary.txt",
             mime="text/plain",
             on_click="ignore",
             key=f"txt-{key}",
         )
-        title = document.title if document is not None else ""
         right.download_button(
             "Download .md",
             as_markdown(summary, source, length, title=title),
