@@ -10,11 +10,11 @@ import hashlib
 import pickle
 from collections.abc import Generator
 from dataclasses import astuple, dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 import streamlit as st
 
-from ingest import LEFT_OUT_KINDS, parse_text
+from ingest import LEFT_OUT_KINDS, IngestError, parse_text
 from summarizer import (
     EngineName,
     Partial,
@@ -33,6 +33,7 @@ from .exports import as_markdown, as_text, marked_source
 RESULTS_KEY = "summaries"
 REQUESTS_KEY = "summary_requests"
 WATCHER_KEY = "job_watcher"
+MARKED_KEY = "marked_source"
 FORMAT_NAMES = {"paragraph": "paragraph", "bullets": "bullet points"}
 FIRST_WAIT_SECONDS = 0.5
 POLL_SECONDS = 1.0
@@ -299,11 +300,41 @@ def shorter(summary: Summary) -> str:
     return "about as long as the source" if ratio < 1.5 else f"{ratio:,.0f}× shorter"
 
 
-def coverage_line(summary: Summary, pages: int | None = None) -> str:
+def coverage_line(summary: Summary, pages: int | None = None, with_text: int | None = None) -> str:
+    """'Read 100% of 6 pages in 1 part'; when only `with_text` of the `pages` gave text (scans past the OCR
+    limit were skipped), 'Read 100% of the text on 50 of 55 pages', never a whole it did not read."""
     coverage = summary.coverage
     extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
+    if pages and with_text is not None and with_text < pages:
+        extent = f"the text on {with_text:,} of {extent}"
     parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
     return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
+
+
+def marked_download(place: Any, marked: tuple[str, str, str, Callable[[], bytes]], key: str, of: str) -> None:
+    """The source marked up with the summary `of` (a fingerprint), made on request and kept for it: a PDF can take
+    seconds and fail (a hostile file), and a failure made inside a download button would leave it dead; so a
+    button makes it here, where a failure is a message under it, and the download offers the bytes made."""
+    label, name, mime, make = marked
+    made_key = f"{MARKED_KEY}-{key}"
+    kept = st.session_state.get(made_key)
+    made = kept[1] if kept and kept[0] == of else None
+    if made is None and place.button(label.replace("Download", "Make", 1), key=f"make-{key}"):
+        with place, st.spinner("Marking the summary's sentences in the source…"):
+            try:
+                made = make()
+            except IngestError as error:
+                made = str(error)
+        st.session_state[made_key] = (of, made)
+    if isinstance(made, bytes):
+        place.download_button(label, made, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")
+    elif made:
+        place.error(escape(made))
+
+
+def pages_with_text(document: Any) -> int | None:
+    """How many pages of an uploaded document gave text (None without a document)."""
+    return None if document is None else len({block.page for block in document.blocks if block.page})
 
 
 def show(
@@ -327,7 +358,8 @@ def show(
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
         st.caption(
-            f"{coverage_line(summary, pages)} · {summary.all_words} words from {summary.coverage.input_words:,} "
+            f"{coverage_line(summary, pages, pages_with_text(document))} · {summary.all_words} words from "
+            f"{summary.coverage.input_words:,} "
             f"({shorter(summary)}) · {summary.took} · {escape(engine)}"
         )
         for warning in summary.warnings:
@@ -358,5 +390,5 @@ def show(
             key=f"md-{key}",
         )
         if marked:
-            label, name, mime, make = marked
-            more[0].download_button(label, make, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")
+            of = hashlib.sha1(repr((source, summary.passages())).encode()).hexdigest()
+            marked_download(more[0], marked, key, of)

@@ -218,6 +218,7 @@ def test_a_pdf_keeps_its_highlighted_copy_after_leaving_the_page_and_coming_back
     page.locator("input[type=file]").set_input_files(str(path))
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
+    page.get_by_role("button", name="Make highlighted PDF").click()
     page.get_by_role("button", name="Download highlighted PDF").wait_for()
     page.get_by_role("link", name="Paste text").click()
     page.get_by_label("Text to summarize").wait_for()

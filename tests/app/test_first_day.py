@@ -12,3 +12,52 @@ def test_sizes_count_a_megabyte_as_a_million_bytes_in_the_limit_and_the_caption(
     assert [e.value for e in at.error] == ["big.txt is 1.0 MB; the limit is 1 MB."]
     at.file_uploader(key="uploader").set_value(("review.docx", make_docx(), "application/octet-stream")).run()
     assert any(c.value.endswith(" kB") and "review.docx ·" in c.value for c in at.caption)
+
+
+def _huge_number() -> int:
+    return int("9" * 5000)  # Python's own ValueError, whose words end "use sys.set_int_max_str_digits()"
+
+
+def test_a_reader_that_fails_on_its_own_says_the_file_is_damaged_without_the_parsers_words():
+    import pytest
+
+    from ingest import CorruptFileError
+    from ingest.bounded import run_bounded
+
+    with pytest.raises(CorruptFileError) as caught:
+        run_bounded(_huge_number, (), "odd.pdf", 60)
+    assert str(caught.value) == "odd.pdf could not be read; the file seems damaged."
+
+
+def test_the_highlight_line_does_not_claim_an_outline_the_pdf_never_had(tmp_path):
+    from fpdf import FPDF
+
+    from ingest import read_file
+    from summarizer import Settings, Summarizer, SummaryOptions
+    from summarizer.highlighting import write_highlighted
+    from tests.builders import FONT, make_text
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.add_font("DejaVu", fname=FONT)
+    pdf.set_font("DejaVu", size=11)
+    pdf.multi_cell(0, 6, make_text(8, seed=5))
+    source = tmp_path / "plain.pdf"
+    source.write_bytes(bytes(pdf.output()))
+    document = read_file(str(source))
+    summary = Summarizer(Settings(engine="extractive")).summarize(document.blocks, SummaryOptions(words=40))
+    line = write_highlighted(str(source), document, summary, str(tmp_path / "out.pdf"))
+    assert "outline" not in line and line.endswith(f", no sections found to bookmark: {tmp_path / 'out.pdf'}")
+
+
+def test_the_coverage_line_does_not_claim_pages_that_were_skipped(app):
+    from tests.builders import make_pdf
+
+    at = app("views/upload.py")
+    at.toggle(key="upload_ocr").set_value(False).run()
+    at.file_uploader(key="uploader").set_value(("mixed.pdf", make_pdf(pages=5, image_only=(4, 5)), "application/pdf"))
+    at.run()
+    at.button(key="summarize_upload").click().run()
+    assert not at.exception
+    read = [c.value for c in at.caption if c.value.startswith("Read ")]
+    assert read and read[0].startswith("Read 100% of the text on 3 of 5 pages in 1 part"), read
