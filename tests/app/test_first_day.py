@@ -61,3 +61,23 @@ def test_the_coverage_line_does_not_claim_pages_that_were_skipped(app):
     assert not at.exception
     read = [c.value for c in at.caption if c.value.startswith("Read ")]
     assert read and read[0].startswith("Read 100% of the text on 3 of 5 pages in 1 part"), read
+
+
+def test_a_text_over_the_character_limit_is_refused_while_reading_not_after(app):
+    """12 MB of text: refused from its size before decoding; 2.5 MB of UTF-8 letters, before parsing."""
+    at = app("views/upload.py")
+    refusal = (
+        "has more than 2,000,000 characters of text, the limit; reading stopped there. Split it into smaller files."
+    )
+    for name, data in (("big.txt", b"Words go here. " * 800_000), ("wide.md", "Ünïcödé wörds. ".encode() * 160_000)):
+        at.file_uploader(key="uploader").set_value((name, data, "text/plain")).run()
+        assert not at.exception
+        assert [e.value for e in at.error] == [f"{name} {refusal}"]
+
+
+def test_whitespace_does_not_count_towards_the_character_limit():
+    from ingest import IngestSettings, ingest_file
+
+    padded = ("word " * 150 + " " * 5000 + "\n\n" + "more words here. " * 10).encode()
+    document = ingest_file("padded.txt", padded, IngestSettings(max_chars=1000))
+    assert document.words == 180
