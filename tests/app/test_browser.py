@@ -231,6 +231,24 @@ def test_a_pdf_keeps_its_highlighted_copy_after_leaving_the_page_and_coming_back
     assert Path(download.value.path()).read_bytes().startswith(path.read_bytes())
 
 
+def test_the_browser_asks_no_other_host_than_the_app_for_anything_not_even_the_tab_icon(server, page):
+    """A `:material/...:` page icon made the browser fetch the tab icon from fonts.gstatic.com: every request
+    and the icon itself must stay on the app's own host (or be inline data)."""
+    from urllib.parse import urlparse
+
+    base, _ = server
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{base}/upload")
+    page.get_by_text("A file, up to").wait_for()
+    page.get_by_role("link", name="About").click()
+    page.get_by_text("Summaries computed since this server started").wait_for()
+    icon = page.locator("link[rel='shortcut icon']").get_attribute("href") or ""
+    own = urlparse(base).hostname
+    others = {urlparse(url).hostname for url in [*asked, icon] if urlparse(url).scheme in ("http", "https")} - {own}
+    assert not others, f"the browser was sent to {others}"
+
+
 def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, page, tmp_path):
     from tests.builders import SCOPE, standard_pdf
 
