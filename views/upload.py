@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from ingest import FORMATS_IN_WORDS, UPLOAD_SUFFIXES, Document, IngestError, ingest_file
-from ingest.units import file_size
+from ingest import FORMATS_IN_WORDS, UPLOAD_SUFFIXES, Document, IngestError, NoTextError, file_size, ingest_file
+from summarizer import has_sentences
 from ui import controls, resources, results
 from ui.escaping import escape
 
@@ -72,6 +72,11 @@ else:
 
                 read = ingest_file(uploaded.name, uploaded.getvalue(), settings, reading)
                 bar.empty()
+            if not has_sentences(read.blocks):
+                raise NoTextError(
+                    f"{read.name} has no sentences to summarize: it reads as labels, headings, figures or a table, "
+                    "not as running text."
+                )
             original = uploaded.getvalue() if read.kind == "pdf" else None
             st.session_state[DOCUMENT_KEY] = Kept(fingerprint, read, original, len(uploaded.getvalue()))
         except IngestError as error:

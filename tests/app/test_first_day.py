@@ -81,3 +81,23 @@ def test_whitespace_does_not_count_towards_the_character_limit():
     padded = ("word " * 150 + " " * 5000 + "\n\n" + "more words here. " * 10).encode()
     document = ingest_file("padded.txt", padded, IngestSettings(max_chars=1000))
     assert document.words == 180
+
+
+def test_a_docx_of_labels_only_is_refused_at_upload_not_after_the_click(app):
+    import io
+
+    import docx
+
+    labels = docx.Document()
+    for number in range(1, 10):
+        labels.add_paragraph(f"P{number}")
+    data = io.BytesIO()
+    labels.save(data)
+    at = app("views/upload.py")
+    at.file_uploader(key="uploader").set_value(("labels.docx", data.getvalue(), "application/octet-stream")).run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [
+        "labels.docx has no sentences to summarize: it reads as labels, headings, figures or a table, not as "
+        "running text."
+    ]
+    assert not [button for button in at.button if button.key == "summarize_upload"]
