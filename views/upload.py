@@ -105,7 +105,7 @@ if stored:
     with st.expander("Extracted text"):
         st.text(document.read_text)
     results.left_out(document)
-    asked = st.button("Summarize", type="primary", key="summarize_upload")
+    asked = controls.summarize_button("summarize_upload", options)
     outcome = results.summarize(document.blocks, options, asked)
     if isinstance(outcome, results.Ready):
         results.show(

@@ -101,3 +101,11 @@ def test_a_docx_of_labels_only_is_refused_at_upload_not_after_the_click(app):
         "running text."
     ]
     assert not [button for button in at.button if button.key == "summarize_upload"]
+
+
+def test_the_summarize_button_says_which_length_it_will_use_and_where_to_change_it(app):
+    at = app("views/paste.py")
+    hint = "change it in the sidebar (» at the top left on a phone)."
+    assert f"Length: medium, paragraph · {hint}" in [c.value for c in at.caption]
+    at.sidebar.radio(key="length_choice").set_value("short").run()
+    assert f"Length: short, paragraph · {hint}" in [c.value for c in at.caption]
