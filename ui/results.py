@@ -34,6 +34,7 @@ RESULTS_KEY = "summaries"
 REQUESTS_KEY = "summary_requests"
 WATCHER_KEY = "job_watcher"
 MARKED_KEY = "marked_source"
+READING_SLOT = "reading"  # the upload being read, among the places waiting for a job
 FORMAT_NAMES = {"paragraph": "paragraph", "bullets": "bullet points"}
 FIRST_WAIT_SECONDS = 0.5
 POLL_SECONDS = 1.0
@@ -151,6 +152,30 @@ def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: st
     requests[slot] = request
     job.wait(FIRST_WAIT_SECONDS)
     return _outcome(job, slot)
+
+
+def read_in_background(key: str, work: jobs.Work, label: str, status: Any) -> Any:
+    """What `work` (reading an upload) returns, run as a job like a summary, so leaving the page does not drop it
+    (OCR of a scan takes seconds a page) and the sidebar shows its progress meanwhile; drawn in `status` while
+    this page waits. Raises the work's error; None when the job was given up (nobody waited for it)."""
+    requests = st.session_state.setdefault(REQUESTS_KEY, {})
+    done = st.session_state.setdefault(RESULTS_KEY, {})
+    if key not in done:
+        job = resources.jobs().submit(key, work, _watcher())
+        requests[READING_SLOT] = Request(key, SummaryOptions(), key, navigation.current())
+        with status.container():
+            bar = st.progress(0.0, text=escape(label))
+            while not job.wait(POLL_SECONDS / 4):
+                bar.progress(job.fraction, text=escape(job.message if job.fraction else label))
+            bar.empty()
+        if job.state != jobs.JobState.DONE:
+            requests.pop(READING_SLOT, None)
+            if job.error is not None:
+                raise job.error
+            return None
+        done[key] = job.result
+    requests.pop(READING_SLOT, None)
+    return done.pop(key)
 
 
 def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> jobs.Work:

@@ -1,12 +1,22 @@
 """Upload a txt, md, docx or pdf file or a scan or photo of pages, see what was read, and summarize it."""
 
 import dataclasses
+import functools
 import hashlib
 from dataclasses import dataclass
 
 import streamlit as st
 
-from ingest import FORMATS_IN_WORDS, UPLOAD_SUFFIXES, Document, IngestError, NoTextError, file_size, ingest_file
+from ingest import (
+    FORMATS_IN_WORDS,
+    UPLOAD_SUFFIXES,
+    Document,
+    IngestError,
+    IngestSettings,
+    NoTextError,
+    file_size,
+    ingest_file,
+)
 from summarizer import has_sentences
 from ui import controls, resources, results
 from ui.escaping import escape
@@ -15,6 +25,7 @@ DOCUMENT_KEY = "upload_document"
 UPLOAD_ERROR_KEY = "upload_error"
 UPLOADER_KEY = "uploader"
 OCR_KEY = "upload_ocr"
+PENDING_KEY = "upload_pending"
 TYPES = list(UPLOAD_SUFFIXES)
 
 
@@ -28,6 +39,17 @@ class Kept:
     document: Document
     original: bytes | None
     size: int
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A file being read in the background, kept so that leaving the page (the uploader forgets its file) does not
+    drop it: its fingerprint, name, bytes and the settings it is read with."""
+
+    fingerprint: str
+    name: str
+    data: bytes
+    settings: IngestSettings
 
 
 def plural(count: int, noun: str) -> str:
@@ -61,26 +83,36 @@ else:
     fingerprint = hashlib.sha1(uploaded.getvalue() + bytes([ocr])).hexdigest()
     current = st.session_state.get(DOCUMENT_KEY)
     failed = st.session_state.get(UPLOAD_ERROR_KEY)
-    if (current is None or current.fingerprint != fingerprint) and (failed is None or failed[0] != fingerprint):
+    pending = st.session_state.get(PENDING_KEY)
+    if (
+        (current is None or current.fingerprint != fingerprint)
+        and (failed is None or failed[0] != fingerprint)
+        and (pending is None or pending.fingerprint != fingerprint)
+    ):
         st.session_state.pop(UPLOAD_ERROR_KEY, None)
-        try:
-            with status.container():
-                bar = st.progress(0.0, text=escape(f"Reading {uploaded.name}…"))
+        st.session_state[PENDING_KEY] = Pending(fingerprint, uploaded.name, uploaded.getvalue(), settings)
 
-                def reading(fraction: float, message: str) -> None:
-                    bar.progress(fraction, text=escape(message))
-
-                read = ingest_file(uploaded.name, uploaded.getvalue(), settings, reading)
-                bar.empty()
-            if not has_sentences(read.blocks):
-                raise NoTextError(
-                    f"{read.name} has no sentences to summarize: it reads as labels, headings, figures or a table, "
-                    "not as running text."
-                )
-            original = uploaded.getvalue() if read.kind == "pdf" else None
-            st.session_state[DOCUMENT_KEY] = Kept(fingerprint, read, original, len(uploaded.getvalue()))
-        except IngestError as error:
-            st.session_state[UPLOAD_ERROR_KEY] = (fingerprint, str(error))
+pending = st.session_state.get(PENDING_KEY)
+if pending is not None:
+    try:
+        read = results.read_in_background(
+            f"read:{pending.fingerprint}",
+            functools.partial(ingest_file, pending.name, pending.data, pending.settings),
+            f"Reading {pending.name}…",
+            status,
+        )
+        if read is not None and not has_sentences(read.blocks):
+            raise NoTextError(
+                f"{read.name} has no sentences to summarize: it reads as labels, headings, figures or a table, "
+                "not as running text."
+            )
+        if read is not None:
+            original = pending.data if read.kind == "pdf" else None
+            st.session_state[DOCUMENT_KEY] = Kept(pending.fingerprint, read, original, len(pending.data))
+    except IngestError as error:
+        st.session_state[UPLOAD_ERROR_KEY] = (pending.fingerprint, str(error))
+    # Not in a `finally`: leaving the page stops this script mid-read, and the file must stay pending then.
+    st.session_state.pop(PENDING_KEY, None)
 
 failed = st.session_state.get(UPLOAD_ERROR_KEY)
 stored: Kept | None = st.session_state.get(DOCUMENT_KEY)

@@ -335,16 +335,20 @@ def test_real_pdfs_show_their_own_sections(server, page, tmp_path, name, source,
     page.screenshot(path=str(SHOTS / f"sections-{Path(name).stem}.png"))
 
 
-def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
+def upload_scan(page, base, path, seeds) -> None:
+    """Upload a two-page scan of generated prose (skipped without the OCR test font)."""
     from summarizer.lab.ocreval import FONT, scan, scan_pdf
 
     if not FONT.is_file():
         pytest.skip(f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)")
-    base, _ = server
-    path = tmp_path / "scanned-letter.pdf"
-    path.write_bytes(scan_pdf([scan(make_text(25, seed), 200)[0] for seed in (1, 2)]))
+    path.write_bytes(scan_pdf([scan(make_text(25, seed), 200)[0] for seed in seeds]))
     page.goto(f"{base}/upload")
     page.locator("input[type=file]").set_input_files(str(path))
+
+
+def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
+    base, _ = server
+    upload_scan(page, base, tmp_path / "scanned-letter.pdf", (1, 2))
     page.get_by_text(re.compile(r"Reading page \d by OCR \(\d of 2\)")).first.wait_for(timeout=TIMEOUT_MS)
     assert page.locator("[data-testid=stProgress]").count() >= 1
     page.screenshot(path=str(SHOTS / "upload-scan-progress.png"))
@@ -354,6 +358,24 @@ def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server,
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
     page.screenshot(path=str(SHOTS / "upload-scan.png"), full_page=True)
+
+
+def test_leaving_the_upload_page_while_ocr_reads_keeps_the_scan_and_the_sidebar_shows_it(server, page, tmp_path):
+    """OCR reads in the background like a summary: another page's sidebar shows its progress, and coming back
+    shows the scan read (it was dropped when the page was left)."""
+    base, _ = server
+    upload_scan(page, base, tmp_path / "scanned-note.pdf", (3, 4))
+    page.get_by_text(re.compile(r"Reading page \d by OCR")).first.wait_for(timeout=TIMEOUT_MS)
+    page.locator(".st-key-mode_bar").get_by_role("link", name="Paste text").click()
+    page.get_by_label("Text to summarize").wait_for()
+    page.get_by_test_id("stSidebar").get_by_text(re.compile(r"Upload a file: reading page \d by ocr")).wait_for(
+        timeout=TIMEOUT_MS
+    )
+    page.locator(".st-key-mode_bar").get_by_role("link", name="Upload a file").click()
+    page.get_by_text(re.compile(r"Both pages were read by OCR \(confidence \d+%\)")).first.wait_for(
+        timeout=3 * TIMEOUT_MS
+    )
+    assert page.get_by_text("scanned-note.pdf").first.is_visible()
 
 
 def test_over_limit_upload_says_so_in_view(server, page, tmp_path):
