@@ -4,7 +4,9 @@ import streamlit as st
 
 from ui import boundary, navigation, results
 
-st.set_page_config(page_title="Summarizer", page_icon=":material/summarize:", layout="wide")
+# The tab icon is an emoji, drawn inline by the browser: a `:material/...:` page icon is fetched from
+# fonts.gstatic.com, a third-party host (the Material font of icons in the page itself ships with Streamlit).
+st.set_page_config(page_title="Summarizer", page_icon="📝", layout="wide")
 page = navigation.route()
 navigation.mode_bar()
 with boundary.guard():

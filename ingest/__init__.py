@@ -22,6 +22,7 @@ from .network.articles import fetch_article
 from .network.news import FeedResult, Headline, NewsFeed
 from .settings import IngestSettings
 from .sources import read_file, read_source
+from .units import file_size
 
 __all__ = [
     "BLOCK_KINDS",
@@ -48,6 +49,7 @@ __all__ = [
     "UnsupportedFormatError",
     "apology",
     "fetch_article",
+    "file_size",
     "highlight_pdf",
     "ingest_file",
     "log_incident",

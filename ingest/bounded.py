@@ -54,9 +54,9 @@ def _child(connection, function: Callable, args: tuple, name: str, memory_mb: in
     except RecursionError:
         connection.send(("error", CorruptFileError(f"{name} could not be read; its structure is nested too deeply.")))
     except Exception as error:  # a damaged file can make any parser raise anything: report it as damaged
-        connection.send(
-            ("error", CorruptFileError(f"{name} could not be read; the file seems damaged ({type(error).__name__})."))
-        )
+        # The parser's own words ("PdfiumError", "sys.set_int_max_str_digits") are for the log, not the reader.
+        damaged = CorruptFileError(f"{name} could not be read; the file seems damaged.")
+        connection.send(("error", damaged, f"{type(error).__name__}: {error}"[:500]))
     finally:
         connection.close()
 
@@ -113,7 +113,7 @@ def run_bounded(
     process.start()
     sender.close()
     try:
-        status, value = _outcome(receiver, name, timeout, progress, step_timeout or timeout)
+        status, value, *cause = _outcome(receiver, name, timeout, progress, step_timeout or timeout)
     finally:
         receiver.close()
         if process.is_alive():
@@ -121,6 +121,6 @@ def run_bounded(
         process.join(1)
     if status == "error":
         if isinstance(value, CorruptFileError):
-            logger.info("could not parse %s: %s", name, value)
+            logger.info("could not parse %s: %s (%s)", name, value, cause[0] if cause else "its own error")
         raise value
     return value

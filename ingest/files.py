@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePath
 from typing import Callable
 
@@ -11,6 +12,13 @@ from .errors import FileTooLargeError, NoTextError
 from .formats import images, markdown, pdf, plaintext, textblocks, worddocx
 from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
 from .settings import IngestSettings
+from .units import file_size
+
+# Before decoding, a file holds at least (its bytes that are neither whitespace nor zero) / 4 characters that
+# are not whitespace: UTF-8 spends at most four bytes on a character, UTF-16 and UTF-32 pad with zeros.
+MAX_BYTES_PER_CHAR = 4
+BLANK_BYTES = b" \t\n\r\x0b\x0c\x00"
+SPACE_RUN = re.compile(r"\s{2,}")  # blocks fold each run of whitespace to one space
 
 UNSURE = 0.8
 
@@ -25,7 +33,9 @@ def _extract(
         return images.extract(data, name, settings, report)
     if kind == "docx":
         return worddocx.extract(data, name)
+    _stop_at_limit(name, len(data.translate(None, BLANK_BYTES)) // MAX_BYTES_PER_CHAR, settings)
     text, encoding = plaintext.decode(data, name)
+    _stop_at_limit(name, len(text) - sum(len(run) - 1 for run in SPACE_RUN.findall(text)), settings)
     warnings = [] if encoding.startswith(("utf-8", "ascii")) else [f"Read as {encoding} text."]
     parser = markdown if PurePath(name).suffix.lower() in MARKDOWN_SUFFIXES else textblocks
     return Extracted(parser.parse(text), warnings=warnings)
@@ -38,6 +48,18 @@ def _ignore(fraction: float, message: str) -> None:
 def _misnamed(kind: FileKind, suffix: str) -> bool:
     expected = {"pdf": (".pdf",), "docx": (".docx",), "image": IMAGE_SUFFIXES, "text": TEXT_SUFFIXES + ("",)}
     return suffix not in expected[kind]
+
+
+def _stop_at_limit(name: str, at_least: int, settings: IngestSettings) -> None:
+    """Refuse a text as soon as it is known to hold more characters than the limit, before the costly steps:
+    from its bytes alone before decoding it (see MAX_BYTES_PER_CHAR), and
+    from its characters with whitespace folded before splitting it into blocks. A 10-19 MB text was
+    decoded and parsed whole before `_checked` refused it, long enough for ten at once to time out."""
+    if at_least > settings.max_chars:
+        raise FileTooLargeError(
+            f"{name} has more than {settings.max_chars:,} characters of text, the limit; reading stopped there. "
+            "Split it into smaller files."
+        )
 
 
 def _checked(name: str, blocks: tuple[Block, ...], settings: IngestSettings) -> None:
@@ -57,7 +79,7 @@ def ingest_file(
     settings = settings or IngestSettings.from_env()
     name = PurePath(name).name or "the file"
     if len(data) > settings.max_file_bytes:
-        raise FileTooLargeError(f"{name} is {len(data) / 1048576:.1f} MB; the limit is {settings.max_file_mb} MB.")
+        raise FileTooLargeError(f"{name} is {file_size(len(data))}; the limit is {settings.max_file_mb} MB.")
     if not data:
         raise NoTextError(f"{name} is empty.")
     kind = kind_of(name, data)

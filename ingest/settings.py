@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, fields
 from typing import Mapping
 
+from .units import MB
+
 DEFAULT_FEEDS = ("http://rss.cnn.com/rss/cnn_topstories.rss", "http://rss.cnn.com/rss/cnn_latest.rss")
 
 
@@ -36,7 +38,11 @@ class IngestSettings:
 
     @property
     def max_file_bytes(self) -> int:
-        return self.max_file_mb * 1024 * 1024
+        return self.max_file_mb * MB
+
+    @property
+    def max_download_bytes(self) -> int:
+        return self.max_download_mb * MB
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "IngestSettings":

@@ -12,6 +12,7 @@ from .errors import (
     SummarizerError,
 )
 from .interface import EngineFacts, Progress, SummaryService
+from .layout import has_sentences
 from .network.remote import RemoteSummarizer, connect
 from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
@@ -43,4 +44,5 @@ __all__ = [
     "SummarizerError",
     "WORD_TARGET_RANGE",
     "connect",
+    "has_sentences",
 ]

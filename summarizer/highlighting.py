@@ -28,7 +28,10 @@ def write_highlighted(source: str, document, summary: Summary, out: str) -> str:
     if document.kind == "pdf":
         result = highlight_pdf(Path(source).read_bytes(), passages, document.blocks, document.name)
         data, missing = result.data, result.missing
-        extra = f", {result.bookmarks} bookmarks added" if result.bookmarks else ", its own outline kept"
+        if result.bookmarks:
+            extra = f", {result.bookmarks} bookmarks added"
+        else:
+            extra = ", its own outline kept" if result.own_outline else ", no sections found to bookmark"
     else:
         page, missing = marked_html(document.title or document.name, document.blocks, passages)
         data, extra = page.encode("utf-8"), ""

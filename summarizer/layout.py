@@ -162,3 +162,10 @@ def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
 
 def layout(source: str | Sequence[BlockLike]) -> Layout:
     return from_text(source) if isinstance(source, str) else from_blocks(source)
+
+
+def has_sentences(source: str | Sequence[BlockLike]) -> bool:
+    """Whether `source` holds one sentence to summarize (one with two letters or more): asked where a text is
+    taken in, so a file of labels ("P1" … "P9") or figures is refused at upload, not after a click.
+    The service refuses the same texts with NoSentencesError (its check should call this one)."""
+    return any(sum(ch.isalpha() for ch in sentence.text) >= 2 for sentence in layout(source).sentences)

@@ -253,6 +253,7 @@ def test_public_api_of_summarizer_is_pinned():
             "SummarizerError",
             "WORD_TARGET_RANGE",
             "connect",
+            "has_sentences",
         ]
     )
 
@@ -286,6 +287,7 @@ def test_public_api_of_ingest_is_pinned():
             "UnsupportedFormatError",
             "apology",
             "fetch_article",
+            "file_size",
             "highlight_pdf",
             "ingest_file",
             "log_incident",

@@ -116,3 +116,14 @@ def sidebar() -> SummaryOptions:
     return SummaryOptions(
         length="medium" if length == "custom" else length, words=int(words) if words else None, format=fmt
     )
+
+
+def summarize_button(key: str, options: SummaryOptions) -> bool:
+    """The Summarize button with the length and format it will use beside it, and where to change them: on a
+    phone the sidebar is folded behind a bare "»" at the top left that nobody finds without a word."""
+    clicked = st.button("Summarize", type="primary", key=key)
+    st.caption(
+        f"Length: {options.describe()}, {FORMAT_LABELS[options.format].lower()} · change it in the sidebar "
+        "(» at the top left on a phone)."
+    )
+    return clicked

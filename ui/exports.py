@@ -1,7 +1,8 @@
 """Downloadable forms of a summary: plain text, Markdown with its provenance, and the source marked up with it.
 
-The Markdown is escaped as it is read: a source's `<script>`, `onerror=` or `javascript:` link
-comes out as visible text, never as markup.
+Both say what was summarized and when (title, source, date), so a saved file still says where it came from.
+The Markdown is escaped as it is read: a source's `<script>`, `onerror=` or `javascript:` link, or an
+entity such as `&lt;`, comes out as the visible text it was, never as markup.
 """
 
 from __future__ import annotations
@@ -15,8 +16,18 @@ from summarizer import Summary
 from .escaping import escape
 
 
-def as_text(summary: Summary) -> str:
-    parts = [summary.overview]
+def _named(summary: Summary, source: str, title: str) -> str:
+    """What the summary is of: the document's own title when it has one, else the source's name."""
+    return title or summary.title or source
+
+
+def _stamp(when: datetime | None) -> str:
+    return (when or datetime.now(timezone.utc)).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def as_text(summary: Summary, source: str, when: datetime | None = None, title: str = "") -> str:
+    """The summary under its title, source and date, then its sections and key terms, as plain text."""
+    parts = [f"Summary of {_named(summary, source, title)}\nSource: {source}\nDate: {_stamp(when)}", summary.overview]
     parts += [section.text for section in summary.sections]
     if summary.keyterms:
         parts.append("Key terms: " + ", ".join(summary.keyterms))
@@ -26,7 +37,6 @@ def as_text(summary: Summary) -> str:
 def as_markdown(summary: Summary, source: str, length: str, when: datetime | None = None, title: str = "") -> str:
     """The summary under '# Summary of TITLE' (the document's own title when it has one, else `source`), then
     its provenance: source, engine, model, device, length, key terms, coverage, date."""
-    when = when or datetime.now(timezone.utc)
     if summary.format == "bullets":
         body = "\n".join(f"- {escape(s)}" for s in summary.sentences)
     else:
@@ -37,13 +47,13 @@ def as_markdown(summary: Summary, source: str, length: str, when: datetime | Non
         body += f"\n\n## {escape(section.title)}{pages}\n\n" + lines
     coverage = summary.coverage
     return (
-        f"# Summary of {escape(title or summary.title or source)}\n\n{body}\n\n---\n\n"
-        f"- Source: {escape(source)}\n- Engine: {summary.engine} ({escape(summary.reason)})\n"
+        f"# Summary of {escape(_named(summary, source, title))}\n\n{body}\n\n---\n\n"
+        f"- Source: {escape(source)}\n- Engine: {summary.engine}\n- Why this engine: {escape(summary.reason)}\n"
         f"- Model: {escape(summary.model)}\n- Device: {summary.device}\n"
         f"- Length setting: {escape(length)} (target {summary.target_words} words)\n"
         f"- Key terms: {escape(', '.join(summary.keyterms)) or 'none found'}\n"
         f"- Coverage: {coverage.describe()}\n"
-        f"- Date: {when.strftime('%Y-%m-%d %H:%M UTC')}\n"
+        f"- Date: {_stamp(when)}\n"
     )
 
 

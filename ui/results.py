@@ -10,11 +10,11 @@ import hashlib
 import pickle
 from collections.abc import Generator
 from dataclasses import astuple, dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 import streamlit as st
 
-from ingest import LEFT_OUT_KINDS, parse_text
+from ingest import LEFT_OUT_KINDS, IngestError, parse_text
 from summarizer import (
     EngineName,
     Partial,
@@ -33,6 +33,8 @@ from .exports import as_markdown, as_text, marked_source
 RESULTS_KEY = "summaries"
 REQUESTS_KEY = "summary_requests"
 WATCHER_KEY = "job_watcher"
+MARKED_KEY = "marked_source"
+READING_SLOT = "reading"  # the upload being read, among the places waiting for a job
 FORMAT_NAMES = {"paragraph": "paragraph", "bullets": "bullet points"}
 FIRST_WAIT_SECONDS = 0.5
 POLL_SECONDS = 1.0
@@ -150,6 +152,30 @@ def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: st
     requests[slot] = request
     job.wait(FIRST_WAIT_SECONDS)
     return _outcome(job, slot)
+
+
+def read_in_background(key: str, work: jobs.Work, label: str, status: Any) -> Any:
+    """What `work` (reading an upload) returns, run as a job like a summary, so leaving the page does not drop it
+    (OCR of a scan takes seconds a page) and the sidebar shows its progress meanwhile; drawn in `status` while
+    this page waits. Raises the work's error; None when the job was given up (nobody waited for it)."""
+    requests = st.session_state.setdefault(REQUESTS_KEY, {})
+    done = st.session_state.setdefault(RESULTS_KEY, {})
+    if key not in done:
+        job = resources.jobs().submit(key, work, _watcher())
+        requests[READING_SLOT] = Request(key, SummaryOptions(), key, navigation.current())
+        with status.container():
+            bar = st.progress(0.0, text=escape(label))
+            while not job.wait(POLL_SECONDS / 4):
+                bar.progress(job.fraction, text=escape(job.message if job.fraction else label))
+            bar.empty()
+        if job.state != jobs.JobState.DONE:
+            requests.pop(READING_SLOT, None)
+            if job.error is not None:
+                raise job.error
+            return None
+        done[key] = job.result
+    requests.pop(READING_SLOT, None)
+    return done.pop(key)
 
 
 def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> jobs.Work:
@@ -299,11 +325,41 @@ def shorter(summary: Summary) -> str:
     return "about as long as the source" if ratio < 1.5 else f"{ratio:,.0f}× shorter"
 
 
-def coverage_line(summary: Summary, pages: int | None = None) -> str:
+def coverage_line(summary: Summary, pages: int | None = None, with_text: int | None = None) -> str:
+    """'Read 100% of 6 pages in 1 part'; when only `with_text` of the `pages` gave text (scans past the OCR
+    limit were skipped), 'Read 100% of the text on 50 of 55 pages', never a whole it did not read."""
     coverage = summary.coverage
     extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
+    if pages and with_text is not None and with_text < pages:
+        extent = f"the text on {with_text:,} of {extent}"
     parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
     return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
+
+
+def marked_download(place: Any, marked: tuple[str, str, str, Callable[[], bytes]], key: str, of: str) -> None:
+    """The source marked up with the summary `of` (a fingerprint), made on request and kept for it: a PDF can take
+    seconds and fail (a hostile file), and a failure made inside a download button would leave it dead; so a
+    button makes it here, where a failure is a message under it, and the download offers the bytes made."""
+    label, name, mime, make = marked
+    made_key = f"{MARKED_KEY}-{key}"
+    kept = st.session_state.get(made_key)
+    made = kept[1] if kept and kept[0] == of else None
+    if made is None and place.button(label.replace("Download", "Make", 1), key=f"make-{key}"):
+        with place, st.spinner("Marking the summary's sentences in the source…"):
+            try:
+                made = make()
+            except IngestError as error:
+                made = str(error)
+        st.session_state[made_key] = (of, made)
+    if isinstance(made, bytes):
+        place.download_button(label, made, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")
+    elif made:
+        place.error(escape(made))
+
+
+def pages_with_text(document: Any) -> int | None:
+    """How many pages of an uploaded document gave text (None without a document)."""
+    return None if document is None else len({block.page for block in document.blocks if block.page})
 
 
 def show(
@@ -327,7 +383,8 @@ def show(
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
         st.caption(
-            f"{coverage_line(summary, pages)} · {summary.all_words:,} words from {summary.coverage.input_words:,} "
+            f"{coverage_line(summary, pages, pages_with_text(document))} · {summary.all_words:,} words from "
+            f"{summary.coverage.input_words:,} "
             f"({shorter(summary)}) · {summary.took} · {escape(engine)}"
         )
         for warning in summary.warnings:
@@ -340,15 +397,15 @@ def show(
         marked = marked_source(summary, document, original) if document is not None else None
         left, right, *more = st.columns(3 if marked else 2)
         stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"
+        title = document.title if document is not None else ""
         left.download_button(
             "Download .txt",
-            as_text(summary),
+            as_text(summary, source, title=title),
             file_name=f"{stem}-summary.txt",
             mime="text/plain",
             on_click="ignore",
             key=f"txt-{key}",
         )
-        title = document.title if document is not None else ""
         right.download_button(
             "Download .md",
             as_markdown(summary, source, length, title=title),
@@ -358,5 +415,5 @@ def show(
             key=f"md-{key}",
         )
         if marked:
-            label, name, mime, make = marked
-            more[0].download_button(label, make, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")
+            of = hashlib.sha1(repr((source, summary.passages())).encode()).hexdigest()
+            marked_download(more[0], marked, key, of)

@@ -31,7 +31,7 @@ if words:
 else:
     st.caption("The word count appears once the text is in: click outside the box or press Ctrl+Enter.")
 
-asked = st.button("Summarize", type="primary", key="summarize_paste")
+asked = controls.summarize_button("summarize_paste", options)
 if not text.strip():
     if asked:
         st.warning("Paste some text first.")

@@ -1,12 +1,23 @@
 """Upload a txt, md, docx or pdf file or a scan or photo of pages, see what was read, and summarize it."""
 
 import dataclasses
+import functools
 import hashlib
 from dataclasses import dataclass
 
 import streamlit as st
 
-from ingest import FORMATS_IN_WORDS, UPLOAD_SUFFIXES, Document, IngestError, ingest_file
+from ingest import (
+    FORMATS_IN_WORDS,
+    UPLOAD_SUFFIXES,
+    Document,
+    IngestError,
+    IngestSettings,
+    NoTextError,
+    file_size,
+    ingest_file,
+)
+from summarizer import has_sentences
 from ui import controls, resources, results
 from ui.escaping import escape
 
@@ -14,17 +25,31 @@ DOCUMENT_KEY = "upload_document"
 UPLOAD_ERROR_KEY = "upload_error"
 UPLOADER_KEY = "uploader"
 OCR_KEY = "upload_ocr"
+PENDING_KEY = "upload_pending"
 TYPES = list(UPLOAD_SUFFIXES)
 
 
 @dataclass(frozen=True)
 class Kept:
     """The file last read on this page, kept in the session so it survives leaving the page (the uploader
-    widget forgets its file): its fingerprint, what was read, and a PDF's own bytes for the highlighted copy."""
+    widget forgets its file): its fingerprint, what was read, its size, and a PDF's own bytes for the highlighted
+    copy."""
 
     fingerprint: str
     document: Document
     original: bytes | None
+    size: int
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A file being read in the background, kept so that leaving the page (the uploader forgets its file) does not
+    drop it: its fingerprint, name, bytes and the settings it is read with."""
+
+    fingerprint: str
+    name: str
+    data: bytes
+    settings: IngestSettings
 
 
 def plural(count: int, noun: str) -> str:
@@ -37,8 +62,12 @@ limit = resources.ingest_settings()
 uploaded = st.file_uploader(f"A file, up to {limit.max_file_mb} MB: {FORMATS_IN_WORDS}", type=TYPES, key=UPLOADER_KEY)
 # Streamlit's own line under the button gives its transport cap (server.maxUploadSize, kept above ours so a
 # larger file reaches ingest and gets a message in view; Streamlit's refusal shows only on hover): the label
-# above says the real limit, so that line is hidden.
-st.html("<style>[data-testid='stFileUploaderDropzoneInstructions'] {display: none}</style>")
+# above says the real limit, so that line is hidden. So is the size on the file chip: Streamlit counts it in
+# 2^20-byte "MB", the caption below gives it in ours (ingest.units).
+st.html(
+    "<style>[data-testid='stFileUploaderDropzoneInstructions'], [data-testid='stFileChipName'] + * "
+    "{display: none}</style>"
+)
 ocr = st.toggle(
     "Read scans and photos (OCR)",
     value=limit.ocr,
@@ -54,21 +83,36 @@ else:
     fingerprint = hashlib.sha1(uploaded.getvalue() + bytes([ocr])).hexdigest()
     current = st.session_state.get(DOCUMENT_KEY)
     failed = st.session_state.get(UPLOAD_ERROR_KEY)
-    if (current is None or current.fingerprint != fingerprint) and (failed is None or failed[0] != fingerprint):
+    pending = st.session_state.get(PENDING_KEY)
+    if (
+        (current is None or current.fingerprint != fingerprint)
+        and (failed is None or failed[0] != fingerprint)
+        and (pending is None or pending.fingerprint != fingerprint)
+    ):
         st.session_state.pop(UPLOAD_ERROR_KEY, None)
-        try:
-            with status.container():
-                bar = st.progress(0.0, text=escape(f"Reading {uploaded.name}…"))
+        st.session_state[PENDING_KEY] = Pending(fingerprint, uploaded.name, uploaded.getvalue(), settings)
 
-                def reading(fraction: float, message: str) -> None:
-                    bar.progress(fraction, text=escape(message))
-
-                read = ingest_file(uploaded.name, uploaded.getvalue(), settings, reading)
-                bar.empty()
-            original = uploaded.getvalue() if read.kind == "pdf" else None
-            st.session_state[DOCUMENT_KEY] = Kept(fingerprint, read, original)
-        except IngestError as error:
-            st.session_state[UPLOAD_ERROR_KEY] = (fingerprint, str(error))
+pending = st.session_state.get(PENDING_KEY)
+if pending is not None:
+    try:
+        read = results.read_in_background(
+            f"read:{pending.fingerprint}",
+            functools.partial(ingest_file, pending.name, pending.data, pending.settings),
+            f"Reading {pending.name}…",
+            status,
+        )
+        if read is not None and not has_sentences(read.blocks):
+            raise NoTextError(
+                f"{read.name} has no sentences to summarize: it reads as labels, headings, figures or a table, "
+                "not as running text."
+            )
+        if read is not None:
+            original = pending.data if read.kind == "pdf" else None
+            st.session_state[DOCUMENT_KEY] = Kept(pending.fingerprint, read, original, len(pending.data))
+    except IngestError as error:
+        st.session_state[UPLOAD_ERROR_KEY] = (pending.fingerprint, str(error))
+    # Not in a `finally`: leaving the page stops this script mid-read, and the file must stay pending then.
+    st.session_state.pop(PENDING_KEY, None)
 
 failed = st.session_state.get(UPLOAD_ERROR_KEY)
 stored: Kept | None = st.session_state.get(DOCUMENT_KEY)
@@ -84,7 +128,7 @@ if stored:
     st.markdown(f"**{escape(document.title or document.name)}**")
     st.caption(
         f"{escape(document.name)} · {extent} · {plural(document.words, 'word')} · "
-        f"about {max(1, round(document.reading_minutes))} min to read"
+        f"about {max(1, round(document.reading_minutes))} min to read · {file_size(stored.size)}"
     )
     if document.ocr:
         st.info(escape(document.ocr.describe()), icon=":material/document_scanner:")
@@ -93,7 +137,7 @@ if stored:
     with st.expander("Extracted text"):
         st.text(document.read_text)
     results.left_out(document)
-    asked = st.button("Summarize", type="primary", key="summarize_upload")
+    asked = controls.summarize_button("summarize_upload", options)
     outcome = results.summarize(document.blocks, options, asked)
     if isinstance(outcome, results.Ready):
         results.show(

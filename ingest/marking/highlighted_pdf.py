@@ -15,15 +15,18 @@ knows nothing of models.
 from __future__ import annotations
 
 import io
+import logging
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
+from ..bounded import run_bounded
 from ..document import Block
-from ..errors import CorruptFileError, PasswordProtectedError
+from ..errors import CorruptFileError, IngestError, PasswordProtectedError
 from ..settings import IngestSettings
 
+logger = logging.getLogger(__name__)
 COLOURS = {"overview": "ffd54f", "section": "90caf9"}
 ALNUM = re.compile(r"[^\W_]")
 MIN_LAYER_CHARS = 30
@@ -48,13 +51,15 @@ class Mark(Protocol):
 
 @dataclass(frozen=True)
 class Highlighted:
-    """The highlighted PDF, how many marks were placed, the texts that could not be found, and whether
-    bookmarks were added (False when the file had its own outline, which is kept)."""
+    """The highlighted PDF, how many marks were placed, the texts that could not be found, how many bookmarks
+    were added (none when the file had its own outline, which is kept, or no sections were found), and whether
+    it had that outline."""
 
     data: bytes
     placed: int
     missing: list[str] = field(default_factory=list)
     bookmarks: int = 0
+    own_outline: bool = False
 
 
 def _key(text: str) -> str:
@@ -248,35 +253,67 @@ def highlight_pdf(
     name: str = "the PDF",
     settings: IngestSettings | None = None,
 ) -> Highlighted:
-    """The PDF with one highlight (and pop-up note) per mark, and bookmarks for `headings` unless it has an outline."""
+    """The PDF with one highlight (and pop-up note) per mark, and bookmarks for `headings` unless it has an outline.
+
+    Written in the bounded reader, like reading itself: a hostile file (bookmarks nested hundreds deep, an
+    annotation array of 200,000 entries, a 13 MB PDF that needs half a gigabyte) costs a child process its
+    time and memory limits, never the app's, and whatever goes wrong comes back as an IngestError to show."""
+    settings = settings or IngestSettings.from_env()
+    return run_bounded(
+        _highlight_or_refuse,
+        (data, marks, headings, name, settings),
+        name,
+        settings.extract_timeout,
+        memory_mb=settings.extract_memory_mb,
+    )
+
+
+def _highlight_or_refuse(
+    data: bytes, marks: Sequence[Mark], headings: Sequence[Block], name: str, settings: IngestSettings
+) -> Highlighted:
+    """`_highlight`, with any parser's or writer's failure said as what it means for the reader."""
+    try:
+        return _highlight(data, marks, headings, name, settings)
+    except (IngestError, MemoryError):
+        raise  # already a message; the bounded reader words running out of memory
+    except RecursionError as error:
+        raise CorruptFileError(
+            f"{name} could not be highlighted: its outline or structure is nested too deeply to copy."
+        ) from error
+    except Exception as error:  # pypdf and PDFium raise many kinds on hostile files; none is the reader's to see
+        logger.info("could not highlight %s: %s: %s", name, type(error).__name__, str(error)[:300])
+        raise CorruptFileError(
+            f"{name} could not be rewritten with highlights; part of the PDF is damaged or too unusual to copy."
+        ) from error
+
+
+def _highlight(
+    data: bytes, marks: Sequence[Mark], headings: Sequence[Block], name: str, settings: IngestSettings
+) -> Highlighted:
     import pypdfium2 as pdfium
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
-    settings = settings or IngestSettings.from_env()
     try:
         document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as error:
         raise CorruptFileError(f"{name} could not be read for highlighting; the PDF seems damaged.") from error
     try:
         pages = _Pages(document, settings)
-        try:
-            reader = PdfReader(io.BytesIO(data))
-            writer = _writer(reader, name)
-            placed, missing = 0, []
-            for mark in marks:
-                found = pages.find(_key(mark.text), mark.page) if _key(mark.text) else {}
-                for number, rects in found.items():
-                    if rects:
-                        _annotate(writer, number, rects, mark)
-                placed += bool(found)
-                if not found:
-                    missing.append(mark.text)
-            bookmarks = 0 if len(reader.outline) else _bookmarks(writer, headings)
-            out = io.BytesIO()
-            writer.write(out)
-        except (PdfReadError, ValueError, KeyError) as error:
-            raise CorruptFileError(f"{name} could not be rewritten with highlights ({error}).") from error
-        return Highlighted(out.getvalue(), placed, missing, bookmarks)
+        reader = PdfReader(io.BytesIO(data))
+        writer = _writer(reader, name)
+        placed, missing = 0, []
+        for mark in marks:
+            found = pages.find(_key(mark.text), mark.page) if _key(mark.text) else {}
+            for number, rects in found.items():
+                if rects:
+                    _annotate(writer, number, rects, mark)
+            placed += bool(found)
+            if not found:
+                missing.append(mark.text)
+        own_outline = bool(len(reader.outline))
+        bookmarks = 0 if own_outline else _bookmarks(writer, headings)
+        out = io.BytesIO()
+        writer.write(out)
+        return Highlighted(out.getvalue(), placed, missing, bookmarks, own_outline)
     finally:
         document.close()

@@ -240,7 +240,7 @@ def _get(
     headers: dict | None,
     kind: str,
 ) -> Response:
-    limit = settings.max_download_mb * 1024 * 1024
+    limit = settings.max_download_bytes
     too_large = f"That page is larger than {settings.max_download_mb} MB and was not downloaded."
     for _ in range(MAX_REDIRECTS + 1):
         url = guard(url, settings, watch)

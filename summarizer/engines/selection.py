@@ -200,7 +200,10 @@ def select(
         )
         gain = np.where(alone, gain, (gain + gain[partner]) / 2)
         best = int(np.argmax(np.where(usable, gain, -np.inf)))
-        for pick in [best] if alone[best] else [int(partner[best]), best]:
+        # A dangling sentence is taken with the one before it only when that one is in the pool: the fallback above
+        # may take it without (its lead-in was no candidate), and `partner` then points at pool slot 0, which was
+        # the sentence itself in a two-sentence text ("The minister paused. Then she said …" gave it twice).
+        for pick in [int(partner[best]), best] if has_partner[best] and not alone[best] else [best]:
             index = int(pool[pick])
             open_[pick] = False
             chosen.append(index)

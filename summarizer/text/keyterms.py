@@ -32,11 +32,29 @@ EXTRA_STOPWORDS = frozenset(
 et al use used using based however thus therefore since given shown show shows section figure table fig eq
 paper work result results example examples case cases number set sets way first second third many much well
 within without via per among across also like each every another able make makes made need needs often
+say tell tells told ask asks asked adds added noted stated reported according
+explain explains explained write writes wrote describe describes described see seen go goes went get got
 """.split()
 )
 _SKIP = STOPWORDS | EXTRA_STOPWORDS
+GLUED_TAIL = 4  # the shortest stopword a glued word is cut at ("said", "told"), so "Broad|way" stays whole
+MAX_WORD_LETTERS = 30  # longer is a run of glued words or a token of code or data, not a term
+CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d|t|s)$", re.I)  # I'm, we're, they've, it'll, she'd, don't, it's
+OPENING = re.compile(r"^\W*")  # what may come before a sentence's first word: quotes, brackets, a dash
 _WORD = re.compile(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]", re.UNICODE)
 _BREAK = re.compile(r"[.,;:!?()\[\]{}\"“”‘’/\\|<>=+*&^%$#@~`]|\s[-–—]\s|\d")
+
+
+def _no_term(word: str) -> bool:
+    """A word that cuts a run: a stopword, a letter, a stopword contracted ("I'm", "don't") or a giant token."""
+    lowered = word.lower()
+    return (
+        len(word) < 2
+        or lowered in _SKIP
+        or len(word) > MAX_WORD_LETTERS
+        or bool(CONTRACTION.search(lowered))
+        and CONTRACTION.sub("", lowered).removesuffix("n") in _SKIP
+    )
 
 
 def _runs(text: str) -> Iterable[list[str]]:
@@ -44,7 +62,7 @@ def _runs(text: str) -> Iterable[list[str]]:
     for piece in _BREAK.split(text):
         run: list[str] = []
         for word in _WORD.findall(piece):
-            if len(word) < 2 or word.lower() in _SKIP:
+            if _no_term(word):
                 if run:
                     yield run
                 run = []
@@ -83,26 +101,46 @@ def _sample(sentences: Sequence[str]) -> Sequence[str]:
     return sentences if words <= SAMPLE_WORDS else sentences[:: math.ceil(words / SAMPLE_WORDS)]
 
 
-def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
-    """The `count` key terms of the text, best first, each written as it most often appears."""
-    sentences = _sample(sentences)
+def _read(sentences: Sequence[str]):
+    """Every phrase as written with how often; how often each was written at a sentence's start; each word's
+    folded form; and the folded content words of each sentence."""
     written: Counter[tuple[str, ...]] = Counter()
+    opening: Counter[tuple[str, ...]] = Counter()
     fold: dict[str, str] = {}
     words_per_sentence = []
     for sentence in sentences:
         folded = []
-        for run in _runs(sentence):
+        start = OPENING.match(sentence).end()  # type: ignore[union-attr]  # \W* always matches
+        for number, run in enumerate(_runs(sentence)):
             folded += [fold.get(w) or fold.setdefault(w, _fold(w)) for w in run]
-            written.update(_phrases(run))
+            phrases = list(_phrases(run))
+            written.update(phrases)
+            if number == 0 and sentence.startswith(run[0], start):
+                opening.update(phrase for phrase in phrases if phrase[0] is run[0])
         words_per_sentence.append(folded)
+    return written, opening, fold, words_per_sentence
+
+
+def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
+    """The `count` key terms of the text, best first, each written as it most often appears."""
+    sentences = _sample(sentences)
+    written, opening, fold, words_per_sentence = _read(sentences)
     counts: Counter[tuple[str, ...]] = Counter()
     spelled: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
+    at_start: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
     for phrase, seen in written.items():
         if len(phrase) == 1 and len(phrase[0]) < MIN_LETTERS:
             continue
         key = tuple(fold[w] for w in phrase)
         counts[key] += seen
-        spelled[key][" ".join(phrase)] += seen
+        if seen > opening[phrase]:
+            spelled[key][" ".join(phrase)] += seen - opening[phrase]
+        if opening[phrase]:  # a capital there says nothing: "See", "Maintaining" open sentences, not names
+            at_start[key][" ".join((phrase[0][:1].lower() + phrase[0][1:], *phrase[1:]))] += opening[phrase]
+    # A word only ever written at a sentence's start is no term ("See", "Maintaining"): nothing tells a name
+    # there from an opener, and openers are far commoner. A phrase there keeps its words, lower-cased.
+    dropped = _glued(counts, fold) | {key for key in counts if len(key) == 1 and not spelled.get(key)}
+    spelled = {key: spelled.get(key) or at_start[key] for key in counts}
     if not counts:
         return []
     rows = tfidf(words_per_sentence)
@@ -113,7 +151,7 @@ def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
     weight = rows.sum()
     scores = {}
     for key, seen in counts.items():
-        if len(key) > 1 and seen < MIN_PHRASE_COUNT:
+        if len(key) > 1 and seen < MIN_PHRASE_COUNT or key in dropped:
             continue
         score = seen * float(sum(weight[vocabulary[s]] for s in key))
         if len(key) == 1 and _spelling(spelled[key]).islower():
@@ -127,6 +165,20 @@ def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
         if len(chosen) == count:
             break
     return [_spelling(spelled[key]) for key in chosen]
+
+
+def _glued(counts: Counter[tuple[str, ...]], fold: dict[str, str]) -> set[tuple[str, ...]]:
+    """Single words that are a word of the text glued to a stopword or reporting verb ("Manningsaid", from a
+    PDF that lost a space): the head is written on its own elsewhere, the tail is no term at all."""
+    alone = {word.lower() for word in fold}
+    found: set[tuple[str, ...]] = set()
+    for key in counts:
+        word = key[0]
+        if len(key) == 1 and any(
+            word[:cut] in alone and word[cut:] in _SKIP for cut in range(MIN_LETTERS, len(word) - GLUED_TAIL + 1)
+        ):
+            found.add(key)
+    return found
 
 
 def _inside(small: tuple[str, ...], big: tuple[str, ...]) -> bool:

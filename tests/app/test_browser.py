@@ -228,6 +228,7 @@ def test_a_pdf_keeps_its_highlighted_copy_after_leaving_the_page_and_coming_back
     page.locator("input[type=file]").set_input_files(str(path))
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
+    page.get_by_role("button", name="Make highlighted PDF").click()
     page.get_by_role("button", name="Download highlighted PDF").wait_for()
     page.get_by_role("link", name="Paste text").click()
     page.get_by_label("Text to summarize").wait_for()
@@ -238,6 +239,24 @@ def test_a_pdf_keeps_its_highlighted_copy_after_leaving_the_page_and_coming_back
         page.get_by_role("button", name="Download highlighted PDF").click()
     assert download.value.suggested_filename.endswith(".pdf")
     assert Path(download.value.path()).read_bytes().startswith(path.read_bytes())
+
+
+def test_the_browser_asks_no_other_host_than_the_app_for_anything_not_even_the_tab_icon(server, page):
+    """A `:material/...:` page icon made the browser fetch the tab icon from fonts.gstatic.com: every request
+    and the icon itself must stay on the app's own host (or be inline data)."""
+    from urllib.parse import urlparse
+
+    base, _ = server
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{base}/upload")
+    page.get_by_text("A file, up to").wait_for()
+    page.get_by_role("link", name="About").click()
+    page.get_by_text("Summaries computed since this server started").wait_for()
+    icon = page.locator("link[rel='shortcut icon']").get_attribute("href") or ""
+    own = urlparse(base).hostname
+    others = {urlparse(url).hostname for url in [*asked, icon] if urlparse(url).scheme in ("http", "https")} - {own}
+    assert not others, f"the browser was sent to {others}"
 
 
 def test_long_pdf_shows_overview_then_sections_with_pages_and_sources(server, page, tmp_path):
@@ -392,16 +411,20 @@ def test_a_real_pdf_reads_longer_at_each_preset_with_every_section_summarized(
     assert shown == sorted(set(shown)), dict(zip([label for _, label in PRESETS], shown))
 
 
-def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
+def upload_scan(page, base, path, seeds) -> None:
+    """Upload a two-page scan of generated prose (skipped without the OCR test font)."""
     from summarizer.lab.ocreval import FONT, scan, scan_pdf
 
     if not FONT.is_file():
         pytest.skip(f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)")
-    base, _ = server
-    path = tmp_path / "scanned-letter.pdf"
-    path.write_bytes(scan_pdf([scan(make_text(25, seed), 200)[0] for seed in (1, 2)]))
+    path.write_bytes(scan_pdf([scan(make_text(25, seed), 200)[0] for seed in seeds]))
     page.goto(f"{base}/upload")
     page.locator("input[type=file]").set_input_files(str(path))
+
+
+def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
+    base, _ = server
+    upload_scan(page, base, tmp_path / "scanned-letter.pdf", (1, 2))
     page.get_by_text(re.compile(r"Reading page \d by OCR \(\d of 2\)")).first.wait_for(timeout=TIMEOUT_MS)
     assert page.locator("[data-testid=stProgress]").count() >= 1
     page.screenshot(path=str(SHOTS / "upload-scan-progress.png"))
@@ -411,6 +434,24 @@ def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server,
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
     page.screenshot(path=str(SHOTS / "upload-scan.png"), full_page=True)
+
+
+def test_leaving_the_upload_page_while_ocr_reads_keeps_the_scan_and_the_sidebar_shows_it(server, page, tmp_path):
+    """OCR reads in the background like a summary: another page's sidebar shows its progress, and coming back
+    shows the scan read (it was dropped when the page was left)."""
+    base, _ = server
+    upload_scan(page, base, tmp_path / "scanned-note.pdf", (3, 4))
+    page.get_by_text(re.compile(r"Reading page \d by OCR")).first.wait_for(timeout=TIMEOUT_MS)
+    page.locator(".st-key-mode_bar").get_by_role("link", name="Paste text").click()
+    page.get_by_label("Text to summarize").wait_for()
+    page.get_by_test_id("stSidebar").get_by_text(re.compile(r"Upload a file: reading page \d by ocr")).wait_for(
+        timeout=TIMEOUT_MS
+    )
+    page.locator(".st-key-mode_bar").get_by_role("link", name="Upload a file").click()
+    page.get_by_text(re.compile(r"Both pages were read by OCR \(confidence \d+%\)")).first.wait_for(
+        timeout=3 * TIMEOUT_MS
+    )
+    assert page.get_by_text("scanned-note.pdf").first.is_visible()
 
 
 def test_over_limit_upload_says_so_in_view(server, page, tmp_path):

@@ -28,21 +28,23 @@ def test_markdown_export_escapes_what_a_viewer_would_run():
 
 def test_text_export_carries_the_sections():
     summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=30))
-    text = as_text(summary)
-    assert text.startswith(summary.overview + "\n\nNotes <script>alert(1)</script>\n")
+    text = as_text(summary, "notes.txt")
+    assert (summary.overview + "\n\nNotes <script>alert(1)</script>\n") in text
     assert "\n\nDetails <img src=x onerror=alert(2)>\n- " in text
 
 
 def test_exports_summarize_every_section_even_at_a_small_word_target_and_count_what_they_show():
     summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=30))
     assert len(summary.sections) == 2 and all(section.sentences or section.in_overview for section in summary.sections)
-    for export in (as_text(summary), as_markdown(summary, "notes.txt", "about 30 words")):
+    for export in (as_text(summary, "notes.txt"), as_markdown(summary, "notes.txt", "about 30 words")):
         assert "Details" in export and "longer length" not in export and "Not summarized" not in export
-    assert all(sentence in as_text(summary) for section in summary.sections for sentence in section.sentences)
+    assert all(
+        sentence in as_text(summary, "notes.txt") for section in summary.sections for sentence in section.sentences
+    )
     whole = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=200))
     drawn = [section for section in whole.sections if not section.sentences]
     assert drawn and all(section.in_overview for section in drawn)  # the overview took all their sentences
-    text, markdown = as_text(whole), as_markdown(whole, "notes.txt", "about 200 words")
+    text, markdown = as_text(whole, "notes.txt"), as_markdown(whole, "notes.txt", "about 200 words")
     assert "\n- Part of the overview" not in text and "\n- Part of the overview" not in markdown
     assert drawn[0].note in text and f"_{drawn[0].note}_" in markdown
 
@@ -62,3 +64,27 @@ def test_markdown_export_is_headed_by_the_documents_title_and_says_parts_in_the_
     assert " in 1 part\n" in markdown and "part(s)" not in markdown
     untitled = as_markdown(summary, "notes.txt", "medium")
     assert untitled.startswith("# Summary of notes.txt\n")
+
+
+def test_text_export_starts_with_title_source_and_date_like_the_markdown():
+    from datetime import datetime, timezone
+
+    summary = Summarizer(Settings(engine="extractive")).summarize(BLOCKS, SummaryOptions(words=30))
+    when = datetime(2026, 3, 4, 5, 6, tzinfo=timezone.utc)
+    text = as_text(summary, "notes.txt", when, title="Bridge notes")
+    assert text.startswith("Summary of Bridge notes\nSource: notes.txt\nDate: 2026-03-04 05:06 UTC\n\n")
+    assert "- Date: 2026-03-04 05:06 UTC\n" in as_markdown(summary, "notes.txt", "short", when, title="Bridge notes")
+
+
+def test_markdown_export_keeps_entities_literal_and_the_engines_reason_on_a_line_of_its_own():
+    """`&lt;script&gt;` in a source shows as those characters, not as `<script>`; a reason that ends in
+    "(HF_HUB_OFFLINE)." is not wrapped in a second pair of brackets ("(HF_HUB_OFFLINE).)")."""
+    from dataclasses import replace
+
+    blocks = (Block("paragraph", "The page printed &lt;script&gt; and &amp; where the board expected plain words."),)
+    summary = Summarizer(Settings(engine="extractive")).summarize(blocks, SummaryOptions(words=30))
+    summary = replace(summary, reason="The model is not cached and offline mode is on (HF_HUB_OFFLINE).")
+    markdown = as_markdown(summary, "a&amp;b.txt", "short")
+    assert "\\&lt;script\\&gt; and \\&amp; where" in markdown and "# Summary of a\\&amp;b.txt" in markdown
+    assert not re.search(r"(?<!\\)&", markdown), "an unescaped & reached the export"
+    assert ".)" not in markdown and "- Why this engine: The model is not cached" in markdown

@@ -1,11 +1,15 @@
 """Key terms: multi-word phrases where the text repeats them, on every summary and in its JSON; the lab's measure."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ingest import Block
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.lab.keytermeval import PaperTerms, split_keywords, table
 from summarizer.network.wire import summary_from_wire, summary_to_wire
 from summarizer.text.keyterms import frequent_words, key_terms
 from summarizer.text.sentences import split_sentences
+from tests.builders import make_text
 
 TEXT = (
     "Replicated state machines keep a service running when servers fail. A consensus algorithm keeps the "
@@ -71,3 +75,34 @@ def test_a_long_text_is_sampled_evenly_so_its_end_still_counts():
     end = ["The solar farm opened near the old quarry this spring."] * 6000
     terms = key_terms(start + end)
     assert "river bridge" in terms and any("solar farm" in term for term in terms), "120,000 words, sampled"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    first=st.sampled_from(["Ana", "Tomasz", "Grace", "Kwame", "Lena", "Rafael"]),
+    last=st.sampled_from(["Manning", "Okafor", "Lindqvist", "Moreau", "Tanaka", "Brennan"]),
+    seed=st.integers(0, 500),
+)
+def test_key_terms_leave_out_sentence_openers_contractions_reporting_verbs_and_glued_or_giant_tokens(first, last, seed):
+    """Seen on news: "See", "Maintaining", "I'm", "told", "Manningsaid" and a 1,600-character token as terms."""
+    text = (
+        f"{first} {last} spoke to reporters about the harbour tunnel on Monday. {make_text(10, seed)} "
+        f"See the harbour tunnel report for details. Maintaining the harbour tunnel costs money, {last} told the "
+        f"council. I'm sure the harbour tunnel will open, {last} said. {last}said the budget was tight. "
+        f"The log held {'ab' * 800} as one token. See the tables. Maintaining roads is hard. "
+        f"The harbour tunnel board met {first} {last} again in May."
+    )
+    terms = key_terms(sentences(text))
+    lowered = {term.lower() for term in terms}
+    assert not lowered & {"see", "maintaining", "i'm", "told", "said", f"{last.lower()}said"}, lowered & {
+        "see",
+        "maintaining",
+        "i'm",
+        "told",
+        "said",
+        f"{last.lower()}said",
+    }
+    assert all(len(word) <= 30 for term in terms for word in term.split()), terms
+    assert "harbour tunnel" in lowered, terms
+    names = [term for term in terms if last.lower() in term.lower()]
+    assert all(last in term for term in names), terms  # a name keeps its capital

@@ -1,3 +1,6 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from summarizer.engines.selection import Tuning, is_candidate, select
 from summarizer.text.sentences import Sentence, split_sentences
 
@@ -61,3 +64,25 @@ def test_datelines_are_dropped_from_picked_sentences():
     assert without_dateline("Lausanne, Switzerland (CNN) The bad news? Talks failed.") == "The bad news? Talks failed."
     assert without_dateline("Washington (CNN) -- the Senate voted.") == "The Senate voted."
     assert without_dateline("He told CNN (CNN) nothing.") == "He told CNN (CNN) nothing."
+
+
+_OPENERS = ["Then", "But", "So", "Still", "Instead", "And", "Yet", "Later", "However,", "Afterwards"]
+_SUBJECTS = ["she", "he", "they", "the minister", "the mayor", "the coach", "it", "the company"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    subject=st.sampled_from(["The minister", "Ana Silva", "The board", "He", "Everyone", "The crowd"]),
+    verb=st.sampled_from(["paused", "waited", "sighed", "left", "nodded", "agreed"]),
+    opener=st.sampled_from(_OPENERS),
+    who=st.sampled_from(_SUBJECTS),
+    rest=st.lists(st.sampled_from("the budget would be cut by a third next year after long talks".split()), min_size=3),
+)
+def test_a_two_sentence_text_never_gets_one_sentence_twice(subject, verb, opener, who, rest):
+    """A short lead-in ("The minister paused.") is no candidate; the sentence leaning on it ("Then she said …")
+    was then taken together with itself as its own partner."""
+    from summarizer import Settings, Summarizer, SummaryOptions
+
+    text = f"{subject} {verb}. {opener} {who} said {' '.join(rest)}."
+    summary = Summarizer(Settings(engine="extractive")).summarize(text, SummaryOptions())
+    assert len(set(summary.sentences)) == len(summary.sentences), summary.sentences
