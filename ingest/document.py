@@ -13,13 +13,25 @@ from typing import Literal, get_args
 READING_WORDS_PER_MINUTE = 230
 # Every kind a block can have: what a summary reads (prose), what shapes it (title, heading), the rest left out.
 BlockKind = Literal[
-    "title", "heading", "paragraph", "list_item", "table", "code", "caption", "toc", "reference", "index", "running"
+    "title",
+    "heading",
+    "paragraph",
+    "list_item",
+    "table",
+    "code",
+    "caption",
+    "footnote",
+    "toc",
+    "reference",
+    "index",
+    "running",
 ]
 BLOCK_KINDS: tuple[BlockKind, ...] = get_args(BlockKind)
 LEFT_OUT_KINDS: dict[str, str] = {  # each kind a summary never reads, as the reader is told about it
     "table": "tables",
     "code": "code and formulas",
     "caption": "captions and figure text",
+    "footnote": "footnotes",
     "toc": "contents",
     "reference": "references",
     "index": "index entries",

@@ -20,11 +20,10 @@ from ..errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordP
 from ..recognition import scans, words
 from ..sections import finish
 from ..settings import IngestSettings
-from . import bookmarks, texfonts
+from . import bookmarks, pdfnotes, texfonts
 
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
-LINE = re.compile(r"[^\r\n]+")
 ALNUM = re.compile(r"[^\W_]")
 LETTER_OR_SPACE = re.compile(r"[^\W\d_]|\s")
 ALNUM_LAST = re.compile(r"[^\W_](?=[\W_]*$)")
@@ -35,7 +34,7 @@ JUNK_TITLE = re.compile(
     r"slide \d+|title|none|unknown|\W*)$",
     re.I,
 )
-SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad"))
+SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad" + pdfnotes.DROPPED_MARK))
 MARKED_HYPHEN = re.compile(r"(?<=[A-Za-z])[\ufffe\x02](?=[A-Za-z])")
 BROKEN = "\uffff"  # where PDFium marked a word broken at a line's end, until the whole text's words are known
 BROKEN_WORD = re.compile(rf"([A-Za-z]+){BROKEN}([A-Za-z]+)")
@@ -47,7 +46,7 @@ EDGE_LINES = 3
 RUNNING_SHARE = 0.5
 HEADING_SIZE = 1.15
 PARAGRAPH_GAP = 1.3
-SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
+SENTENCE_ENDS = pdfnotes.SENTENCE_ENDS
 RUN_IN_LEVEL = 6
 MIN_CHAPTER_HEADS = 3
 MIN_FONT_SIZE = 2.0
@@ -120,6 +119,8 @@ class Line:
     outline: int = 0
     cells: int = 1
     title: bool = False
+    note: str = ""  # "caption" or "footnote": set aside from the prose (pdfnotes)
+    ruled: bool = False  # a separator rule lies just above it
 
 
 def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
@@ -138,13 +139,13 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
     """Lines of one page, and the share of it covered by an image (a scan, when it has no text)."""
     textpage = page.get_textpage()
     try:
-        text = _page_text(textpage)
+        text = pdfnotes.unmarked(textpage, _page_text(textpage))
         aligned = len(text) == textpage.count_chars()
         height = page.get_height() or 1.0
         buffer = ctypes.create_string_buffer(128)
         lines: list[Line] = []
-        for match in LINE.finditer(text):
-            raw = re.sub(r"([\ufffe\x02])\s*\d{1,4}\s*$", r"-", match.group())
+        for start, raw in pdfnotes.physical_lines(textpage, text):
+            raw = re.sub(r"([\ufffe\x02])\s*\d{1,4}\s*$", r"-", raw)
             clean = _line_text(raw)
             if not clean:
                 continue
@@ -152,13 +153,13 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
             if aligned:
                 first = ALNUM.search(raw)
                 last = ALNUM_LAST.search(raw)
-                letters = [match.start() + first.start(), match.start() + last.start()] if first and last else []
+                letters = [start + first.start(), start + last.start()] if first and last else []
                 if letters:
                     line.size, bold_first, line.mono = _font(textpage, letters[0], buffer)
                     _, bold_last, _ = _font(textpage, letters[-1], buffer)
                     line.bold = bold_first and bold_last
                     if bold_first and not bold_last:
-                        line.run_in = _bold_prefix(textpage, raw, match.start(), buffer)
+                        line.run_in = _bold_prefix(textpage, raw, start, buffer)
                     left, bottom, _, top = textpage.get_charbox(letters[0], loose=True)
                     line.x, line.top = left, top
                     if line.size < MIN_FONT_SIZE:  # text scaled by its matrix reports size 1: measure the glyph box
@@ -166,8 +167,9 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
                     line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
                     if len(clean.split()) <= MAX_ROW_WORDS and not line.mono:
-                        line.cells = _cells(textpage, match.start(), match.end(), text, line.size)
+                        line.cells = _cells(textpage, start, start + len(raw), text, line.size)
             lines.append(line)
+        pdfnotes.mark_ruled(page, lines)
     finally:
         textpage.close()
     _lone_rows(lines)
@@ -542,7 +544,9 @@ class _Page:
         ended = previous.text.endswith(SENTENCE_ENDS)
         indented = line.x - previous.x > 0.6 * (line.size or 10) and same_page and abs(gap) < 3 * (spacing or 12)
         return bool(
-            spacing
+            previous.note != line.note
+            or pdfnotes.opens_note(line)
+            or spacing
             and same_page
             and gap > PARAGRAPH_GAP * spacing
             or ended
@@ -582,6 +586,15 @@ def _continues_heading(last: Block | None, previous: Line | None, line: Line) ->
     )
 
 
+def _kind(lines: list[Line], body: Line) -> BlockKind:
+    """What a block of lines is: a caption or footnote as set aside, code, a table, else a paragraph."""
+    if lines[0].note:
+        return "caption" if lines[0].note == "caption" else "footnote"
+    if all(ln.cells >= MIN_CELLS for ln in lines):
+        return "table"
+    return "code" if all(ln.mono for ln in lines) and body.size and not body.mono else "paragraph"
+
+
 def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     """Paragraphs, code, tables and headings of the lines; with an outline (`depth` levels deep) its entries are the
     headings at their levels and what only looks like a heading goes below them."""
@@ -589,25 +602,25 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     body = page.body
     blocks: list[Block] = []
     current: list[Line] = []
+    held: list[list[Line]] = []  # captions and footnotes met inside the open paragraph, set down after it
 
     def flush() -> None:
-        if not current:
-            return
-        kind: BlockKind = "code" if all(ln.mono for ln in current) and body.size and not body.mono else "paragraph"
-        if all(ln.cells >= MIN_CELLS for ln in current):
-            kind = "table"
-        blocks.append(
-            Block(
-                kind,
-                _joined(current, kind),
-                page=current[0].page,
-                reason="rows of short cells" if kind == "table" else "",
-            )
-        )
+        for group in ([current] if current else []) + held:
+            kind = _kind(group, body)
+            text = _joined(group, "paragraph" if group[0].note else kind)
+            reason = pdfnotes.REASONS.get(group[0].note, "rows of short cells" if kind == "table" else "")
+            blocks.append(Block(kind, text, page=group[0].page, reason=reason))
         current.clear()
+        held.clear()
 
     for number, line in enumerate(lines):
         previous = lines[number - 1] if number else None
+        if line.note:  # a caption or footnote: never a heading, and out of the sentence it cuts
+            if held and held[-1][-1] is previous and not page.new_paragraph(held[-1][-1], line):
+                held[-1].append(line)
+            else:
+                held.append([line])
+            continue
         heading, rest = _run_in(line, body)
         run_in_level, run_in_reason = RUN_IN_LEVEL, "a bold run-in heading"
         if not heading:
@@ -637,11 +650,11 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
                 level = _heading_level(line, page.heading_sizes, page.styles) + depth
                 blocks.append(Block("heading", line.text, level, line.page, reason=FONT_REASON))
         else:
-            if current and previous is not None and page.new_paragraph(previous, line):
+            if not current or page.new_paragraph(current[-1], line):
                 flush()
             current.append(line)
     flush()
-    return _rejoined(_figure_text(blocks))
+    return pdfnotes.rejoined(_figure_text(blocks))
 
 
 def _wraps_on(line: Line, following: Line | None) -> bool:
@@ -754,29 +767,6 @@ def _axis_labels(blocks: list[Block]) -> list[Block]:
     return result
 
 
-def _rejoined(blocks: list[Block]) -> list[Block]:
-    """A paragraph cut by a page, column or figure break is put back together."""
-    result: list[Block] = []
-    for block in blocks:
-        target = _continued(result) if block.kind == "paragraph" and block.text[:1].islower() else None
-        if target is None:
-            result.append(block)
-        else:
-            result[target] = Block("paragraph", f"{result[target].text} {block.text}", page=result[target].page)
-    return result
-
-
-def _continued(blocks: list[Block]) -> int | None:
-    """Index of the unfinished paragraph among the last three blocks (past captions and code), if any."""
-    for back in range(len(blocks) - 1, max(-1, len(blocks) - 4), -1):
-        earlier = blocks[back]
-        if earlier.kind == "heading":
-            return None
-        if earlier.kind == "paragraph":
-            return None if earlier.text.endswith(SENTENCE_ENDS) else back
-    return None
-
-
 def _skipped_note(numbers: list[int], count: int, ocr: int) -> str:
     """`ocr` is how many scanned pages OCR reads at most; 0 when it is off."""
     why = f"OCR reads at most the first {ocr:,} of them" if ocr else "OCR is switched off"
@@ -864,6 +854,7 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
         body = _body([line for page in kept for line in page])
         for line in _title_lines(kept[0], body):
             line.title = True
+    pdfnotes.set_aside(kept, _body([line for page in kept for line in page]).size)
     running = [
         Block(
             "running",

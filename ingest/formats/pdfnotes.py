@@ -1,0 +1,242 @@
+"""Captions and footnotes taken out of a PDF's reading order, and the sentences they cut put back together.
+
+In a PDF's reading order a figure's caption sits where the figure floated to, often inside a
+sentence ("... the consensus al-" / "Figure 10: Switching directly ..." / "gorithm ..."), and a
+page's footnotes sit between the last line of a column and the first of the next. Read as they
+come, both end up spliced into the prose, and a footnote can become a summary sentence. They are
+told apart by their place and font, not their words: a caption opens with "Figure N:", "Table N."
+or "Fig. N" where no sentence is under way; a footnote is smaller text at the foot of a column,
+under body text, that opens with a mark (1, *, †), sits under a short rule or after a wide gap.
+The marks that point to footnotes from the body (a raised, smaller "1" glued to a word) are
+dropped from the sentence.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from typing import TYPE_CHECKING, Iterator
+
+from ..classify import is_caption
+from ..document import Block
+from ..recognition import words
+
+if TYPE_CHECKING:
+    from .pdf import Line
+
+HYPHEN_MARKS = "\ufffe\x02"  # PDFium's mark for a hyphen where it joined a broken word's two lines
+DROPPED_MARK = "\ue000"  # a footnote mark in the body, one character for one so font look-ups still line up
+LINE = re.compile(r"[^\r\n]+")
+JOINED = re.compile(rf"[{HYPHEN_MARKS}](?=[^\W_])")
+# A raised mark after a word of two letters or more, or after its punctuation ("permission.1", "systems,2", "text∗");
+# a lone letter's raised digit is an exponent ("x2", "O(n2)") and stays.
+GLUED_MARK = re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=[^\W\d_][.,;:)]))[\d∗*†‡§¶]{1,2}(?!\d)")
+NOTE_START = re.compile(r"^(?:\d{1,2}|[∗*†‡§¶]{1,3})\s?(?=[A-Z(\[“\"'])")
+LONE_MARK = re.compile(r"[∗*†‡§¶]{1,3}")
+RAISED = 0.25  # a mark's foot sits this share of the letters' height above theirs
+SMALLER = 0.92  # a mark, caption or footnote is at most this share of the body's size
+FOOT_GAP = 1.6  # a footnote under a gap this many body sizes wide needs no mark or rule
+MAX_NOTE_SHARE = 0.45  # footnotes fill at most this share of the page's text height
+MIN_PROSE_WORDS = 5
+RULE_HEIGHT = 1.5  # points: a separator rule is a thin path
+RULE_WIDTH = (20.0, 0.6)  # at least 20 points wide and at most 0.6 of the page: a footnote rule, not a frame
+RULE_REACH = 2.5  # a rule this many of a line's sizes above it is that line's
+CAPTION_STEP = 1.7  # a caption's next line sits within this many of its sizes
+SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
+NOTE_KINDS = ("caption", "footnote")
+REASONS = {  # why a set-aside block has its kind, as the reader is told
+    "caption": "it opens like a caption ('Figure 2:') where no sentence runs on into it",
+    "footnote": "smaller text at the foot of a column, under a mark, a rule or a gap",
+}
+REACH = 3  # blocks other than notes between the halves of a cut sentence
+
+
+def physical_lines(textpage, text: str) -> Iterator[tuple[int, str]]:
+    """(start, text) of each line of the page's text. PDFium joins a line that ends in a hyphen with the text that
+    follows it in the content stream; where that is not the next line down (a caption, a footnote, the next column
+    placed between the word's halves), the line is cut there again and keeps its hyphen."""
+    for match in LINE.finditer(text):
+        start = match.start()
+        for joint in JOINED.finditer(match.group()):
+            at = match.start() + joint.start()
+            if not _wraps(textpage.get_charbox(at, loose=True), textpage.get_charbox(at + 1, loose=True)):
+                yield start, text[start:at] + "-"
+                start = at + 1
+        yield start, text[start : match.end()]
+
+
+def _wraps(mark: tuple[float, float, float, float], after: tuple[float, float, float, float]) -> bool:
+    """Whether the character after a line-end hyphen opens the next line: just below it, to its left."""
+    height = mark[3] - mark[1] or 10.0
+    return after[0] < mark[0] and -0.5 * height < mark[1] - after[3] < height
+
+
+def unmarked(textpage, text: str) -> str:
+    """`text` with each footnote mark glued to a word replaced by `DROPPED_MARK`: smaller than the letter before it
+    and raised above its foot. A lowered digit ("log2") and a mark the same size as the text ("drop0") stay."""
+    chars = None
+    for match in GLUED_MARK.finditer(text):
+        letter = textpage.get_charbox(match.start() - 1, loose=True)
+        marks = [textpage.get_charbox(at, loose=True) for at in range(match.start(), match.end())]
+        height = letter[3] - letter[1]
+        if height > 0 and all(
+            box[3] - box[1] <= SMALLER * height and box[1] - letter[1] >= RAISED * height for box in marks
+        ):
+            chars = chars or list(text)
+            chars[match.start() : match.end()] = DROPPED_MARK * (match.end() - match.start())
+    return "".join(chars) if chars else text
+
+
+def mark_ruled(page, lines: list[Line]) -> None:
+    """Mark the lines that sit just under a thin horizontal path no wider than part of the page: a separator rule,
+    such as the one above a page's footnotes."""
+    import pypdfium2.raw as pdfium_c
+
+    found = []
+    width = page.get_width() or 1.0
+    for index in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
+        obj = pdfium_c.FPDFPage_GetObject(page.raw, index)
+        if pdfium_c.FPDFPageObj_GetType(obj) != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+        if not pdfium_c.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in (left, bottom, right, top))):
+            continue
+        span = right.value - left.value
+        if top.value - bottom.value <= RULE_HEIGHT and RULE_WIDTH[0] <= span <= RULE_WIDTH[1] * width:
+            found.append((left.value, right.value, top.value))
+    for line in lines:
+        size = line.size or 10.0
+        line.ruled = any(
+            left - size < line.x < right and line.top < y < line.top + RULE_REACH * size for left, right, y in found
+        )
+
+
+def set_aside(pages: list[list[Line]], body_size: float) -> None:
+    """Mark each page's captions and footnotes (`Line.note`), so the reader makes them blocks of their own."""
+    if not body_size:
+        return
+    for lines in pages:
+        _lone_marks(lines)
+        _captions(lines)
+        if lines:
+            _footnotes(lines, body_size)
+
+
+def _lone_marks(lines: list[Line]) -> None:
+    """A footnote's mark that PDFium gives as a line of its own ("*", then the note) has no letter to measure: it
+    takes the place and size of the note it opens."""
+    for line, following in zip(lines, lines[1:]):
+        if not line.size and LONE_MARK.fullmatch(line.text) and following.size:
+            line.size, line.x, line.top, line.last_top = following.size, following.x, following.top, following.top
+            line.ruled = following.ruled
+
+
+def _free(line: Line) -> bool:
+    return not (line.note or line.outline or line.title)
+
+
+def _captions(lines: list[Line]) -> None:
+    """A line that opens like a caption where no sentence runs on into it, and the lines set close under it in its
+    font."""
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        previous = lines[index - 1] if index else None
+        if not (_free(line) and is_caption(line.text)) or previous is not None and _runs_into(previous, line):
+            index += 1
+            continue
+        line.note = "caption"
+        index += 1
+        while index < len(lines) and _caption_goes_on(lines[index - 1], lines[index]):
+            lines[index].note = "caption"
+            index += 1
+
+
+def _runs_into(previous: Line, line: Line) -> bool:
+    """`line` is the next line of `previous`'s paragraph: the line below in its font, the sentence not ended."""
+    return (
+        abs(previous.size - line.size) < 0.3
+        and 0 < previous.last_top - line.top < CAPTION_STEP * (line.size or 10)
+        and not previous.text.endswith(SENTENCE_ENDS)
+    )
+
+
+def _caption_goes_on(previous: Line, line: Line) -> bool:
+    return (
+        _free(line)
+        and previous.page == line.page
+        and abs(previous.size - line.size) < 0.3
+        and 0 < previous.last_top - line.top < CAPTION_STEP * (line.size or 10)
+        and not is_caption(line.text)
+        and line.cells < 3
+    )
+
+
+def _footnotes(lines: list[Line], body_size: float) -> None:
+    """Runs of smaller lines at the foot of a column, under body text, that open with a mark, sit under a rule or
+    after a wide gap below a line of prose."""
+    tops = [line.top for line in lines]
+    height = max(tops) - min(tops) or 1.0
+    small = [_free(line) and 0 < line.size <= SMALLER * body_size and line.cells < 3 for line in lines]
+    index = 1
+    while index < len(lines):
+        if not small[index] or small[index - 1]:
+            index += 1
+            continue
+        end = index
+        while end < len(lines) and small[end] and lines[end].top <= lines[index].top:
+            end += 1
+        first, above = lines[index], lines[index - 1]
+        at_foot = end == len(lines) or lines[end].top > first.top
+        if at_foot and above.last_top > first.top and first.top - lines[end - 1].top <= MAX_NOTE_SHARE * height:
+            wide = above.last_top - first.top >= FOOT_GAP * body_size
+            prose = len(above.text.split()) >= MIN_PROSE_WORDS and not above.bold
+            if first.ruled or _marked(first) or wide and prose:
+                for line in lines[index:end]:
+                    line.note = "footnote"
+        index = end
+
+
+def opens_note(line: Line) -> bool:
+    """A footnote line that starts the next footnote with its mark."""
+    return line.note == "footnote" and _marked(line)
+
+
+def _marked(line: Line) -> bool:
+    return bool(NOTE_START.match(line.text) or LONE_MARK.fullmatch(line.text))
+
+
+def rejoined(blocks: list[Block]) -> list[Block]:
+    """A paragraph cut by a page, column, caption, footnote or figure is put back together, its broken word joined
+    ('al-' and 'gorithm'); the notes that cut it follow it."""
+    result: list[Block] = []
+    for block in blocks:
+        target = _continued(result, block) if block.kind == "paragraph" else None
+        if target is None:
+            result.append(block)
+        else:
+            earlier = result[target]
+            if earlier.text.endswith("-") and earlier.text[-2:-1].isalpha() and block.text[:1].isalpha():
+                text = words.dehyphenated(earlier.text, block.text)
+            else:
+                text = f"{earlier.text} {block.text}"
+            result[target] = Block("paragraph", text, page=earlier.page)
+    return result
+
+
+def _continued(blocks: list[Block], block: Block) -> int | None:
+    """Index of the unfinished paragraph `block` goes on from, past any notes and up to `REACH` other blocks (figure
+    text, tables, code), never past a heading: it opens in lowercase, or the paragraph ends in a broken word."""
+    reach = REACH
+    for back in range(len(blocks) - 1, -1, -1):
+        earlier = blocks[back]
+        if earlier.kind == "heading":
+            return None
+        if earlier.kind == "paragraph":
+            if earlier.text.endswith(SENTENCE_ENDS):
+                return None
+            return back if block.text[:1].islower() or earlier.text.endswith("-") else None
+        reach -= earlier.kind not in NOTE_KINDS
+        if reach <= 0:
+            return None
+    return None
