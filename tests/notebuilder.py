@@ -33,6 +33,8 @@ class NotedPaper:
     cut: int = 2
     marked_word: int = 3
     rule: bool = True
+    ticks: tuple[int, ...] = ()  # a chart's axis ticks, set spaced out under the figure's box
+    label: str = ""  # the axis's label, under its ticks
 
 
 def noted_pdf(paper: NotedPaper) -> tuple[bytes, str]:
@@ -120,14 +122,23 @@ class _Flow:
         self.y += size * LEADING
 
     def figure(self, captions: list[str], foot: float, notes: list[str]) -> None:
-        """A framed box and its caption under it, in the note size, with space around them."""
+        """A framed box, its axis ticks and label and its caption under it, in the note size, with space around."""
         pdf, paper = self.pdf, self.paper
         box = paper.body_size * 8
-        self.room(box + (len(captions) + 3) * paper.note_size * LEADING, foot, notes)
+        self.room(box + (len(captions) + 5) * paper.note_size * LEADING, foot, notes)
         self.y += paper.body_size
         pdf.rect(self.x + self.width * 0.1, self.y, self.width * 0.8, box)
         self.y += box + paper.note_size
         pdf.set_font("Sans", size=paper.note_size)
+        for number, tick in enumerate(paper.ticks):
+            pdf.set_xy(self.x + self.width * (0.1 + 0.8 * number / max(1, len(paper.ticks) - 1)), self.y)
+            pdf.cell(pdf.get_string_width(str(tick)), paper.note_size * LEADING, str(tick))
+        self.y += paper.note_size * LEADING if paper.ticks else 0
+        if paper.ticks and paper.label:
+            pdf.set_xy(self.x + self.width * 0.4, self.y)
+            pdf.cell(pdf.get_string_width(paper.label), paper.note_size * LEADING, paper.label)
+            self.y += paper.note_size * LEADING
+        self.y += paper.note_size * LEADING * 0.5 if paper.ticks else 0
         for text in captions:
             pdf.set_xy(self.x, self.y)
             pdf.cell(self.width, paper.note_size * LEADING, text)

@@ -89,7 +89,6 @@ REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 MAX_HEADING_WORDS = 16
 MAX_LABEL_WORDS = 3
 NUMBERED_RUN_IN = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*\.?\s+[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z])\.\s+(?=[A-Z])")
-AXIS_NUMBER = re.compile(r"^[-+(]?\d+(?:[.,]\d+)?[%)]?$")
 LIST_NUMBER = re.compile(r"^((?:\d{1,2}\.)*\d{1,2}|[A-Z])[.)]\s+(?=\S)")
 LIST_REACH = 10
 MIN_PROSE_LINE_WORDS = 6
@@ -119,7 +118,7 @@ class Line:
     outline: int = 0
     cells: int = 1
     title: bool = False
-    note: str = ""  # "caption" or "footnote": set aside from the prose (pdfnotes)
+    note: str = ""  # "caption", "ticks", "figure" or "footnote": set aside from the prose (pdfnotes)
     ruled: bool = False  # a separator rule lies just above it
 
 
@@ -589,7 +588,7 @@ def _continues_heading(last: Block | None, previous: Line | None, line: Line) ->
 def _kind(lines: list[Line], body: Line) -> BlockKind:
     """What a block of lines is: a caption or footnote as set aside, code, a table, else a paragraph."""
     if lines[0].note:
-        return "caption" if lines[0].note == "caption" else "footnote"
+        return "footnote" if lines[0].note == "footnote" else "caption"
     if all(ln.cells >= MIN_CELLS for ln in lines):
         return "table"
     return "code" if all(ln.mono for ln in lines) and body.size and not body.mono else "paragraph"
@@ -749,9 +748,7 @@ def _figure_text(blocks: list[Block]) -> list[Block]:
 
 def _ticks(block: Block) -> bool:
     """A row of a chart's axis: mostly numbers ("0 50 100 150 200", "0 TB 50 TB 100 TB")."""
-    tokens = block.text.split()
-    numbers = sum(bool(AXIS_NUMBER.match(token)) for token in tokens)
-    return block.kind in ("paragraph", "code") and numbers >= 4 and numbers >= 0.5 * len(tokens)
+    return block.kind in ("paragraph", "code", "caption") and pdfnotes.ticks(block.text)
 
 
 def _axis_labels(blocks: list[Block]) -> list[Block]:

@@ -33,6 +33,11 @@ JOINED = re.compile(rf"[{HYPHEN_MARKS}](?=[^\W_])")
 GLUED_MARK = re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=[^\W\d_][.,;:)]))[\d∗*†‡§¶]{1,2}(?!\d)")
 NOTE_START = re.compile(r"^(?:\d{1,2}|[∗*†‡§¶]{1,3})\s?(?=[A-Z(\[“\"'])")
 LONE_MARK = re.compile(r"[∗*†‡§¶]{1,3}")
+AXIS_NUMBER = re.compile(r"^[-+(]?\d+(?:[.,]\d+)?[%)]?$")
+MIN_TICKS = 4
+MIN_COLUMN_TICKS = 3
+MAX_LABEL_WORDS = 5
+LABEL_REACH = 2.0
 RAISED = 0.25  # a mark's foot sits this share of the letters' height above theirs
 SMALLER = 0.92  # a mark, caption or footnote is at most this share of the body's size
 FOOT_GAP = 1.6  # a footnote under a gap this many body sizes wide needs no mark or rule
@@ -47,6 +52,8 @@ NOTE_KINDS = ("caption", "footnote")
 REASONS = {  # why a set-aside block has its kind, as the reader is told
     "caption": "it opens like a caption ('Figure 2:') where no sentence runs on into it",
     "footnote": "smaller text at the foot of a column, under a mark, a rule or a gap",
+    "ticks": "a chart's axis ticks",
+    "figure": "a chart's labels, between its axis ticks and its caption",
 }
 REACH = 3  # blocks other than notes between the halves of a cut sentence
 
@@ -112,7 +119,8 @@ def mark_ruled(page, lines: list[Line]) -> None:
 
 
 def set_aside(pages: list[list[Line]], body_size: float) -> None:
-    """Mark each page's captions and footnotes (`Line.note`), so the reader makes them blocks of their own."""
+    """Mark each page's captions, axis ticks and footnotes (`Line.note`), so the reader makes them blocks of their
+    own: captions and a chart's ticks and labels of the kind "caption", footnotes of the kind "footnote"."""
     if not body_size:
         return
     for lines in pages:
@@ -135,9 +143,18 @@ def _free(line: Line) -> bool:
     return not (line.note or line.outline or line.title)
 
 
+def ticks(text: str) -> bool:
+    """A row of a chart's axis: mostly numbers ("0 50 100 150 200", "0 TB 50 TB 100 TB")."""
+    tokens = text.split()
+    numbers = sum(bool(AXIS_NUMBER.match(token)) for token in tokens)
+    return numbers >= MIN_TICKS and numbers >= 0.5 * len(tokens)
+
+
 def _captions(lines: list[Line]) -> None:
     """A line that opens like a caption where no sentence runs on into it, and the lines set close under it in its
-    font."""
+    font; a chart's axis ticks, in a row or one number a line, which no sentence holds; and a chart's short labels
+    between its ticks and its caption."""
+    _ticks(lines)
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -145,11 +162,50 @@ def _captions(lines: list[Line]) -> None:
         if not (_free(line) and is_caption(line.text)) or previous is not None and _runs_into(previous, line):
             index += 1
             continue
+        _labels(lines, index)
         line.note = "caption"
         index += 1
         while index < len(lines) and _caption_goes_on(lines[index - 1], lines[index]):
             lines[index].note = "caption"
             index += 1
+
+
+def _ticks(lines: list[Line]) -> None:
+    """Rows of axis ticks ("0 20 40 60 80"), and columns of them: `MIN_COLUMN_TICKS` or more lines in a row that are
+    each one number."""
+    for line in lines:
+        if _free(line) and line.cells < 3 and ticks(line.text):
+            line.note = "ticks"
+    run: list[Line] = []
+    for line in lines:
+        if _free(line) and AXIS_NUMBER.match(line.text) and (not run or run[-1].page == line.page):
+            run.append(line)
+            continue
+        _column(run)
+        run = [line] if _free(line) and AXIS_NUMBER.match(line.text) else []
+    _column(run)
+
+
+def _column(run: list[Line]) -> None:
+    if len(run) >= MIN_COLUMN_TICKS:
+        for tick in run:
+            tick.note = "ticks"
+
+
+def _labels(lines: list[Line], caption: int) -> None:
+    """The short lines just before a caption on its page, back to the first line of prose, that sit level with axis
+    ticks among them (within `LABEL_REACH` of their sizes): the chart's labels and legend ("Operation Success Rate %",
+    "Read/Query"); not a short last line of the prose above the chart."""
+    run = []
+    for line in reversed(lines[:caption]):
+        short = len(line.text.split()) <= MAX_LABEL_WORDS and not line.text.endswith(SENTENCE_ENDS)
+        if line.page != lines[caption].page or line.note not in ("", "ticks") or not (line.note or short):
+            break
+        run.append(line)
+    tops = [line.top for line in run if line.note == "ticks"]
+    for line in run if tops else []:
+        if min(tops) - LABEL_REACH * line.size <= line.top <= max(tops) + LABEL_REACH * line.size:
+            line.note = line.note or "figure"
 
 
 def _runs_into(previous: Line, line: Line) -> bool:

@@ -1,5 +1,6 @@
 """Captions and footnotes that cut a sentence in a PDF's reading order are blocks of their own, and the sentence is
-whole again: on generated papers with random words, sizes, one or two columns and the notes in varied places."""
+whole again: on generated papers with random words, sizes, one or two columns, with or without a chart's axis ticks and label,
+and the notes in varied places."""
 
 import string
 
@@ -77,6 +78,8 @@ def papers(draw) -> NotedPaper:
         cut=draw(st.integers(2, len(broken) - 3)),
         marked_word=draw(st.integers(0, 40)),
         rule=draw(st.booleans()),
+        ticks=draw(st.sampled_from([(), (0, 20, 40, 60, 80, 100), (0, 5, 10, 15)])),
+        label=" ".join(draw(st.lists(WORDS, min_size=0, max_size=3))).capitalize(),
     )
 
 
@@ -90,8 +93,11 @@ def papers(draw) -> NotedPaper:
 @given(papers())
 def test_generated_papers_keep_their_sentences_whole_and_their_notes_apart(paper):
     blocks, body = _blocks(paper)
-    assert [b.text for b in blocks if b.kind == "paragraph"] == [body]
-    assert [b.text for b in blocks if b.kind == "caption"] == [paper.caption]
+    paragraphs = [b.text for b in blocks if b.kind == "paragraph"]
+    assert " ".join(paragraphs) == body  # no word lost, none added, the broken word whole
+    assert all(text.endswith(".") for text in paragraphs)  # a paragraph ends where a sentence does (a short last line)
+    chart = [" ".join(map(str, paper.ticks)), paper.label] if paper.ticks else []
+    assert [b.text for b in blocks if b.kind == "caption"] == [text for text in chart if text] + [paper.caption]
     notes = [b.text for b in blocks if b.kind == "footnote"]
     assert len(notes) == 1 and notes[0].startswith(paper.mark)  # the mark with its note: "1 This ..." or "†This ..."
     assert notes[0][len(paper.mark) :].strip() == paper.footnote
