@@ -229,11 +229,13 @@ def _caption_goes_on(previous: Line, line: Line) -> bool:
 
 
 def _footnotes(lines: list[Line], body_size: float) -> None:
-    """Runs of smaller lines at the foot of a column, under body text, that open with a mark, sit under a rule or
-    after a wide gap below a line of prose."""
+    """Runs of smaller lines in the text's face (code is set in a fixed-pitch one) at the foot of a column, under body
+    text, that open with a mark, sit under a rule or after a wide gap below a line of prose."""
     tops = [line.top for line in lines]
     height = max(tops) - min(tops) or 1.0
-    small = [_free(line) and 0 < line.size <= SMALLER * body_size and line.cells < 3 for line in lines]
+    small = [
+        _free(line) and 0 < line.size <= SMALLER * body_size and line.cells < 3 and not line.mono for line in lines
+    ]
     index = 1
     while index < len(lines):
         if not small[index] or small[index - 1]:
