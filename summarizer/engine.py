@@ -32,7 +32,10 @@ class Hints:
 
     Only the offline engine uses them; a model reads the words alone. `learned`: text without headings, where
     the learned sentence score applies (`engines.scoring`). `min_sentences`: the summary goes on past its
-    word target until it has this many (a Short overview is more than the TL;DR's one sentence).
+    word target until it has this many (a Short overview is more than the TL;DR's one sentence). `allowed`: the
+    sentences it may show, when some of them must never be (a section's figure walk-throughs and footnotes);
+    ignored when it allows no candidate. `standalone`: sentences that read alone though they open as if they
+    leant on another ("This section presents ..." in that section's own summary).
     """
 
     bonus: Sequence[float] | None = None
@@ -41,6 +44,8 @@ class Hints:
     spread: float | None = None
     learned: bool = False
     min_sentences: int = 1
+    allowed: Sequence[bool] | None = None
+    standalone: Sequence[bool] | None = None
 
 
 @dataclass(frozen=True)

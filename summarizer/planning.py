@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from .engine import Hints
 from .layout import Layout, Section
-from .text.prose import dangles, is_signpost
+from .text.prose import dangles
 from .text.sentences import Sentence
+from .text.topicality import topicality
 from .text.topics import segments
 
 SELF_CUE = re.compile(
@@ -56,7 +57,6 @@ SECTION_SENTENCES: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {
     "long": (((150, 1), (600, 2), (1500, 3)), 4),
 }
 WORDS_PER_SECTION_SENTENCE = 28
-SIGNPOST_PENALTY = 1.0
 OVERVIEW_MIN_SENTENCES = {"short": 2, "medium": 3, "long": 4}  # each preset says more than the one before,
 SENTENCES_PER_MIN_SENTENCE = 2  # in a text of at least 2 sentences for each (a short text is never returned whole)
 
@@ -161,7 +161,8 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
     return Plan(eligible, hints, jobs, lead)
 
 
-def section_hints(sentences: list[Sentence]) -> Hints:
-    """A section's summary should say what the section says: a sentence that only points elsewhere ("In this
-    section, we describe ...", "Section 5 summarizes ...") is picked only when nothing else fits."""
-    return Hints(bonus=[-SIGNPOST_PENALTY * is_signpost(s.text) for s in sentences])
+def section_hints(sentences: list[Sentence], title: str) -> Hints:
+    """A section's summary says what the section does: the sentence that states its topic is preferred and one
+    that walks through a figure or an example, or is a footnote, is never shown (`text.topicality`)."""
+    topic = topicality([s.text for s in sentences], [s.paragraph for s in sentences], title)
+    return Hints(bonus=topic.bonus, allowed=topic.allowed, standalone=topic.standalone)

@@ -599,7 +599,8 @@ class _Prepared:
 
     def section_job(self, job: planning.SectionJob) -> EngineJob:
         sentences = [self.layout.sentences[i] for i in job.indices]
-        return EngineJob(sentences, job.target_words, planning.section_hints(sentences), job.max_sentences)
+        hints = planning.section_hints(sentences, job.section.title)
+        return EngineJob(sentences, job.target_words, hints, job.max_sentences)
 
     def overview_jobs(self) -> Iterator[EngineJob]:
         """The overview as a document for the engine, or each topic of a TL;DR as one."""

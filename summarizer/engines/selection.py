@@ -137,6 +137,8 @@ def select(
     groups = np.asarray(hints.groups if hints.groups is not None else np.zeros(n), dtype=np.int64)
     candidate = np.fromiter((is_candidate(s, tuning) for s in sentences), dtype=bool, count=n)
     mask = candidate if candidate.any() else np.ones(n, dtype=bool)
+    if hints.allowed is not None and (mask & np.asarray(hints.allowed, dtype=bool)).any():
+        mask &= np.asarray(hints.allowed, dtype=bool)
     tuning = replace(
         tuning, **{name: value for name in ("position_weight", "spread") if (value := getattr(hints, name)) is not None}
     )
@@ -158,6 +160,8 @@ def select(
     leaning = np.fromiter((opens_mid_thought(s.text) for s in pooled), dtype=np.bool_, count=len(pool))
     quoted = np.asarray(inside_quotes([s.text for s in sentences], [s.paragraph for s in sentences]), dtype=bool)
     dangling = np.fromiter((dangles(s.text) for s in pooled), dtype=np.bool_, count=len(pool)) | quoted[pool]
+    if hints.standalone is not None:
+        dangling &= ~np.asarray(hints.standalone, dtype=bool)[pool]
     previous = np.maximum(pool - 1, 0)
     slot = np.full(n, -1, dtype=np.int64)
     slot[pool] = np.arange(len(pool))

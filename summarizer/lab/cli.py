@@ -1,4 +1,4 @@
-"""The lab's measuring commands: evaluate, papers, keyterms, structure, ocr-eval, benchmark, finetune.
+"""The lab's measuring commands: evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune.
 
 They join the product's commands under one entry (`python -m summarizer`, see `summarizer/__main__.py`)
 through `add_commands`; the product's command line (`summarizer/cli.py`) never imports this module.
@@ -15,9 +15,9 @@ from pathlib import Path
 
 from ingest import ingest_file
 
-from ..cli import Command, engine_arguments, options_of, service_arguments, settings_of
+from ..cli import Command, engine_arguments, options_of, service_arguments, settings_of, summarize_document
 from ..errors import InvalidOptionError, SummarizerError
-from ..options import SummaryOptions
+from ..options import LENGTHS, SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
 from .evaluation import evaluate, load_pairs, table
@@ -49,7 +49,7 @@ def _data(path: str, source: str) -> str:
 
 
 def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
-    """evaluate, papers, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and cross-fit."""
+    """evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and cross-fit."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
     service_arguments(evaluation)
@@ -72,6 +72,17 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     )
     papers.add_argument("--json", action="store_true", help="print scores and errors as one JSON object")
     papers.add_argument("--predictions", help="write one JSON line per paper: id, summary sentences, junk reasons")
+
+    roadmaps = commands.add_parser(
+        "sections",
+        help="each section's summary, as a user gets it, against the authors' roadmap of the papers",
+        parents=[verbose],
+    )
+    roadmaps.add_argument(
+        "folder", nargs="?", default=DEFAULT_PAPERS, help="the papers folder: manifest.jsonl and pdf/"
+    )
+    roadmaps.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length to score")
+    roadmaps.add_argument("--json", action="store_true", help="print the figures and each roadmap section as JSON")
 
     bench = commands.add_parser("benchmark", help="speed and memory: T5 paths, the offline engine, reading PDFs")
     bench.add_argument("--model", help="model id or directory (default: SUMMARIZER_MODEL or t5-small)")
@@ -151,6 +162,7 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     return {
         "evaluate": _evaluate,
         "papers": _papers,
+        "sections": _sections,
         "keyterms": _keyterms,
         "structure": _structure,
         "ocr-eval": _ocr_eval,
@@ -218,6 +230,41 @@ def _papers(args) -> int:
     print("\n".join(papers.table(results, scores)))
     if args.verbose:
         print("\n".join(papers.worst(results, summarizer.engine.name)))
+    return 0
+
+
+def _sections(args) -> int:
+    from ingest import IngestError, read_file
+
+    from . import roadmapeval
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # the roadmap is read with pypdf, which chatters
+    summarizer = Summarizer(Settings.from_env(engine="extractive"))
+    options = SummaryOptions(length=args.length)
+
+    def shown(pdf: Path) -> roadmapeval.Shown | None:
+        try:
+            document = read_file(str(pdf))
+            summary = summarize_document(summarizer, document, options)
+        except (IngestError, SummarizerError):
+            return None
+        return [(s.title, s.sentences) for s in summary.sections], document.text
+
+    papers = roadmapeval.load(_data(args.folder, PAPERS_SOURCE))
+    rows = roadmapeval.score(papers, shown, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    if not rows:
+        raise InvalidOptionError(f"No paper in {args.folder} has a roadmap naming two sections or more.")
+    totals = roadmapeval.totals(rows)
+    if args.json:
+        print(
+            json.dumps(
+                {"totals": dataclasses.asdict(totals), "sections": [dataclasses.asdict(r) for r in rows]},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return 0
+    print("\n".join(roadmapeval.table(totals)))
     return 0
 
 

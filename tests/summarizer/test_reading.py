@@ -333,25 +333,6 @@ def test_a_sentence_that_says_the_same_thing_again_is_not_shown_even_with_room_f
         assert twice[0] in chosen and twice[1] not in chosen
 
 
-def test_a_section_summary_says_what_the_section_says_not_where_things_are():
-    from summarizer.text.prose import is_signpost
-
-    pointers = [
-        "In this section, we describe the bridge works and the plans for the river traffic.",
-        "Section 3 summarizes our experience with the bridge works and the river traffic.",
-        "The costs of the bridge works and the river traffic are addressed in Section 4.",
-    ]
-    text = "# Bridge plan\n\n" + "\n\n".join(
-        f"## {n}. Part {n}\n\n{pointer} {prose(100, 500 + n)}" for n, pointer in enumerate(pointers, 1)
-    )
-    assert all(is_signpost(pointer) for pointer in pointers)
-    blocks = parse_text(text, markdown_syntax=True).blocks
-    for length in ("short", "medium", "long"):
-        summary = OFFLINE.summarize(blocks, SummaryOptions(length=length))
-        lines = [line for section in summary.sections for line in section.sentences]
-        assert lines and not any(is_signpost(line) for line in lines), length
-
-
 def test_lengths_grow_in_order_on_text_without_headings():
     """Plain text (news, pasted notes): TL;DR one line, then each preset shows more words than the one before."""
     for seed, size in ((1, 12), (2, 25), (3, 40), (4, 80), (5, 160)):

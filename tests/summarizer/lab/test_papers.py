@@ -46,8 +46,8 @@ REFERENCES = [
 ]
 
 
-def make_paper_pdf(path):
-    """A three-page paper: title and authors, an Abstract heading and abstract, sections, references."""
+def make_paper_pdf(path, sections: dict[str, list[str]] = SECTIONS):
+    """A three-page paper: title and authors, an Abstract heading and abstract, `sections`, references."""
     from fpdf import FPDF
 
     pdf = FPDF()
@@ -65,7 +65,7 @@ def make_paper_pdf(path):
     write(8, "Abstract")
     pdf.set_font("Helvetica", size=11)
     write(6, ABSTRACT)
-    for number, (heading, sentences) in enumerate(SECTIONS.items()):
+    for number, (heading, sentences) in enumerate(sections.items()):
         if number == 2:
             pdf.add_page()
         pdf.ln(4)
