@@ -70,16 +70,33 @@ SELF = (
     r"(?:(?:in|throughout) (?:this|the present) (?:sub)?(?:section|chapter|part)\b,?|"
     r"(?:the )?(?:rest|remainder) of this (?:sub)?(?:section|chapter)|this (?:sub)?(?:section|chapter|part)|here,?)"
 )
+# Verbs of an announcement after a section's own "In this section (we)", "This section", "Here (we)", or after "we"
+# with a marker of order ("We first describe X", "We now turn to X").
 ANNOUNCES = (
     r"(?:describes?|presents?|discuss(?:es)?|introduces?|reviews?|proposes?|defines?|explains?|evaluates?|"
     r"analy[sz]es?|outlines?|summari[sz]es?|gives?|provides?|shows?|examines?|considers?|details?|formulates?|"
     r"develops?|identif(?:y|ies)|investigates?|studies|study|measures?|compares?|derives?|sketches|surveys?|"
     r"focus(?:es)? on|turns? to|looks? at|addresses|address)"
 )
+# ... and the verbs that announce on their own after a plain "we" ("We describe X"; not "We define a copyset as").
+WE_ANNOUNCE = (
+    r"(?:describe|present|discuss|introduce|review|outline|summari[sz]e|explain|evaluate|analy[sz]e|examine|"
+    r"survey|study|investigate|formulate)"
+)
 TOPIC_STATEMENT = re.compile(
     rf"^(?:{SELF}\s+(?:we\s+)?(?:will\s+|shall\s+)?(?:\w+ly\s+)?{ANNOUNCES}|"
-    rf"we (?:will |shall )?(?:first |now |then |next |briefly |also |here )?(?:{ANNOUNCES}|"
-    r"(?:begin|start) (?:by|with|our)))\b(?P<rest>.*)$",
+    rf"we (?:will |shall )?(?:(?:first|now|then|next|briefly|here) {ANNOUNCES}|"
+    rf"(?:also )?{WE_ANNOUNCE}|(?:begin|start) (?:by|with|our)))\b(?P<rest>.*)$",
+    re.I,
+)
+# What an announcement names when it points back instead ("this expected behavior", "such designs") is not content.
+POINTED = re.compile(r"\b(?:this|these|those|such|the above|the same)\s+(?:[\w-]+\s+){0,2}[\w-]+", re.I)
+# A mention of earlier text inside a sentence ("the protocols of the previous section", "the program discussed above"):
+# the line reads as a continuation; it weighs against the sentence without ruling it out.
+EARLIER = re.compile(
+    r"\b(?:the )?(?:previous|preceding) (?:sub)?sections?\b|"
+    r"\b(?:discussed|described|mentioned|defined|introduced|given|shown|presented|outlined) "
+    r"(?:above|earlier|previously)\b",
     re.I,
 )
 # Words of an announcement that name no content: "In this section we describe it in detail" announces nothing.
@@ -97,12 +114,13 @@ SEE_ELSEWHERE = re.compile(
 )
 # "This section ..." leans on nothing in that section's own summary: the section is the antecedent.
 OWN_SECTION = re.compile(r"^this (?:sub)?section\b", re.I)
-TOPIC_MIN_CONTENT = 2
+TOPIC_MIN_CONTENT = 3
 OPENING_BONUS = 0.3
 PARAGRAPH_OPENING_BONUS = 0.1
 TITLE_BONUS = 0.3
 TOPIC_STATEMENT_BONUS = 1.0
 POINTER_PENALTY = 1.0
+EARLIER_PENALTY = 0.3
 
 
 @dataclass(frozen=True)
@@ -136,7 +154,7 @@ def announced(text: str) -> str | None:
     match = TOPIC_STATEMENT.match(shown(text).lstrip("\"'“‘("))
     if not match:
         return None
-    rest = match.group("rest")
+    rest = POINTED.sub(" ", match.group("rest"))
     return rest.strip(" ,.:;") if len([t for t in tokens(rest) if t not in META]) >= TOPIC_MIN_CONTENT else None
 
 
@@ -161,6 +179,8 @@ def topicality(texts: Sequence[str], paragraphs: Sequence[int], title: str) -> T
             value += TOPIC_STATEMENT_BONUS
         elif is_signpost(text) or SEE_ELSEWHERE.search(text):
             value -= POINTER_PENALTY
+        if EARLIER.search(text):
+            value -= EARLIER_PENALTY
         bonus.append(value)
         allowed.append(not (walks_through(text) or is_footnote(text) or refers_back(text)))
     return Topicality(bonus, allowed, [bool(OWN_SECTION.match(shown(text))) for text in texts])

@@ -9,7 +9,15 @@ from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.lab.syntheticprose import prose
 from summarizer.text.prose import is_signpost
-from summarizer.text.topicality import announced, is_footnote, refers_back, topicality, walks_through
+from summarizer.text.topicality import (
+    PARAGRAPH_OPENING_BONUS,
+    TITLE_BONUS,
+    announced,
+    is_footnote,
+    refers_back,
+    topicality,
+    walks_through,
+)
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
 LENGTHS = ("short", "medium", "long")
@@ -73,6 +81,8 @@ def test_an_announcement_counts_when_it_names_content():
     assert announced("Section 5 summarizes.") is None
     assert announced("In this section we describe it in detail.") is None
     assert announced("The leader replicates its log to every follower.") is None
+    assert announced("This section provides an informal argument of this expected behavior.") is None
+    assert announced("We define a copyset as a distinct set of nodes that hold all copies of a chunk.") is None
 
 
 def test_the_opening_the_title_terms_and_an_announcement_pull_and_pointers_push():
@@ -86,6 +96,12 @@ def test_the_opening_the_title_terms_and_an_announcement_pull_and_pointers_push(
     assert topic.bonus[2] == max(topic.bonus)
     assert topic.bonus[0] > topic.bonus[1]
     assert topic.bonus[3] < 0
+    later = topicality(
+        [texts[0], "Of course, the protocols of the previous section also handle membership changes of a cluster."],
+        [0, 1],
+        "6 Cluster membership changes",
+    )
+    assert later.bonus[1] < PARAGRAPH_OPENING_BONUS + TITLE_BONUS
 
 
 def _section(number: int, title: str, sentences: list[str], seed: int) -> str:
