@@ -43,11 +43,29 @@ def engine_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", choices=BACKENDS, help="abstractive backend (default: auto, CTranslate2 on CPU)")
 
 
+def option_value(field: str) -> Callable[[str], int]:
+    """An argparse type for a whole-number field of SummaryOptions, checked by SummaryOptions itself: a value out
+    of range is a usage error (exit 2, its message) before any input is read."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        try:
+            SummaryOptions(**{field: value})
+        except InvalidOptionError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        return value
+
+    return parse
+
+
 def service_arguments(parser: argparse.ArgumentParser) -> None:
     """The engine arguments, and the summary's --length, --words and --format."""
     engine_arguments(parser)
     parser.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length")
-    parser.add_argument("--words", type=int, help="target length in words (overrides --length)")
+    parser.add_argument("--words", type=option_value("words"), help="target length in words (overrides --length)")
     parser.add_argument("--format", choices=FORMATS, default="paragraph")
 
 
@@ -68,7 +86,9 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
     summarize.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
     service_arguments(summarize)
-    summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
+    summarize.add_argument(
+        "--max-input-words", type=option_value("max_input_words"), help="read only this many words of the input"
+    )
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
     summarize.add_argument(
         "--left-out",

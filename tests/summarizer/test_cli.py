@@ -165,3 +165,22 @@ def test_left_out_lists_what_no_summary_reads_with_pages(tmp_path):
     assert f"[p. 2] {HEADER}" in listed.stdout and FOOTER in listed.stdout
     assert "== Left out: references" in listed.stdout and REFERENCES[0] in listed.stdout
     assert "--left-out lists" not in listed.stderr
+
+
+SUMMARIZE_MISSING = ["summarize", "/nonexistent/input.txt"]
+
+
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        (SUMMARIZE_MISSING + ["--words", "5"], "argument --words: The word target must be between 10 and 2,000 words."),
+        (SUMMARIZE_MISSING + ["--words", "many"], "argument --words: 'many' is not a whole number"),
+        (SUMMARIZE_MISSING + ["--max-input-words", "20"], "argument --max-input-words: Reading fewer than 50 words"),
+        (["batch", "/nonexistent/in.jsonl", "/nonexistent/out.jsonl", "--words", "5"], "argument --words: The word"),
+    ],
+)
+def test_an_option_out_of_range_is_a_usage_error_before_the_input_is_read(command, message):
+    """Exit 2 with the option's own message; the source named does not exist, so a read would have said so."""
+    result = run(*command, "--engine", "extractive")
+    assert result.returncode == 2, result.stderr
+    assert message in result.stderr and "no such file" not in result.stderr and "Traceback" not in result.stderr
