@@ -184,3 +184,14 @@ def test_an_option_out_of_range_is_a_usage_error_before_the_input_is_read(comman
     result = run(*command, "--engine", "extractive")
     assert result.returncode == 2, result.stderr
     assert message in result.stderr and "no such file" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_time_reported_includes_reading_the_input(tmp_path, text_factory):
+    """The closing line's time (timings' total) is reading plus summarizing: OCR or a fetch is not left out."""
+    source = tmp_path / "article.txt"
+    source.write_text(text_factory(20))
+    result = run("summarize", str(source), "--engine", "extractive", "--json")
+    assert result.returncode == 0, result.stderr
+    timings = json.loads(result.stdout)["timings"]
+    assert timings["read"] > 0
+    assert timings["total"] >= timings["read"] + timings["split"] + timings["summarize"]
