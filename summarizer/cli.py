@@ -13,7 +13,7 @@ import json
 import logging
 import sys
 import time
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ingest import FORMATS_IN_WORDS, LEFT_OUT_KINDS, Document, IngestError, parse_text, read_source, run_command
 
@@ -53,8 +53,9 @@ def option_value(field: str) -> Callable[[str], int]:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        checked: dict[str, Any] = {field: value}
         try:
-            SummaryOptions(**{field: value})
+            SummaryOptions(**checked)
         except InvalidOptionError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
         return value

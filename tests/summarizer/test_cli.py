@@ -195,3 +195,22 @@ def test_the_time_reported_includes_reading_the_input(tmp_path, text_factory):
     timings = json.loads(result.stdout)["timings"]
     assert timings["read"] > 0
     assert timings["total"] >= timings["read"] + timings["split"] + timings["summarize"]
+
+
+def test_markdown_on_stdin_is_read_as_markdown(text_factory):
+    """A link inside every sentence, piped in: each sentence is read as the prose it is, and neither link syntax
+    nor an address reaches the summary or the key terms."""
+
+    def linked(sentence: str, n: int) -> str:
+        words = sentence.split(" ")
+        half = len(words) // 2
+        link = f"[{words[half]} {words[half + 1]}](https://docs{n % 3}.readthedocs.io/en/latest/page.html)"
+        return " ".join(words[:half] + [link] + words[half + 2 :])
+
+    body = ". ".join(linked(sentence, n) for n, sentence in enumerate(text_factory(12).split(". ")))
+    result = run("summarize", "-", "--engine", "extractive", "--json", stdin=f"# Widget notes\n\n{body}\n")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    shown = data["text"] + " " + " ".join(data["keyterms"])
+    assert "[" not in shown and "https" not in shown and "readthedocs" not in shown, shown
+    assert data["coverage"]["prose_words"] > 0.8 * data["coverage"]["input_words"], data["coverage"]
