@@ -39,7 +39,7 @@ $(VENV)/.runtime: requirements.txt $(VENV)/.torch
 	touch $@
 
 $(VENV)/.dev: requirements-dev.txt requirements-ray.txt $(VENV)/.runtime
-	$(PIP) -r requirements-dev.txt
+	$(PIP) -r requirements-ray.txt -r requirements-dev.txt
 	touch $@
 
 run: $(VENV)/.runtime

@@ -31,6 +31,12 @@ EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 
 
+def program_name(package: str) -> str:
+    """The command as the user typed it, for usage lines: `python -m ingest`, or `ingest` where it is installed."""
+    invoked = Path(sys.argv[0]).name
+    return f"python -m {package}" if invoked in ("__main__.py", "-m", "-c", "") else invoked
+
+
 def new_incident_id() -> str:
     """Six hex characters naming one unexpected error in messages and in the log."""
     return secrets.token_hex(3)

@@ -15,7 +15,16 @@ import sys
 import time
 from typing import Any, Callable, Iterator, Sequence
 
-from ingest import FORMATS_IN_WORDS, LEFT_OUT_KINDS, Document, IngestError, parse_text, read_source, run_command
+from ingest import (
+    FORMATS_IN_WORDS,
+    LEFT_OUT_KINDS,
+    Document,
+    IngestError,
+    parse_text,
+    program_name,
+    read_source,
+    run_command,
+)
 
 from .errors import InputTooLargeError, InvalidOptionError, SummarizerError
 from .options import FORMATS, LENGTHS, SummaryOptions
@@ -136,7 +145,7 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
 
 def parser(more: Sequence[AddCommands] = ()) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
     """The `python -m summarizer` parser with the product's commands and those `more` adds, and every handler."""
-    top = argparse.ArgumentParser(prog="python -m summarizer", description=DESCRIPTION)
+    top = argparse.ArgumentParser(prog=program_name("summarizer"), description=DESCRIPTION)
     verbose = argparse.ArgumentParser(add_help=False)
     verbose.add_argument(
         "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="log progress to stderr"
