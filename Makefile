@@ -5,9 +5,11 @@
 PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
-PORT ?= 8501
-# A local app answers this machine only; `make run ADDRESS=0.0.0.0` (or the container) serves the network.
-ADDRESS ?= 127.0.0.1
+# The port: PORT=8600 on the command line, else Streamlit's own STREAMLIT_SERVER_PORT from the environment, else 8501.
+PORT ?= $(or $(STREAMLIT_SERVER_PORT),8501)
+# A local app answers this machine only; `make run ADDRESS=0.0.0.0` (or the container, or STREAMLIT_SERVER_ADDRESS)
+# serves the network.
+ADDRESS ?= $(or $(STREAMLIT_SERVER_ADDRESS),127.0.0.1)
 TORCH_VERSION ?= 2.13.0
 GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
 TORCH_INDEX ?= $(if $(GPU),pypi,https://download.pytorch.org/whl/cpu)
@@ -37,7 +39,7 @@ $(VENV)/.runtime: requirements.txt $(VENV)/.torch
 	touch $@
 
 $(VENV)/.dev: requirements-dev.txt requirements-ray.txt $(VENV)/.runtime
-	$(PIP) -r requirements-dev.txt
+	$(PIP) -r requirements-ray.txt -r requirements-dev.txt
 	touch $@
 
 run: $(VENV)/.runtime

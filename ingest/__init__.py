@@ -1,6 +1,6 @@
 """Turn the outside world into text: uploaded files, files and pages a person names, the news feed."""
 
-from .commandline import apology, log_incident, run_command
+from .commandline import apology, log_incident, program_name, run_command
 from .document import BLOCK_KINDS, LEFT_OUT_KINDS, Block, Document, OcrReport
 from .errors import (
     CorruptFileError,
@@ -55,6 +55,7 @@ __all__ = [
     "log_incident",
     "marked_html",
     "parse_text",
+    "program_name",
     "read_file",
     "read_source",
     "run_command",

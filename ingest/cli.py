@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .commandline import run_command
+from .commandline import program_name, run_command
 from .errors import IngestError
 from .formats.sniff import FORMATS_IN_WORDS
 from .sources import read_file
@@ -44,7 +44,8 @@ def _run(source: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ingest", description=__doc__)
+    """`python -m ingest` and the installed `ingest` command (pyproject.toml)."""
+    parser = argparse.ArgumentParser(prog=program_name("ingest"), description=__doc__)
     parser.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), or 'news' for the headlines")
     args = parser.parse_args(argv)
     return run_command(lambda: _run(args.source), (IngestError,), sys.stderr)

@@ -1,6 +1,7 @@
 """The command-line boundary: how a run of `python -m ingest` or `python -m summarizer` ends.
 
-Expected errors become one line (`error: ...`, exit 1); an interrupt exits 130; anything else is a bug,
+Expected errors become one line (`error: ...`, exit 1); an interrupt exits 130; a reader that stops reading
+(`| head`) ends the command quietly with 141, as the shell reports a tool that SIGPIPE ended; anything else is a bug,
 but the user still gets one short line ("something went wrong on our side (id 3f2a9c); it has been
 logged") while the traceback goes to the incident log under the same id. Ids are 6 hex characters;
 the app's pages use the same format. The corpus job records a worker's bug the same way.
@@ -16,6 +17,8 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import signal
+import sys
 import tempfile
 from pathlib import Path
 from typing import Callable, TextIO
@@ -25,6 +28,13 @@ from .settings import IngestSettings
 logger = logging.getLogger(__name__)
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+
+
+def program_name(package: str) -> str:
+    """The command as the user typed it, for usage lines: `python -m ingest`, or `ingest` where it is installed."""
+    invoked = Path(sys.argv[0]).name
+    return f"python -m {package}" if invoked in ("__main__.py", "-m", "-c", "") else invoked
 
 
 def new_incident_id() -> str:
@@ -73,13 +83,30 @@ def _settings() -> IngestSettings:
         return IngestSettings.from_env({k: v for k, v in os.environ.items() if k == "INGEST_INCIDENT_LOG"})
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null: the reader is gone, and the interpreter's last flush must not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file (a test's capture): nothing will flush it at exit
+        pass
+    finally:
+        os.close(devnull)
+
+
 def run_command(command: Callable[[], int], expected: tuple[type[BaseException], ...], stderr: TextIO) -> int:
     """Run a CLI command: its exit code; expected errors as `error: message`, anything else as an apology.
 
-    The apology's traceback goes to the incident log file only, never to the terminal.
+    The apology's traceback goes to the incident log file only, never to the terminal. Output is flushed here,
+    so a reader that went away (`| head -1`) is met inside, not by Python's complaint at exit.
     """
     try:
-        return command()
+        code = command()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
     except expected as error:
         stderr.write(f"error: {error}\n")
         return EXIT_ERROR

@@ -10,7 +10,7 @@ from .bounded import run_bounded
 from .document import Block, Document, Extracted
 from .errors import FileTooLargeError, NoTextError
 from .formats import images, markdown, pdf, plaintext, textblocks, worddocx
-from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
+from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, PLAIN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
 from .settings import IngestSettings
 from .units import file_size
 
@@ -37,8 +37,18 @@ def _extract(
     text, encoding = plaintext.decode(data, name)
     _stop_at_limit(name, len(text) - sum(len(run) - 1 for run in SPACE_RUN.findall(text)), settings)
     warnings = [] if encoding.startswith(("utf-8", "ascii")) else [f"Read as {encoding} text."]
-    parser = markdown if PurePath(name).suffix.lower() in MARKDOWN_SUFFIXES else textblocks
-    return Extracted(parser.parse(text), warnings=warnings)
+    return Extracted(_text_reader(PurePath(name).suffix.lower(), text).parse(text), warnings=warnings)
+
+
+def _text_reader(suffix: str, text: str):
+    """The one place that decides whether text is read as Markdown: a file's name says so (.md, .markdown) or
+    says plain text (.txt, .text); text with no such name (pasted, piped, a README, a .doc that is text) is
+    Markdown when it uses Markdown's own syntax."""
+    if suffix in MARKDOWN_SUFFIXES:
+        return markdown
+    if suffix in PLAIN_SUFFIXES:
+        return textblocks
+    return markdown if markdown.written_in_markdown(text) else textblocks
 
 
 def _ignore(fraction: float, message: str) -> None:
@@ -107,7 +117,8 @@ def ingest_file(
     )
 
 
-def parse_text(text: str, name: str = "pasted text", markdown_syntax: bool = False) -> Document:
-    """Pasted or piped text as a Document: paragraphs, headings and lists found as in a .txt file."""
-    blocks = (markdown if markdown_syntax else textblocks).parse(text)
-    return Document(name=name, kind="text", blocks=blocks)
+def parse_text(text: str, name: str = "pasted text", markdown_syntax: bool | None = None) -> Document:
+    """Pasted or piped text as a Document: paragraphs, headings and lists found as in a .txt file, or as in a .md
+    file when the text is written in Markdown (`markdown_syntax` True or False says which instead)."""
+    suffix = {True: MARKDOWN_SUFFIXES[0], False: PLAIN_SUFFIXES[0], None: ""}[markdown_syntax]
+    return Document(name=name, kind="text", blocks=_text_reader(suffix, text).parse(text))

@@ -12,9 +12,19 @@ import dataclasses
 import json
 import logging
 import sys
-from typing import Callable, Iterator, Sequence
+import time
+from typing import Any, Callable, Iterator, Sequence
 
-from ingest import FORMATS_IN_WORDS, LEFT_OUT_KINDS, Document, IngestError, parse_text, read_source, run_command
+from ingest import (
+    FORMATS_IN_WORDS,
+    LEFT_OUT_KINDS,
+    Document,
+    IngestError,
+    parse_text,
+    program_name,
+    read_source,
+    run_command,
+)
 
 from .errors import InputTooLargeError, InvalidOptionError, SummarizerError
 from .options import FORMATS, LENGTHS, SummaryOptions
@@ -43,11 +53,30 @@ def engine_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", choices=BACKENDS, help="abstractive backend (default: auto, CTranslate2 on CPU)")
 
 
+def option_value(field: str) -> Callable[[str], int]:
+    """An argparse type for a whole-number field of SummaryOptions, checked by SummaryOptions itself: a value out
+    of range is a usage error (exit 2, its message) before any input is read."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        checked: dict[str, Any] = {field: value}
+        try:
+            SummaryOptions(**checked)
+        except InvalidOptionError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        return value
+
+    return parse
+
+
 def service_arguments(parser: argparse.ArgumentParser) -> None:
     """The engine arguments, and the summary's --length, --words and --format."""
     engine_arguments(parser)
     parser.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length")
-    parser.add_argument("--words", type=int, help="target length in words (overrides --length)")
+    parser.add_argument("--words", type=option_value("words"), help="target length in words (overrides --length)")
     parser.add_argument("--format", choices=FORMATS, default="paragraph")
 
 
@@ -68,7 +97,9 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
     summarize.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
     service_arguments(summarize)
-    summarize.add_argument("--max-input-words", type=int, help="read only this many words of the input")
+    summarize.add_argument(
+        "--max-input-words", type=option_value("max_input_words"), help="read only this many words of the input"
+    )
     summarize.add_argument("--json", action="store_true", help="print the summary with its provenance as JSON")
     summarize.add_argument(
         "--left-out",
@@ -114,7 +145,7 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
 
 def parser(more: Sequence[AddCommands] = ()) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
     """The `python -m summarizer` parser with the product's commands and those `more` adds, and every handler."""
-    top = argparse.ArgumentParser(prog="python -m summarizer", description=DESCRIPTION)
+    top = argparse.ArgumentParser(prog=program_name("summarizer"), description=DESCRIPTION)
     verbose = argparse.ArgumentParser(add_help=False)
     verbose.add_argument(
         "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="log progress to stderr"
@@ -156,6 +187,13 @@ def stream_document(
             yield dataclasses.replace(partial, summary=_of_document(partial.summary, document))
 
 
+def with_reading(summary: Summary, seconds: float) -> Summary:
+    """The summary with the time its input took to read (a file, its OCR, a fetch) in its timings and their total,
+    so the closing line's time is the whole run's: 57 s of OCR is not reported as the 0.5 s of summarizing."""
+    timings = {**summary.timings, "read": seconds, "total": summary.timings.get("total", 0.0) + seconds}
+    return dataclasses.replace(summary, timings=timings)
+
+
 def _of_document(summary: Summary, document: Document) -> Summary:
     """The document's title, and its extraction warnings before the summary's."""
     return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
@@ -193,7 +231,9 @@ def _summarize(args: argparse.Namespace) -> int:
     if args.highlight and (args.source == "-" or args.source.startswith(("http://", "https://"))):
         raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
     progress = progress_line if args.verbose else None
+    started = time.perf_counter()
     document = read_document(args.source, progress)
+    reading = time.perf_counter() - started
     if args.highlight:
         from .highlighting import check_target
 
@@ -203,6 +243,7 @@ def _summarize(args: argparse.Namespace) -> int:
         summary = _print_as_made(stream_document(summarizer, document, options, progress))
     else:
         summary = summarize_document(summarizer, document, options, progress)
+    summary = with_reading(summary, reading)
     if args.highlight:
         from .highlighting import write_highlighted
 

@@ -2,7 +2,7 @@
 
 It also misbehaves on request: `/dribble/headers.html` and `/dribble/body.html` (and `/dribble/feed.rss`)
 send one line every `dribble_interval` seconds (at most `dribble_lines` lines, and they stop when the
-client hangs up); `/charset/unknown.html`, `/length/invalid.html`, `/length/conflicting.html` and
+client hangs up, which `hung_up` counts by path); `/charset/unknown.html`, `/length/invalid.html`, `/length/conflicting.html` and
 `/type/markdown` send broken or hostile headers.
 """
 
@@ -46,6 +46,7 @@ class NewsServer:
         self.down = False
         self.dribble_interval = 0.5
         self.dribble_lines = 60
+        self.hung_up: Counter[str] = Counter()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -67,7 +68,7 @@ class NewsServer:
                         time.sleep(server.dribble_interval)
                         self.wfile.write(line)
                 except OSError:
-                    pass
+                    server.hung_up[urlsplit(self.path).path] += 1
                 self.close_connection = True
 
             def _misbehave(self, path: str) -> bool:

@@ -293,6 +293,7 @@ def test_public_api_of_ingest_is_pinned():
             "log_incident",
             "marked_html",
             "parse_text",
+            "program_name",
             "read_file",
             "read_source",
             "run_command",

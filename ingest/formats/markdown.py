@@ -1,9 +1,37 @@
-"""Markdown to blocks with markdown-it-py (CommonMark plus tables): link text kept, syntax never summarized."""
+"""Markdown to blocks with markdown-it-py (CommonMark plus tables): link text kept, syntax never summarized.
+
+Also whether text that came without a file name is written in Markdown (`written_in_markdown`).
+"""
 
 from __future__ import annotations
 
 from ..document import Block
 from ..sections import finish
+
+# Syntax that only Markdown has. Headings (`#`, underlined) and lists are not here: the plain-text reader reads them
+# the same way, so they decide nothing.
+MARKDOWN_BLOCKS = frozenset({"fence", "table_open"})
+MARKDOWN_INLINE = frozenset({"link_open", "image", "strong_open", "code_inline"})
+
+
+def _tokens(text: str) -> list:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table").parse(text)
+
+
+def written_in_markdown(text: str) -> bool:
+    """Whether text without a file name (pasted, piped) uses Markdown's own syntax: a [link](url), an image, a
+    fenced block, a table, **bold** or `code`. Read as plain text, such syntax reaches the summary and its key
+    terms ("https, readthedocs, html"); plain prose has none of it (an <https://...> autolink is not counted)."""
+    for token in _tokens(text):
+        if token.type in MARKDOWN_BLOCKS:
+            return True
+        if token.type == "inline" and any(
+            child.type in MARKDOWN_INLINE and child.markup != "autolink" for child in token.children or ()
+        ):
+            return True
+    return False
 
 
 def _inline_text(token) -> str:
@@ -18,9 +46,7 @@ def _inline_text(token) -> str:
 
 def parse(text: str) -> tuple[Block, ...]:
     """Blocks of a Markdown document: headings with levels, paragraphs, list items, code, table rows."""
-    from markdown_it import MarkdownIt
-
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    tokens = _tokens(text)
     blocks: list[Block] = []
     heading_level = 0
     in_list = 0

@@ -25,6 +25,7 @@ from ..options import SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
 from ..summary import Summary
+from ..wording import counted
 from . import corpus
 
 logger = logging.getLogger(__name__)
@@ -214,6 +215,12 @@ def _run(job: Job, items: list[dict], started: float, progress: Callable[[Report
     if not todo:
         report.seconds = time.perf_counter() - started
         return report
+    blocks = block_count(len(todo), job.batch_size, job.workers)
+    if job.workers and blocks < job.workers:
+        report.notes.append(
+            f"{counted(len(todo), 'item')} to summarize for {counted(job.workers, 'worker')}: {blocks} start, "
+            "one item each."
+        )
     if progress:
         progress(report)
     from .cluster import connect
@@ -222,7 +229,6 @@ def _run(job: Job, items: list[dict], started: float, progress: Callable[[Report
     try:
         with connect(job.workers, job.verbose) as cluster:
             report.ray_seconds = time.perf_counter() - started
-            blocks = math.ceil(len(todo) / job.batch_size)
             report.workers = min(job.workers or cluster.cpus, blocks)
             if progress:
                 progress(report)
@@ -234,6 +240,13 @@ def _run(job: Job, items: list[dict], started: float, progress: Callable[[Report
     finally:
         output.close()
     return report
+
+
+def block_count(items: int, batch_size: int, workers: int | None) -> int:
+    """Blocks (one actor call each) for `items`: batches of `batch_size`, but at least one per worker asked for
+    (--workers 2 on 10 items with batches of 32: two blocks of 5, not one block for one worker while the other
+    idles), and never more than there are items."""
+    return max(math.ceil(items / batch_size), min(workers or 1, items))
 
 
 def _dataset(job: Job, todo: list[dict], blocks: int, workers: int):

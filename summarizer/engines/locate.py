@@ -11,6 +11,17 @@ from ..errors import ModelLoadError
 
 logger = logging.getLogger(__name__)
 TRUTHY = ("1", "true", "yes", "on")
+# The files a saved tokenizer keeps its vocabulary in (a fast tokenizer's tokenizer.json, SentencePiece models, BPE
+# and WordPiece vocabularies): a model folder with none of them has no tokenizer. transformers then builds an empty
+# one (a T5 tokenizer of 100 extra ids) that loads without complaint and produces no summary.
+TOKENIZER_FILES = (
+    "tokenizer.json",
+    "spiece.model",
+    "sentencepiece.bpe.model",
+    "tokenizer.model",
+    "vocab.json",
+    "vocab.txt",
+)
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,11 @@ def locate(model: str, cache_dir: str | None = None, timeout: float = 3.0) -> Mo
     if directory.is_dir():
         if not (directory / "config.json").is_file():
             raise ModelLoadError(f"{model} is a directory but holds no config.json, so it is not a saved model.")
+        if not any((directory / name).is_file() for name in TOKENIZER_FILES):
+            raise ModelLoadError(
+                f"{model} holds a model but no tokenizer: none of {', '.join(TOKENIZER_FILES)} is there. Save the "
+                "tokenizer beside the model (tokenizer.save_pretrained on the same folder)."
+            )
         return ModelSource(model, str(directory), True, "local directory")
     if _looks_like_path(model):
         raise ModelLoadError(f"The model directory {model} does not exist.")

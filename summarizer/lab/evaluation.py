@@ -113,8 +113,9 @@ def lead(article: str, n: int = 3) -> str:
     return "\n".join(s.text for s in split_sentences(article)[:n])
 
 
-def _rouge():
-    """The rouge_score package: a lab requirement (requirements-dev.txt), so a message when it is missing."""
+def rouge_package():
+    """The rouge_score package: a lab requirement (requirements-dev.txt), so a message when it is missing. Commands
+    that score at the end (finetune) call it first, so a missing package is said before, not after, the work."""
     try:
         import rouge_score.rouge_scorer
         import rouge_score.tokenizers
@@ -127,12 +128,12 @@ def _rouge():
 
 def rouge_scorer(metrics: Sequence[str], use_stemmer: bool = False):
     """rouge-score's scorer for `metrics`."""
-    return _rouge().rouge_scorer.RougeScorer(list(metrics), use_stemmer=use_stemmer)
+    return rouge_package().rouge_scorer.RougeScorer(list(metrics), use_stemmer=use_stemmer)
 
 
 def rouge_tokenizer(use_stemmer: bool = True):
     """rouge-score's own tokenizer (and stemmer), for counting n-grams the way the scorer does."""
-    return _rouge().tokenizers.DefaultTokenizer(use_stemmer=use_stemmer)
+    return rouge_package().tokenizers.DefaultTokenizer(use_stemmer=use_stemmer)
 
 
 def score(predictions: Sequence[str], references: Sequence[str], seconds: float) -> SystemScore:

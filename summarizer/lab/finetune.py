@@ -17,7 +17,7 @@ from ..errors import InvalidOptionError
 from ..options import SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
-from .evaluation import Pair, SystemScore, evaluate
+from .evaluation import Pair, SystemScore, evaluate, rouge_package
 
 logger = logging.getLogger(__name__)
 
@@ -57,17 +57,20 @@ def finetune(
     recipe: Recipe = Recipe(),
     on_step: Callable[[int, int, float], None] | None = None,
 ) -> Report:
-    """Train `model` on `pairs`, save it to `output`, and score it on the held-out part."""
+    """Train `model` on `pairs`, save it to `output`, and score it on the held-out part (what scoring needs is
+    checked before training starts)."""
     import torch
     from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
 
     if len(pairs) < 2:
         raise InvalidOptionError("Fine-tuning needs at least two article/highlights pairs.")
+    train, held_out = split(pairs, recipe.held_out, recipe.seed)
+    if held_out:
+        rouge_package()
     source = locate(model)
     tokenizer = AutoTokenizer.from_pretrained(source.path, local_files_only=source.local_only)
     network = AutoModelForSeq2SeqLM.from_pretrained(source.path, local_files_only=source.local_only)
     prefix = "summarize: " if network.config.model_type in ("t5", "mt5", "umt5", "longt5") else ""
-    train, held_out = split(pairs, recipe.held_out, recipe.seed)
     torch.manual_seed(recipe.seed)
     optimizer = torch.optim.AdamW(network.parameters(), lr=recipe.learning_rate, weight_decay=recipe.weight_decay)
     steps_per_epoch = -(-len(train) // recipe.batch_size)

@@ -1,6 +1,9 @@
 """End to end in a real browser: Debian's chromium driven by Playwright against `streamlit run`.
 
-Screenshots are written to artifacts/screenshots/ (the README's come from there, copied to docs/screenshots/).
+Every test waits on what the user would see (a text, a button, a counter), never on a clock, and no test asserts
+how long something took: the limits on those waits are generous enough for a CI machine at a load average of 15,
+where a page that shows in 2 s alone can take a minute. Screenshots are written to artifacts/screenshots/ (the
+README's come from there, copied to docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ import pytest
 
 from tests.builders import make_docx, make_pdf, make_text
 
-pytestmark = pytest.mark.slow
+# Each test may wait several of the limits below; pytest's own 600 s ceiling (pytest.ini) is raised to match.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -33,7 +37,15 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-TIMEOUT_MS = 60_000
+# The limit on any one wait for something the user sees; a summary of a long text gets LONG_MS. Measured: at a
+# load of 24-32 a fresh T5 server took over 3 min to show its first page.
+TIMEOUT_MS = 300_000
+LONG_MS = 900_000
+SERVER_START_SECONDS = 300
+# The reader's time bounds (30 s to a file's first page, 60 s an OCR page) are for a server people wait on; at a
+# load of 15 one scanned page takes minutes. No test here is about those bounds (tests/ingest is), so the app
+# under test gets room.
+READING_LIMITS = {"INGEST_EXTRACT_TIMEOUT": "900", "INGEST_OCR_PAGE_TIMEOUT": "900"}
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 COMPUTED = re.compile(r"Summaries computed since this server started: (\d+)")
@@ -62,6 +74,7 @@ def streamlit_server(hf_home: Path, **environment: str):
         "HF_HUB_OFFLINE": "1",
         "SUMMARIZER_ENGINE": "extractive",
         "HF_HOME": str(hf_home),
+        **READING_LIMITS,
         **environment,
     }
     process = subprocess.Popen(
@@ -84,7 +97,7 @@ def streamlit_server(hf_home: Path, **environment: str):
         stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + SERVER_START_SECONDS
     while time.monotonic() < deadline:
         try:
             if urllib.request.urlopen(f"{base}/_stcore/health", timeout=2).read() == b"ok":
@@ -125,7 +138,8 @@ def offline_server(tmp_path_factory, news):
 
 @pytest.fixture(scope="module")
 def dribbling_feed_server(tmp_path_factory, news):
-    """A server whose only feed sends one line every half second for 30 s; fetches give up after 3 s."""
+    """A server whose only feed sends one line every half second (for 30 s, unless a test asks for longer);
+    fetches give up after 3 s."""
     environment = {**news.environment(), "INGEST_FEEDS": f"{news.base}/dribble/feed.rss", "INGEST_FETCH_TIMEOUT": "3"}
     with streamlit_server(tmp_path_factory.mktemp("hf"), **environment) as (base, _):
         yield base, news
@@ -334,7 +348,7 @@ def test_real_pdfs_show_their_own_sections(server, page, tmp_path, name, source,
     page.goto(f"{base}/upload")
     page.locator("input[type=file]").set_input_files(str(path))
     page.get_by_role("button", name="Summarize").click()
-    wait_for_summary(page, timeout=3 * TIMEOUT_MS)
+    wait_for_summary(page, timeout=LONG_MS)
     heading = page.get_by_text(re.compile(r"^Section by section \((\d+)\)$")).first
     heading.wait_for()
     summaries = page.locator("[data-testid=stExpander] summary").all_inner_texts()
@@ -425,12 +439,14 @@ def upload_scan(page, base, path, seeds) -> None:
 def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server, page, tmp_path):
     base, _ = server
     upload_scan(page, base, tmp_path / "scanned-letter.pdf", (1, 2))
-    page.get_by_text(re.compile(r"Reading page \d by OCR \(\d of 2\)")).first.wait_for(timeout=TIMEOUT_MS)
-    assert page.locator("[data-testid=stProgress]").count() >= 1
-    page.screenshot(path=str(SHOTS / "upload-scan-progress.png"))
-    page.get_by_text(re.compile(r"Both pages were read by OCR \(confidence \d+%\)")).first.wait_for(
-        timeout=3 * TIMEOUT_MS
+    # The page's line and its progress bar, seen together in one look (the bar goes when the last page is read).
+    page.wait_for_function(
+        "() => /Reading page \\d by OCR \\(\\d of 2\\)/.test(document.body.innerText)"
+        " && document.querySelector('[data-testid=stProgress]') !== null",
+        timeout=TIMEOUT_MS,
     )
+    page.screenshot(path=str(SHOTS / "upload-scan-progress.png"))
+    page.get_by_text(re.compile(r"Both pages were read by OCR \(confidence \d+%\)")).first.wait_for(timeout=LONG_MS)
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
     page.screenshot(path=str(SHOTS / "upload-scan.png"), full_page=True)
@@ -490,7 +506,7 @@ def test_double_click_computes_once(server, page):
     before = computed(page, base)
     paste(page, base, long_text(8000))
     page.get_by_role("button", name="Summarize").dblclick()
-    wait_for_summary(page)
+    wait_for_summary(page, timeout=LONG_MS)
     assert computed(page, base) == before + 1
 
 
@@ -509,7 +525,7 @@ def test_news_summarize_in_place_and_read_more(server, page):
     wait_for_summary(page)
     assert page.get_by_text("city council voted seven to two", exact=False).first.is_visible()
     page.screenshot(path=str(SHOTS / "news.png"), full_page=True)
-    with urllib.request.urlopen(read_more.nth(1).get_attribute("href"), timeout=5) as article:
+    with urllib.request.urlopen(read_more.nth(1).get_attribute("href"), timeout=60) as article:
         assert b"river bridge" in article.read()
 
 
@@ -572,23 +588,32 @@ def test_news_offline_is_calm_and_the_link_field_works_with_enter(offline_server
     assert page.get_by_text("city council voted seven to two", exact=False).first.is_visible()
 
 
-def test_three_users_open_news_while_the_feed_dribbles_and_each_sees_the_page_in_time(dribbling_feed_server, open_page):
-    base, _ = dribbling_feed_server
-    pages = [open_page() for _ in range(3)]
-    opened = []
-    for page in pages:
-        page.goto(f"{base}/news", wait_until="commit")
-        opened.append(time.monotonic())
-    seen: dict[int, float] = {}
-    while len(seen) < len(pages) and time.monotonic() - opened[0] < 40:
-        for number, page in enumerate(pages):
-            if number not in seen and page.get_by_text("Headlines can't be loaded right now").count():
-                seen[number] = time.monotonic() - opened[number]
-        time.sleep(0.2)
-    assert len(seen) == 3, seen
-    print(f"news page seen after {sorted(round(v, 1) for v in seen.values())} s with a 3 s fetch deadline")
-    assert max(seen.values()) < 3 + 9, seen
-    pages[2].screenshot(path=str(SHOTS / "news-dribbling-feed.png"), full_page=True)
+def test_three_users_open_news_while_the_feed_dribbles_and_each_sees_the_page_before_it_ends(
+    dribbling_feed_server, open_page
+):
+    """A feed that never finishes (a line every half second until the client hangs up): three users who open News
+    at once each see the page, so none waited for the feed, and the feed's server saw the app hang up on it (the
+    fetch deadline, not the end of the feed, ended the fetch). No clock is read: the events prove it."""
+    base, news = dribbling_feed_server
+    news.dribble_lines = 10**6  # about six days: longer than any wait below
+    try:
+        pages = [open_page() for _ in range(3)]
+        for page in pages:
+            page.goto(f"{base}/news", wait_until="commit")
+        for page in pages:
+            page.get_by_text("Headlines can't be loaded right now").first.wait_for(timeout=TIMEOUT_MS)
+        wait_until(lambda: news.hung_up["/dribble/feed.rss"] >= 1, "the app never hung up on the dribbling feed")
+        pages[2].screenshot(path=str(SHOTS / "news-dribbling-feed.png"), full_page=True)
+    finally:
+        news.dribble_lines = 60
+
+
+def wait_until(condition, failure: str, limit: float = TIMEOUT_MS / 1000) -> None:
+    """Poll `condition` twice a second until it holds; fail with `failure` if it does not within `limit` s."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.5)
 
 
 def test_leave_and_return_during_a_long_summary_shows_progress_then_the_result(t5_server, page):
@@ -604,24 +629,35 @@ def test_leave_and_return_during_a_long_summary_shows_progress_then_the_result(t
     page.locator(".st-key-mode_bar").get_by_role("link", name="Paste text").click()
     page.get_by_text(re.compile(r"Summarizing part \d+ of \d+|Read 100% of")).first.wait_for()
     page.screenshot(path=str(SHOTS / "back-during-summary.png"), full_page=True)
-    wait_for_summary(page, timeout=180_000)
+    wait_for_summary(page, timeout=LONG_MS)
+
+
+IN_PROGRESS = re.compile(r"\((\d+) in progress\)")
+
+
+def in_progress(page, base) -> int:
+    """Summaries running on the server, as the About page counts them."""
+    page.goto(f"{base}/about")
+    return int(IN_PROGRESS.search(page.get_by_text(IN_PROGRESS).first.inner_text()).group(1))
 
 
 def test_closing_the_tab_stops_the_work(t5_server, open_page):
-    import psutil
-
-    base, process = t5_server
-    server = psutil.Process(process.pid)
+    """Events, not a clock: the job runs, the tab closes, the About page soon counts nothing in progress, and the
+    same text asked again is summarized anew (a job that had run to its end would be answered from the cache)."""
+    base, _ = t5_server
+    text = long_text(6000)
     page = open_page()
-    paste(page, base, long_text(6000))
+    paste(page, base, text)
     page.get_by_role("button", name="Summarize").click()
     page.get_by_text(re.compile(r"Summarizing part \d+ of \d+")).first.wait_for()
-    assert server.cpu_percent(interval=1.0) > 25
     page.context.close()
-    closed = time.monotonic()
-    while server.cpu_percent(interval=1.0) > 10:
-        assert time.monotonic() - closed < 30, "the server kept working after the tab was closed"
-    print(f"server idle {time.monotonic() - closed:.1f} s after the tab closed")
+    watcher = open_page()
+    wait_until(lambda: in_progress(watcher, base) == 0, "the server kept working after the tab was closed")
+    again = open_page()
+    paste(again, base, text)
+    again.get_by_role("button", name="Summarize").click()
+    again.get_by_text(re.compile(r"Summarizing part \d+ of \d+")).first.wait_for()
+    again.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -652,10 +688,10 @@ def test_sections_stream_into_the_page(streaming_server, open_page):
     words.fill("1000")
     words.press("Enter")
     page.get_by_role("button", name="Summarize").click()
-    page.get_by_text(re.compile(r"Section by section \([1-9]\d* of 12 so far\)")).first.wait_for(timeout=180_000)
+    page.get_by_text(re.compile(r"Section by section \([1-9]\d* of 12 so far\)")).first.wait_for(timeout=LONG_MS)
     page.get_by_text(re.compile(r"· coming$")).first.wait_for()
     page.get_by_role("button", name="Summarize").scroll_into_view_if_needed()
     page.mouse.wheel(0, 400)
     page.screenshot(path=str(SHOTS / "streaming-sections.png"), full_page=True)
-    wait_for_summary(page, timeout=180_000)
+    wait_for_summary(page, timeout=LONG_MS)
     assert page.get_by_text("Section by section (12)").count() == 1

@@ -8,6 +8,8 @@ import pytest
 
 from ui.jobs import JobRunner, JobState
 
+WAIT = 60  # seconds: a limit on waiting for another thread, which a machine at load 15 may schedule late
+
 
 class Clock:
     def __init__(self):
@@ -38,7 +40,7 @@ def test_the_same_key_runs_once_for_many_requests_and_watchers():
     jobs = [runner.submit("k", work, watcher) for watcher in ("a", "a", "b")]
     assert jobs[0] is jobs[1] is jobs[2]
     gate.set()
-    assert jobs[0].wait(5) and jobs[0].state == JobState.DONE and jobs[0].result == "result"
+    assert jobs[0].wait(WAIT) and jobs[0].state == JobState.DONE and jobs[0].result == "result"
     assert runner.submit("k", work, "c") is jobs[0]
     assert len(calls) == 1 and runner.started == 1
 
@@ -64,7 +66,7 @@ def test_work_nobody_looks_at_is_cancelled_at_its_next_progress_report():
     assert job.state == JobState.RUNNING
     clock.now = 9.1
     steps.release()
-    assert job.wait(5) and job.state == JobState.CANCELLED and len(reports) == 1
+    assert job.wait(WAIT) and job.state == JobState.CANCELLED and len(reports) == 1
     assert runner.get("k", "tab") is None
 
 
@@ -76,7 +78,7 @@ def test_a_connected_session_keeps_its_work_while_its_tab_is_hidden():
     job = runner.submit("k", gated(gate, steps=50)[0], "tab")
     clock.now = 600
     gate.set()
-    assert job.wait(5) and job.state == JobState.DONE
+    assert job.wait(WAIT) and job.state == JobState.DONE
     connected.clear()
 
 
@@ -86,7 +88,7 @@ def test_asking_for_something_else_releases_the_old_work():
     job = runner.submit("old", gated(gate)[0], "tab")
     runner.release("old", "tab")
     gate.set()
-    assert job.wait(5) and job.state == JobState.CANCELLED
+    assert job.wait(WAIT) and job.state == JobState.CANCELLED
 
 
 def test_shared_work_goes_on_while_another_session_waits():
@@ -96,7 +98,7 @@ def test_shared_work_goes_on_while_another_session_waits():
     runner.submit("k", gated(gate)[0], "second")
     runner.release("k", "first")
     gate.set()
-    assert job.wait(5) and job.state == JobState.DONE
+    assert job.wait(WAIT) and job.state == JobState.DONE
 
 
 def test_a_failure_is_kept_and_a_new_request_starts_again():
@@ -110,17 +112,17 @@ def test_a_failure_is_kept_and_a_new_request_starts_again():
         return "second"
 
     job = runner.submit("k", work, "tab")
-    assert job.wait(5) and job.state == JobState.FAILED and isinstance(job.error, ValueError)
+    assert job.wait(WAIT) and job.state == JobState.FAILED and isinstance(job.error, ValueError)
     retry = runner.submit("k", work, "tab")
-    assert retry.wait(5) and retry.result == "second" and runner.started == 2
+    assert retry.wait(WAIT) and retry.result == "second" and runner.started == 2
 
 
 @pytest.mark.parametrize("keep", [2])
 def test_only_recent_finished_jobs_are_kept(keep):
     runner = JobRunner(keep=keep, clock=Clock())
     for key in "abcd":
-        runner.submit(key, lambda progress, key=key: key, "tab").wait(5)
-    runner.submit("e", lambda progress: "e", "tab").wait(5)
+        runner.submit(key, lambda progress, key=key: key, "tab").wait(WAIT)
+    runner.submit("e", lambda progress: "e", "tab").wait(WAIT)
     assert runner.get("a", "tab") is None and runner.get("e", "tab").result == "e"
 
 
@@ -139,13 +141,13 @@ def test_generator_work_shows_each_item_as_made_and_returns_its_result():
 
     job = runner.submit("k", work, "tab")
     steps[0].set()
-    assert made.acquire(timeout=5)
+    assert made.acquire(timeout=WAIT)
     assert job.partial == "part 0" and job.state == JobState.RUNNING and job.result is None
     steps[1].set()
-    assert made.acquire(timeout=5) and job.partial == "part 1"
+    assert made.acquire(timeout=WAIT) and job.partial == "part 1"
     clock.now = 10
     steps[2].set()
-    assert job.wait(5) and job.state == JobState.CANCELLED, "nobody watched: stopped after the item it was making"
+    assert job.wait(WAIT) and job.state == JobState.CANCELLED, "nobody watched: stopped after the item it was making"
     clock.now = 0
     job = runner.submit("k", work, "tab")
-    assert job.wait(5) and job.state == JobState.DONE and job.result == "whole" and job.partial == "part 2"
+    assert job.wait(WAIT) and job.state == JobState.DONE and job.result == "whole" and job.partial == "part 2"

@@ -2,7 +2,8 @@
 than its target, and text without sentence punctuation still summarized.
 
 Before: 440 KB of crafted text took 4.5 GB and 135 s; 80 KB of repeated two-word sentences 161 s;
-a legitimate 2,000,000-character document 2.47 GB and 125 s. Bounds are generous for a shared machine.
+a legitimate 2,000,000-character document 2.47 GB and 125 s. Bounds are generous, and on CPU seconds (the work,
+which a loaded machine does not stretch), not on the wall clock.
 """
 
 import random
@@ -15,7 +16,7 @@ from summarizer.lab.syntheticprose import prose
 from tests.hostile.measure import measure_call
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
-SECONDS = 30
+CPU_SECONDS = 30
 GROWTH_MB = 500
 
 
@@ -56,7 +57,7 @@ def test_offline_engine_is_bounded_and_never_longer_than_its_target(name, shape)
     run = measure_call(OFFLINE.summarize, source, options)
     assert run.error is None, run.error
     summary = run.result
-    assert run.seconds < SECONDS and run.growth_mb < GROWTH_MB, (run.seconds, run.growth_mb)
+    assert run.cpu_seconds < CPU_SECONDS and run.growth_mb < GROWTH_MB, (run.cpu_seconds, run.growth_mb)
     assert summary.sentences and len(summary.text) < 0.01 * len(text) + 2000
     assert summary.words <= summary.target_words * 1.35
 
@@ -64,5 +65,5 @@ def test_offline_engine_is_bounded_and_never_longer_than_its_target(name, shape)
 def test_one_character_lines_get_a_message_not_a_summary():
     text = "\n".join(random.Random(5).choice("abcdefgh") for _ in range(200_000))
     run = measure_call(OFFLINE.summarize, text)
-    assert run.seconds < SECONDS and run.growth_mb < GROWTH_MB
+    assert run.cpu_seconds < CPU_SECONDS and run.growth_mb < GROWTH_MB
     assert str(run.error) == "The text has no sentences to summarize (no words of two or more letters were found)."

@@ -1,4 +1,8 @@
-"""Slow, malformed and hostile servers on 127.0.0.1, and crafted links: each ends in a clear FetchError, in time."""
+"""Slow, malformed and hostile servers on 127.0.0.1, and crafted links: each ends in a clear FetchError.
+
+"In time" is shown by events, not a clock: a dribbling server here never finishes (a line every half second until
+the client hangs up), so a fetch that ends at all was cut by its deadline, and the server sees the hang-up.
+"""
 
 import socket
 import threading
@@ -14,7 +18,8 @@ from ingest.network.news import NewsFeed, from_rss
 from tests.hostile.measure import measure_call
 
 FETCH_TIMEOUT = 2.0
-SLACK = 1.5
+FOREVER = 10**6  # dribbled lines: about six days at two a second
+WAIT_SECONDS = 300  # the limit on waiting for an event; a loaded machine meets it with room
 
 
 def settings_for(server, **overrides):
@@ -23,10 +28,20 @@ def settings_for(server, **overrides):
 
 @pytest.mark.parametrize("path", ["/dribble/headers.html", "/dribble/body.html"])
 def test_a_dribbling_server_is_cut_at_the_whole_fetch_deadline(news_server, path):
-    run = measure_call(fetch_article, news_server.base + path, settings_for(news_server))
-    assert isinstance(run.error, FetchError) and "did not answer in time" in str(run.error)
-    assert run.seconds < FETCH_TIMEOUT + SLACK, run.seconds
+    """Each line comes well within the read timeout, and the answer never ends: only the whole fetch's deadline
+    can end it, and the server sees the client hang up."""
+    news_server.dribble_lines = FOREVER
     assert news_server.dribble_interval < FETCH_TIMEOUT
+    with pytest.raises(FetchError, match="did not answer in time"):
+        fetch_article(news_server.base + path, settings_for(news_server))
+    wait_until(lambda: news_server.hung_up[path] == 1, f"the client never hung up on {path}")
+
+
+def wait_until(condition, failure: str) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not condition():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.1)
 
 
 @pytest.mark.parametrize(
@@ -40,7 +55,7 @@ def test_a_dribbling_server_is_cut_at_the_whole_fetch_deadline(news_server, path
 def test_broken_headers_are_messages(news_server, path, message):
     run = measure_call(fetch_article, news_server.base + path, settings_for(news_server))
     assert isinstance(run.error, FetchError), run.error
-    assert message in str(run.error) and run.seconds < FETCH_TIMEOUT + SLACK
+    assert message in str(run.error)  # its own message, not the deadline's "did not answer in time"
 
 
 def test_a_remote_content_type_cannot_carry_markdown(news_server):
@@ -138,31 +153,30 @@ def test_a_feed_that_is_too_large_is_not_downloaded(news_server):
 
 
 def test_three_users_opening_news_while_the_feed_dribbles(news_server):
-    """One fetch for all three, nobody waits past the refresh's deadline, and the failure is remembered."""
+    """One fetch for all three, each cut by the refresh's deadline (the feeds never end), and the failure is
+    remembered: asked again, nobody fetches."""
+    news_server.dribble_lines = FOREVER
     feeds = (f"{news_server.base}/dribble/feed.rss", f"{news_server.base}/dribble/headers.html")
     feed = NewsFeed(settings_for(news_server, feeds=feeds, feed_retry_after=60))
     outcomes = {}
 
     def user(number):
-        started = time.monotonic()
         try:
             feed.headlines()
         except FeedUnavailableError as error:
-            outcomes[number] = (time.monotonic() - started, error)
+            outcomes[number] = error
 
     users = [threading.Thread(target=user, args=(n,)) for n in range(3)]
     for thread in users:
         thread.start()
-        time.sleep(0.2)
     for thread in users:
-        thread.join(30)
+        thread.join(WAIT_SECONDS)
     assert sorted(outcomes) == [0, 1, 2]
-    for waited, error in outcomes.values():
-        assert waited < feed.deadline + SLACK and "did not answer in time" in str(error)
-        assert error.retry_at is not None
+    for error in outcomes.values():
+        assert "did not answer in time" in str(error) and error.retry_at is not None
     assert news_server.hits["/dribble/feed.rss"] == 1
-    run = measure_call(feed.headlines, refresh=True)
-    assert isinstance(run.error, FeedUnavailableError) and run.seconds < 0.5
+    with pytest.raises(FeedUnavailableError):
+        feed.headlines(refresh=True)
     assert news_server.hits["/dribble/feed.rss"] == 1
 
 
@@ -173,13 +187,14 @@ def test_users_get_the_last_good_headlines_while_a_refresh_hangs(news_server):
     good = feed.headlines()
     now[0] += 1000
     object.__setattr__(settings, "feeds", (f"{news_server.base}/dribble/feed.rss",))
+    news_server.dribble_lines = FOREVER
     leader = threading.Thread(target=feed.headlines)
     leader.start()
-    time.sleep(0.3)
+    wait_until(lambda: news_server.hits["/dribble/feed.rss"] == 1, "the refresh never reached the feed")
     run = measure_call(feed.headlines)
-    leader.join(30)
+    leader.join(WAIT_SECONDS)
+    assert not leader.is_alive()
     assert run.error is None and run.result.headlines == good.headlines
-    assert run.seconds < feed.deadline + SLACK
     after = feed.headlines(refresh=True)
     assert after.stale and after.retry_at is not None and after.headlines == good.headlines
     assert "unavailable" in after.notes[0]

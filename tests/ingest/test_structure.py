@@ -1,5 +1,9 @@
 """Blocks found in real files made here: a PDF standard with outline, contents and footers; docx styles; Markdown; text."""
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ingest import ingest_file, parse_text
 from ingest.bounded import run_bounded
 from ingest.errors import FileTooLargeError
@@ -114,3 +118,57 @@ def test_the_reader_has_a_memory_bound_with_its_own_message():
         assert str(error) == "bomb.docx needs more memory to read than the 256 MB allowed; split it into smaller files."
     else:
         raise AssertionError("the memory bound did not hold")
+
+
+def test_pasted_or_piped_markdown_is_read_as_the_markdown_file_would_be():
+    """Text without a file name that is written in Markdown goes through the Markdown reader: no link syntax,
+    no URLs, the same blocks as the .md file."""
+    assert kinds(parse_text(MARKDOWN)) == kinds(ingest_file("notes.md", MARKDOWN.encode()))
+    assert kinds(ingest_file("README", MARKDOWN.encode())) == kinds(ingest_file("notes.md", MARKDOWN.encode()))
+
+
+def test_a_txt_file_is_plain_text_whatever_it_holds():
+    """A name that says plain text is believed: the syntax stays, as the author wrote it."""
+    assert "](https://example.com/widgets)" in ingest_file("notes.txt", MARKDOWN.encode()).text
+
+
+WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    label=st.lists(WORDS, min_size=1, max_size=4),
+    host=st.lists(WORDS, min_size=2, max_size=3),
+    path=st.lists(WORDS, min_size=0, max_size=3),
+    where=st.floats(0, 1),
+    image=st.booleans(),
+)
+def test_links_in_pasted_prose_keep_their_words_and_lose_their_addresses(seed, label, host, path, where, image):
+    """Any link (or image) anywhere in generated prose: its words are read, its address and brackets are not."""
+    from tests.builders import make_text
+
+    words = make_text(6, seed).split(" ")
+    url = f"https://{'.'.join(host)}/{'/'.join(path)}"
+    link = f"{'!' if image else ''}[{' '.join(label)}]({url})"
+    at = round(where * len(words))
+    text = " ".join(words[:at] + [link] + words[at:])
+    read = parse_text(text).text
+    assert "https" not in read and "](" not in read and ".".join(host) not in read
+    if not image:
+        assert " ".join(label) in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The council met on Monday [1] and approved the budget (see page 4). Costs rose by 5 * 3 per cent.",
+        "Write to <https://example.com/contact> or call the office. # Not a heading here.",
+        "Items [a] and [b] (both late) were dropped; prices are in $ and the 2 * 2 grid stays.",
+    ],
+)
+def test_plain_prose_with_brackets_and_stars_stays_plain_text(text):
+    """Brackets, parentheses, a lone star or an autolink are not Markdown's own syntax: the text is read as is."""
+    from ingest.formats import textblocks
+
+    assert parse_text(text).blocks == textblocks.parse(text)

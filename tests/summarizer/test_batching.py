@@ -51,7 +51,7 @@ def _concurrently(function, arguments):
 def test_concurrent_callers_are_served_by_shared_batches_with_their_own_results(tiny_service, text_factory):
     texts = [text_factory(6, seed) for seed in range(6)]
     alone = [s.sentences for s in tiny_service(batch_max_documents=1).summarize_many(texts)]
-    service = tiny_service(batch_wait_ms=200)
+    service = tiny_service(batch_wait_ms=2000)  # a window that callers started together reach even at load 15
     results = _concurrently(lambda text: service.summarize(text), [(t,) for t in texts])
     assert [r.sentences for r in results] == alone
     assert sum(service.engine.batch_sizes) == len(texts)

@@ -165,3 +165,52 @@ def test_left_out_lists_what_no_summary_reads_with_pages(tmp_path):
     assert f"[p. 2] {HEADER}" in listed.stdout and FOOTER in listed.stdout
     assert "== Left out: references" in listed.stdout and REFERENCES[0] in listed.stdout
     assert "--left-out lists" not in listed.stderr
+
+
+SUMMARIZE_MISSING = ["summarize", "/nonexistent/input.txt"]
+
+
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        (SUMMARIZE_MISSING + ["--words", "5"], "argument --words: The word target must be between 10 and 2,000 words."),
+        (SUMMARIZE_MISSING + ["--words", "many"], "argument --words: 'many' is not a whole number"),
+        (SUMMARIZE_MISSING + ["--max-input-words", "20"], "argument --max-input-words: Reading fewer than 50 words"),
+        (["batch", "/nonexistent/in.jsonl", "/nonexistent/out.jsonl", "--words", "5"], "argument --words: The word"),
+    ],
+)
+def test_an_option_out_of_range_is_a_usage_error_before_the_input_is_read(command, message):
+    """Exit 2 with the option's own message; the source named does not exist, so a read would have said so."""
+    result = run(*command, "--engine", "extractive")
+    assert result.returncode == 2, result.stderr
+    assert message in result.stderr and "no such file" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_time_reported_includes_reading_the_input(tmp_path, text_factory):
+    """The closing line's time (timings' total) is reading plus summarizing: OCR or a fetch is not left out."""
+    source = tmp_path / "article.txt"
+    source.write_text(text_factory(20))
+    result = run("summarize", str(source), "--engine", "extractive", "--json")
+    assert result.returncode == 0, result.stderr
+    timings = json.loads(result.stdout)["timings"]
+    assert timings["read"] > 0
+    assert timings["total"] >= timings["read"] + timings["split"] + timings["summarize"]
+
+
+def test_markdown_on_stdin_is_read_as_markdown(text_factory):
+    """A link inside every sentence, piped in: each sentence is read as the prose it is, and neither link syntax
+    nor an address reaches the summary or the key terms."""
+
+    def linked(sentence: str, n: int) -> str:
+        words = sentence.split(" ")
+        half = len(words) // 2
+        link = f"[{words[half]} {words[half + 1]}](https://docs{n % 3}.readthedocs.io/en/latest/page.html)"
+        return " ".join(words[:half] + [link] + words[half + 2 :])
+
+    body = ". ".join(linked(sentence, n) for n, sentence in enumerate(text_factory(12).split(". ")))
+    result = run("summarize", "-", "--engine", "extractive", "--json", stdin=f"# Widget notes\n\n{body}\n")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    shown = data["text"] + " " + " ".join(data["keyterms"])
+    assert "[" not in shown and "https" not in shown and "readthedocs" not in shown, shown
+    assert data["coverage"]["prose_words"] > 0.8 * data["coverage"]["input_words"], data["coverage"]

@@ -104,6 +104,21 @@ def test_abstractive_engine_reports_why_it_cannot_load(offline_hub, tmp_path):
         Summarizer(Settings(engine="abstractive", model=str(tmp_path))).engine
 
 
+def test_a_model_folder_without_its_tokenizer_is_refused_at_load_naming_the_files(tiny_model_dir, tmp_path):
+    """Config and weights but no tokenizer: refused when the engine loads, not 25-60 s into a summary."""
+    import shutil
+
+    from summarizer.engines.locate import TOKENIZER_FILES
+
+    folder = tmp_path / "no-tokenizer"
+    folder.mkdir()
+    for name in ("config.json", "generation_config.json", "model.safetensors"):
+        shutil.copy(tiny_model_dir / name, folder / name)
+    with pytest.raises(ModelLoadError, match="holds a model but no tokenizer") as refused:
+        Summarizer(Settings(engine="abstractive", model=str(folder))).engine
+    assert all(name in str(refused.value) for name in TOKENIZER_FILES)
+
+
 def test_tiny_t5_loads_from_a_directory_and_summarizes(tiny, text_factory):
     summary = tiny.summarize(text_factory(8))
     assert summary.engine == "abstractive" and summary.device == "cpu"

@@ -262,6 +262,20 @@ def test_jsonl_job_writes_one_record_per_line_in_input_order(ray_address, tmp_pa
 
 
 @pytest.mark.slow
+def test_workers_asked_for_all_work_even_when_the_items_fit_one_batch(ray_address, tmp_path, text_factory):
+    """--workers 2 on 10 items (default batches of 32) runs two workers, five items each; more workers than items
+    start one per item, and a note says so."""
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(10)])
+    report = corpusjob.run(corpusjob.Job(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(), workers=2))
+    assert (report.written, report.errors, report.workers) == (10, 0, 2)
+    assert [r["id"] for r in records(tmp_path / "out.jsonl")] == [f"d{n}" for n in range(10)]
+    few = write_jsonl(tmp_path / "few.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(2)])
+    report = corpusjob.run(corpusjob.Job(few, tmp_path / "few-out.jsonl", OFFLINE, SummaryOptions(), workers=3))
+    assert (report.written, report.workers) == (2, 2)
+    assert "2 items to summarize for 3 workers: 2 start, one item each." in report.notes
+
+
+@pytest.mark.slow
 def test_rerun_on_the_cluster_skips_finished_items_and_redoes_cut_ones(ray_address, tmp_path, text_factory):
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(9)])
     output = tmp_path / "out.jsonl"
