@@ -26,7 +26,7 @@ def write_highlighted(source: str, document, summary: Summary, out: str) -> str:
     check_target(document, out)
     target = Path(out)
     if document.kind == "pdf":
-        result = highlight_pdf(Path(source).read_bytes(), passages, document.blocks, document.name)
+        result = highlight_pdf(Path(source).read_bytes(), passages, summary.sections, document.name)
         data, missing = result.data, result.missing
         if result.bookmarks:
             extra = f", {result.bookmarks} bookmarks added"

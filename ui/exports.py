@@ -70,7 +70,7 @@ def marked_source(
             "Download highlighted PDF",
             f"{stem}-highlighted.pdf",
             "application/pdf",
-            lambda: highlight_pdf(original, summary.passages(), document.blocks, document.name).data,
+            lambda: highlight_pdf(original, summary.passages(), summary.sections, document.name).data,
         )
     return (
         "Download marked .html",

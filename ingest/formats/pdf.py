@@ -20,7 +20,7 @@ from ..errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordP
 from ..recognition import scans, words
 from ..sections import finish
 from ..settings import IngestSettings
-from . import bookmarks, pdfnotes, texfonts
+from . import bookmarks, pdfheadings, pdfnotes, texfonts
 
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
@@ -71,8 +71,6 @@ LABEL = re.compile(
     r"axiom|property|invariant|rule|requirement)s?\b(?:\s+[\dA-Z][\w.]*)?[.:]?",
     re.I,
 )
-INITIAL = re.compile(r"[A-Z]\.")
-NAME_WORD = re.compile(r"[A-Z][a-z'’-]+")
 ROMAN_HEADING = re.compile(r"^(?:[IVXLC]{2,6}\.?|[IVX]\.)\s+(?=[A-Z])")
 SHOUTED = re.compile(r"^[^a-z]*[A-Z]{2}[^a-z]*$")
 TITLE_ZONE = 0.45
@@ -120,6 +118,8 @@ class Line:
     title: bool = False
     note: str = ""  # "caption", "ticks", "figure" or "footnote": set aside from the prose (pdfnotes)
     ruled: bool = False  # a separator rule lies just above it
+    spans: tuple[tuple[float, float, int], ...] = ()  # (left, right, words) of each cell, when it has two or more
+    byline: bool = False
 
 
 def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
@@ -166,7 +166,8 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
                     line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
                     line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
                     if len(clean.split()) <= MAX_ROW_WORDS and not line.mono:
-                        line.cells = _cells(textpage, start, start + len(raw), text, line.size)
+                        line.spans = _cells(textpage, start, start + len(raw), text, line.size)
+                        line.cells = max(1, len(line.spans))
             lines.append(line)
         pdfnotes.mark_ruled(page, lines)
     finally:
@@ -183,23 +184,28 @@ def _lone_rows(lines: list[Line]) -> None:
             line.cells = 1
 
 
-def _cells(textpage, start: int, end: int, text: str, size: float) -> int:
-    """How many runs of text the line falls into when split at gaps wider than CELL_GAP ems: a table row has three
-    or more; a line of prose, a heading or a caption one."""
+def _cells(textpage, start: int, end: int, text: str, size: float) -> tuple[tuple[float, float, int], ...]:
+    """The runs of text the line falls into when split at gaps wider than CELL_GAP ems, as (left, right, words):
+    a table row has two or more; a line of prose, a heading or a caption one (then none are given)."""
     import pypdfium2.raw as pdfium_c
 
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-    cells, last_right = 1, None
+    spans: list[list[float]] = []
+    last_right, last_space = None, True
     for index in range(start, end):
         if text[index].isspace():
+            last_space = True
             continue
         box = (ctypes.byref(v) for v in (left, right, bottom, top))
         if not pdfium_c.FPDFText_GetCharBox(textpage.raw, index, *box):
             continue
-        if last_right is not None and left.value - last_right > CELL_GAP * (size or 10):
-            cells += 1
-        last_right = right.value
-    return cells
+        if last_right is None or left.value - last_right > CELL_GAP * (size or 10):
+            spans.append([left.value, right.value, 0])
+            last_space = True
+        if last_space:
+            spans[-1][2] += 1
+        spans[-1][1], last_right, last_space = right.value, right.value, False
+    return tuple((a, b, int(n)) for a, b, n in spans) if len(spans) > 1 else ()
 
 
 def _page_text(textpage) -> str:
@@ -426,7 +432,7 @@ def _numbered_run_in(line: Line) -> tuple[str, str]:
 
 def _is_heading(line: Line, body: Line) -> bool:
     """A line that reads like a heading and stands out from the body by size, weight or numbering."""
-    return _reads_like_heading(line) and _stands_out(line, body)
+    return not line.byline and _reads_like_heading(line) and _stands_out(line, body)
 
 
 def _reads_like_heading(line: Line) -> bool:
@@ -450,16 +456,9 @@ def _reads_like_heading(line: Line) -> bool:
         line.cells < MIN_CELLS
         and not (LABEL.match(text) and not numbered)
         and _starts_like_title(text)
-        and not _names_only(text)
+        and not pdfheadings.names_only(text)  # a byline: its first initial reads like a section letter ("M.")
+        and not pdfheadings.reads_as_sentence(text)
     )
-
-
-def _names_only(text: str) -> bool:
-    """A line of people's names ("M. Kodialam T. V. Lakshman James B. Orlin"): capitalized words and at least two
-    initials, nothing else. Its first initial reads like a section letter ("M."), but it is the byline."""
-    words = [word for word in text.replace(",", " ").split() if word not in ("and", "&")]
-    initials = sum(bool(INITIAL.fullmatch(word)) for word in words)
-    return len(words) >= 4 and initials >= 2 and all(INITIAL.fullmatch(w) or NAME_WORD.fullmatch(w) for w in words)
 
 
 def _stands_out(line: Line, body: Line) -> bool:
@@ -602,6 +601,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     blocks: list[Block] = []
     current: list[Line] = []
     held: list[list[Line]] = []  # captions and footnotes met inside the open paragraph, set down after it
+    joined: set[int] = set()  # ids of a heading's wrapped lines, already part of it
 
     def flush() -> None:
         for group in ([current] if current else []) + held:
@@ -613,6 +613,8 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
         held.clear()
 
     for number, line in enumerate(lines):
+        if id(line) in joined:
+            continue
         previous = lines[number - 1] if number else None
         if line.note:  # a caption or footnote: never a heading, and out of the sentence it cuts
             if held and held[-1][-1] is previous and not page.new_paragraph(held[-1][-1], line):
@@ -625,8 +627,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
         if not heading:
             heading, rest = _numbered_run_in(line)
             run_in_level, run_in_reason = numbered_level(heading), "its numbering, run into its paragraph"
-        following = lines[number + 1] if number + 1 < len(lines) else None
-        seems_heading = _is_heading(line, body) and not page.listed(line) and not _wraps_on(line, following)
+        seems_heading, text, wrapped = _layout_heading(lines, number, page)
         if line.title or line.outline or heading or seems_heading:
             flush()
         if line.title:
@@ -642,18 +643,37 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
             line.text, line.run_in = rest, ""
             current.append(line)
         elif seems_heading:
-            last = blocks[-1] if blocks else None
-            if last is not None and _continues_heading(last, previous, line):
-                blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
-            else:
-                level = _heading_level(line, page.heading_sizes, page.styles) + depth
-                blocks.append(Block("heading", line.text, level, line.page, reason=FONT_REASON))
+            joined.update(id(ln) for ln in wrapped)
+            _add_heading(blocks, previous, line, text if wrapped else "", page, depth)
         else:
             if not current or page.new_paragraph(current[-1], line):
                 flush()
             current.append(line)
     flush()
     return pdfnotes.rejoined(_figure_text(blocks))
+
+
+def _add_heading(blocks: list[Block], previous: Line | None, line: Line, wrapped: str, page: _Page, depth: int) -> None:
+    """The heading `line` opens (its `wrapped` lines joined, when it has any) added to `blocks`, or added to the
+    heading just before it when it is that heading's next line."""
+    last = blocks[-1] if blocks else None
+    if last is not None and not wrapped and _continues_heading(last, previous, line):
+        blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
+    else:
+        level = _heading_level(line, page.heading_sizes, page.styles) + depth
+        blocks.append(Block("heading", wrapped or line.text, level, line.page, reason=FONT_REASON))
+
+
+def _layout_heading(lines: list[Line], number: int, page: _Page) -> tuple[bool, str, list[Line]]:
+    """Whether `lines[number]` opens a heading by its layout, the heading's text and the wrapped lines joined to it."""
+    line, body = lines[number], page.body
+    following = lines[number + 1] if number + 1 < len(lines) else None
+    if not _stands_out(line, body) or page.listed(line) or pdfheadings.runs_on(line, following, body, page.typical):
+        return False, line.text, []
+    text, wrapped = pdfheadings.joined_heading(
+        lines, number, body, lambda text: not line.byline and _reads_like_heading(replace(line, text=text))
+    )
+    return bool(wrapped) or _is_heading(line, body) and not _wraps_on(line, following), text, wrapped
 
 
 def _wraps_on(line: Line, following: Line | None) -> bool:
@@ -845,12 +865,20 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
     furniture = _furniture(pages)
     kept = [[line for line in page if id(line) not in furniture] for page in pages]
     depth = 0
+    title: list[Line] = []
     if entries:
         kept, depth = _anchored(kept, list(entries))
     if kept and kept[0]:
         body = _body([line for page in kept for line in page])
-        for line in _title_lines(kept[0], body):
+        title = _title_lines(kept[0], body)
+        for line in title:
             line.title = True
+        for line in kept[0]:
+            line.byline = id(line) in pdfheadings.byline(kept[0], title)
+    for page in kept:
+        rows = pdfheadings.header_rows(page)
+        for line in page:
+            line.cells = MIN_CELLS if id(line) in rows else line.cells
     pdfnotes.set_aside(kept, _body([line for page in kept for line in page]).size)
     running = [
         Block(
@@ -862,7 +890,9 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
         for number, page in enumerate(pages, 1)
         if any(id(line) in furniture for line in page)
     ]
-    return finish(_blocks([line for page in kept for line in page], depth)) + tuple(running), bool(furniture)
+    blocks = _blocks([line for page in kept for line in page], depth)
+    blocks = pdfheadings.title_repeats(blocks, " ".join(ln.text for ln in title), FONT_REASON)
+    return finish(blocks) + tuple(running), bool(furniture)
 
 
 def _title_lines(lines: list[Line], body: Line) -> list[Line]:

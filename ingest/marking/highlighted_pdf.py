@@ -1,4 +1,4 @@
-"""The original PDF with the summary's source sentences highlighted, and bookmarks for its sections.
+"""The original PDF with the summary's source sentences highlighted, and bookmarks for the sections it shows.
 
 Positions come from PDFium's character boxes (the text layer ingest read), or for a scanned page from
 the OCR line boxes of that page, read again at ingest's resolution so the text matches what was
@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
 from ..bounded import run_bounded
-from ..document import Block
 from ..errors import CorruptFileError, IngestError, PasswordProtectedError
 from ..settings import IngestSettings
 
@@ -47,6 +46,19 @@ class Mark(Protocol):
     def role(self) -> str: ...
     @property
     def note(self) -> str: ...
+
+
+class Bookmarked(Protocol):
+    """What the highlighter reads of a section the summary shows: its title, level and first page (read-only,
+    so the summary's own section records fit). The bookmarks are these and no others: a reader who opens
+    the PDF finds the sections the summary view listed, not every line that looked like a heading."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def first_page(self) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -209,18 +221,18 @@ def _annotate(writer, number: int, rects, mark: Mark) -> None:
     writer.add_annotation(page_number=number - 1, annotation=popup)
 
 
-def _bookmarks(writer, headings: Sequence[Block]) -> int:
-    """Nested outline items for the headings that have a page; the count added."""
+def _bookmarks(writer, sections: Sequence[Bookmarked]) -> int:
+    """Nested outline items for the sections that have a title and a page; the count added."""
     stack: list[tuple[int, object]] = []
     added = 0
-    for heading in headings:
-        if heading.kind != "heading" or not heading.page:
+    for section in sections:
+        if not section.title or not section.first_page:
             continue
-        level = max(1, heading.level)
+        level = max(1, section.level)
         while stack and stack[-1][0] >= level:
             stack.pop()
         item = writer.add_outline_item(
-            title=heading.text, page_number=heading.page - 1, parent=stack[-1][1] if stack else None
+            title=section.title, page_number=section.first_page - 1, parent=stack[-1][1] if stack else None
         )
         stack.append((level, item))
         added += 1
@@ -249,11 +261,12 @@ def _writer(reader, name: str):
 def highlight_pdf(
     data: bytes,
     marks: Sequence[Mark],
-    headings: Sequence[Block] = (),
+    sections: Sequence[Bookmarked] = (),
     name: str = "the PDF",
     settings: IngestSettings | None = None,
 ) -> Highlighted:
-    """The PDF with one highlight (and pop-up note) per mark, and bookmarks for `headings` unless it has an outline.
+    """The PDF with one highlight (and pop-up note) per mark, and a bookmark for each of the summary's `sections`
+    unless it has an outline of its own.
 
     Written in the bounded reader, like reading itself: a hostile file (bookmarks nested hundreds deep, an
     annotation array of 200,000 entries, a 13 MB PDF that needs half a gigabyte) costs a child process its
@@ -261,7 +274,7 @@ def highlight_pdf(
     settings = settings or IngestSettings.from_env()
     return run_bounded(
         _highlight_or_refuse,
-        (data, marks, headings, name, settings),
+        (data, marks, sections, name, settings),
         name,
         settings.extract_timeout,
         memory_mb=settings.extract_memory_mb,
@@ -269,11 +282,11 @@ def highlight_pdf(
 
 
 def _highlight_or_refuse(
-    data: bytes, marks: Sequence[Mark], headings: Sequence[Block], name: str, settings: IngestSettings
+    data: bytes, marks: Sequence[Mark], sections: Sequence[Bookmarked], name: str, settings: IngestSettings
 ) -> Highlighted:
     """`_highlight`, with any parser's or writer's failure said as what it means for the reader."""
     try:
-        return _highlight(data, marks, headings, name, settings)
+        return _highlight(data, marks, sections, name, settings)
     except (IngestError, MemoryError):
         raise  # already a message; the bounded reader words running out of memory
     except RecursionError as error:
@@ -288,7 +301,7 @@ def _highlight_or_refuse(
 
 
 def _highlight(
-    data: bytes, marks: Sequence[Mark], headings: Sequence[Block], name: str, settings: IngestSettings
+    data: bytes, marks: Sequence[Mark], sections: Sequence[Bookmarked], name: str, settings: IngestSettings
 ) -> Highlighted:
     import pypdfium2 as pdfium
     from pypdf import PdfReader
@@ -311,7 +324,7 @@ def _highlight(
             if not found:
                 missing.append(mark.text)
         own_outline = bool(len(reader.outline))
-        bookmarks = 0 if own_outline else _bookmarks(writer, headings)
+        bookmarks = 0 if own_outline else _bookmarks(writer, sections)
         out = io.BytesIO()
         writer.write(out)
         return Highlighted(out.getvalue(), placed, missing, bookmarks, own_outline)

@@ -38,7 +38,7 @@ elif kind == "highlight":
     document = ingest_file(path, data, IngestSettings(max_file_mb=200))
     summary = Summarizer(Settings(engine="extractive")).summarize(document.blocks)
     started = time.perf_counter()
-    result = highlight_pdf(data, summary.passages(), document.blocks)
+    result = highlight_pdf(data, summary.passages(), summary.sections)
     facts = {"words": document.words, "pages": document.pages, "passages": len(summary.passages()),
              "placed": result.placed, "bookmarks": result.bookmarks}
 else:

@@ -107,7 +107,7 @@ def paper():
     data = paper_pdf(outline=False)
     document = ingest_file("paper.pdf", data)
     summary = OFFLINE.summarize(document.blocks, SummaryOptions())
-    return data, document, summary, highlight_pdf(data, summary.passages(), document.blocks)
+    return data, document, summary, highlight_pdf(data, summary.passages(), summary.sections)
 
 
 def test_one_highlight_per_summary_sentence_over_exactly_its_source_text(paper):
@@ -144,15 +144,58 @@ def test_pages_are_otherwise_untouched_and_both_readers_open_it(paper):
     assert page_texts(result.data) == page_texts(data)
 
 
-def test_bookmarks_are_added_for_the_detected_sections(paper):
+def outline_of(data: bytes) -> list[tuple[str, int]]:
+    """(title, page) of every bookmark, nested ones included, in order."""
     from pypdf import PdfReader
 
-    _, document, _, result = paper
-    reader = PdfReader(io.BytesIO(result.data))
-    marks = [(item.title, reader.get_destination_page_number(item) + 1) for item in reader.outline]
+    reader = PdfReader(io.BytesIO(data))
+
+    def walk(items) -> list[tuple[str, int]]:
+        found = []
+        for item in items:
+            if isinstance(item, list):
+                found.extend(walk(item))
+            else:
+                found.append((item.title, reader.get_destination_page_number(item) + 1))
+        return found
+
+    return walk(reader.outline)
+
+
+def test_bookmarks_are_added_for_the_detected_sections(paper):
+    _, document, summary, result = paper
     headings = [(block.text, block.page) for block in document.blocks if block.kind == "heading"]
-    assert marks == headings == [(f"{n} {title}", n) for n, title in enumerate(PAPER, 1)]
-    assert result.bookmarks == 4
+    assert outline_of(result.data) == headings == [(f"{n} {title}", n) for n, title in enumerate(PAPER, 1)]
+    assert result.bookmarks == len(summary.sections) == 4
+
+
+def test_bookmarks_are_the_sections_shown_not_every_heading():
+    """Subsections, a table's header row and the references are headings or look like them, but the summary
+    shows the numbered sections alone: the bookmarks are those, each at the page its section starts on."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_font("Sans", fname=FONT)
+    pdf.add_font("Sans", style="B", fname=BOLD)
+    pdf.add_page()
+    for number, (title, paragraphs) in enumerate(PAPER.items(), 1):
+        for sub, heading in enumerate((f"{number} {title}", f"{number}.1 Details", f"{number}.2 Examples")):
+            pdf.set_font("Sans", "B", 15 if sub == 0 else 12)
+            pdf.cell(0, 10, heading, new_x="LMARGIN", new_y="NEXT")
+            pdf.set_font("Sans", size=11)
+            pdf.multi_cell(0, 6, paragraphs[0], new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", "B", 15)
+    pdf.cell(0, 10, "References", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Sans", size=11)
+    pdf.multi_cell(0, 6, "[1] J. Smith. Consensus in practice. Proceedings of OSDI, pp. 1-12, 2019.")
+    data = bytes(pdf.output())
+    document = ingest_file("paper.pdf", data)
+    summary = OFFLINE.summarize(document.blocks, SummaryOptions())
+    result = highlight_pdf(data, summary.passages(), summary.sections)
+    shown = [(section.title, section.first_page) for section in summary.sections]
+    assert [title for title, _ in shown] == [f"{n} {title}" for n, title in enumerate(PAPER, 1)]
+    assert sum(b.kind == "heading" for b in document.blocks) > len(shown)
+    assert outline_of(result.data) == shown and result.bookmarks == len(shown)
 
 
 def test_a_pdf_with_its_own_outline_keeps_it():
@@ -161,7 +204,7 @@ def test_a_pdf_with_its_own_outline_keeps_it():
     data = standard_pdf()
     document = ingest_file("standard.pdf", data)
     summary = OFFLINE.summarize(document.blocks, SummaryOptions())
-    result = highlight_pdf(data, summary.passages(), document.blocks)
+    result = highlight_pdf(data, summary.passages(), summary.sections)
     before = [item.title for item in PdfReader(io.BytesIO(data)).outline]
     after = [item.title for item in PdfReader(io.BytesIO(result.data)).outline]
     assert (
@@ -184,7 +227,7 @@ def test_a_scanned_page_is_highlighted_from_its_ocr_boxes():
     summary = OFFLINE.summarize(document.blocks, SummaryOptions())
     scanned = [p for p in summary.passages() if p.page == 2]
     assert scanned
-    result = highlight_pdf(data, summary.passages(), document.blocks)
+    result = highlight_pdf(data, summary.passages(), summary.sections)
     assert result.placed == len(summary.passages()) and not result.missing
     page = pdfium.PdfDocument(data)[1]
     width, height = page.get_size()
@@ -235,7 +278,7 @@ def test_a_pdf_encrypted_with_an_empty_password_is_highlighted_in_a_decrypted_co
     data = make_pdf(pages=2, password="")
     document = ingest_file("open.pdf", data)
     summary = OFFLINE.summarize(document.blocks, SummaryOptions())
-    result = highlight_pdf(data, summary.passages(), document.blocks)
+    result = highlight_pdf(data, summary.passages(), summary.sections)
     assert result.placed == len(summary.passages()) and len(highlights(result.data)) == len(summary.passages())
     assert page_texts(result.data) == page_texts(data)
 
