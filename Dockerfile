@@ -27,7 +27,9 @@ ENV SUMMARIZER_MODEL=${MODEL:-t5-small}
 COPY --chown=app:app . .
 
 VOLUME ["/home/app/.cache/huggingface"]
+# The port is Streamlit's own setting, so `docker run -e STREAMLIT_SERVER_PORT=8600 -p 8600:8600` moves it.
+ENV STREAMLIT_SERVER_PORT=8501
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
-  CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health', timeout=4)"
-CMD ["python", "-m", "streamlit", "run", "app.py", "--server.address=0.0.0.0", "--server.port=8501"]
+  CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/_stcore/health' % os.environ['STREAMLIT_SERVER_PORT'], timeout=4)"
+CMD ["python", "-m", "streamlit", "run", "app.py", "--server.address=0.0.0.0"]

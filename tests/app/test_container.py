@@ -43,4 +43,7 @@ def test_make_run_listens_on_localhost_and_the_container_on_every_interface():
         plan = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True, check=True).stdout
         streamlit = next(line for line in plan.splitlines() if "streamlit run app.py" in line)
         assert "--server.address 127.0.0.1" in streamlit, target
-    assert "--server.address=0.0.0.0" in next(line for line in instructions() if line.startswith("CMD"))
+    command = next(line for line in instructions() if line.startswith("CMD"))
+    assert "--server.address=0.0.0.0" in command
+    # a flag would override STREAMLIT_SERVER_PORT, which the image sets and a user may change
+    assert "--server.port" not in command and "ENV STREAMLIT_SERVER_PORT=8501" in instructions()
