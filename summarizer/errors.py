@@ -6,6 +6,7 @@ SummarizerError
 ├── InputTooLargeError       over the documented size cap
 ├── ModelLoadError           weights or tokenizer cannot be loaded, and why
 ├── InvalidOptionError       an option, setting or request field out of range
+│   └── UnknownRouteError    the server has no such route or method (HTTP 404/405)
 ├── ServiceUnavailableError  the summarizer server (SUMMARIZER_URL) does not answer
 └── ServiceBusyError         the summarizer server is answering but overloaded (HTTP 503)
 """
@@ -32,6 +33,10 @@ class ModelLoadError(SummarizerError):
 
 
 class InvalidOptionError(SummarizerError):
+    pass
+
+
+class UnknownRouteError(InvalidOptionError):
     pass
 
 

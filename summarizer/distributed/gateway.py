@@ -32,6 +32,7 @@ from ..errors import (
     ServiceBusyError,
     ServiceUnavailableError,
     SummarizerError,
+    UnknownRouteError,
 )
 from ..network import wire
 from ..settings import Settings
@@ -79,11 +80,12 @@ def answer(result) -> JSONResponse:
 @app.exception_handler(HTTPException)
 async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
     """FastAPI's own refusals (an unknown route, a wrong method) in the API's error shape."""
+    refusal: InvalidOptionError
     if error.status_code in (404, 405):
-        message = f"No route {request.method} {request.url.path}: use {ROUTES}."
+        refusal = UnknownRouteError(f"No route {request.method} {request.url.path}: use {ROUTES}.")
     else:
-        message = str(error.detail)
-    return JSONResponse(wire.error_to_wire(InvalidOptionError(message)), status_code=error.status_code)
+        refusal = InvalidOptionError(str(error.detail))
+    return JSONResponse(wire.error_to_wire(refusal), status_code=error.status_code)
 
 
 @serve.ingress(app)

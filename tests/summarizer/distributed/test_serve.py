@@ -209,6 +209,7 @@ def test_summarize_many_names_the_source_that_is_wrong(cluster):
 def test_an_unknown_route_gets_404_naming_the_routes(cluster):
     code, answer = post(cluster.offline + "/summarise", b"{}")
     assert code == 404 and "POST /summarize" in answer["error"]["message"]
+    assert answer["error"]["type"] == "UnknownRouteError"  # not labelled as a bad option
     with urllib.request.urlopen(cluster.offline + "/docs", timeout=30) as response:
         assert response.status == 200 and b"swagger" in response.read().lower()
 
