@@ -75,6 +75,11 @@ class Layout:
     roles: list[str]
 
     @property
+    def has_sentences(self) -> bool:
+        """Whether one sentence has two letters or more: the one rule for "is there anything to summarize"."""
+        return any(sum(ch.isalpha() for ch in sentence.text) >= 2 for sentence in self.sentences)
+
+    @property
     def structured(self) -> bool:
         return len([s for s in self.sections if s.title]) >= 2
 
@@ -167,5 +172,5 @@ def layout(source: str | Sequence[BlockLike]) -> Layout:
 def has_sentences(source: str | Sequence[BlockLike]) -> bool:
     """Whether `source` holds one sentence to summarize (one with two letters or more): asked where a text is
     taken in, so a file of labels ("P1" … "P9") or figures is refused at upload, not after a click.
-    The service refuses the same texts with NoSentencesError (its check should call this one)."""
-    return any(sum(ch.isalpha() for ch in sentence.text) >= 2 for sentence in layout(source).sentences)
+    The service refuses the same texts with NoSentencesError, by the same rule (`Layout.has_sentences`)."""
+    return layout(source).has_sentences

@@ -288,7 +288,7 @@ class Summarizer:
     def _prepare(self, source: str | Sequence[BlockLike], options: SummaryOptions) -> "_Prepared":
         self._check_size(source)
         layout = read_layout(source)
-        if not any(sum(ch.isalpha() for ch in s.text) >= 2 for s in layout.sentences):
+        if not layout.has_sentences:
             raise NoSentencesError(self._no_sentences(source))
         sentences = layout.sentences
         total_words = self._words(source)

@@ -74,17 +74,7 @@ def test_a_wrapped_heading_is_one_heading_and_its_paragraph_keeps_none_of_it(lay
         assert any(p.startswith(opening) for p in paragraphs), "the heading's last line is not glued onto it"
 
 
-@settings(
-    max_examples=6,
-    deadline=None,
-    derandomize=True,  # the same documents on every run; explore new ones locally with derandomize off
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
-    phases=[
-        Phase.explicit,
-        Phase.reuse,
-        Phase.generate,
-    ],  # a failing document is shown whole: shrinking one takes minutes
-)
+@settings(GENERATED, max_examples=6)
 @given(layouts(chapters=True))
 def test_unnumbered_chapter_titles_set_large_on_a_new_page_are_the_sections(layout):
     _, sections = shown(layout)
