@@ -22,6 +22,9 @@ import os
 import re
 import signal
 import threading
+import time
+import urllib.error
+import urllib.request
 from dataclasses import replace
 from typing import Callable
 
@@ -38,6 +41,7 @@ from .gateway import Gateway
 
 logger = logging.getLogger(__name__)
 APP_NAME = "summarizer"
+ROUTE_WAIT_S = 120.0  # how long `deploy` waits for the proxy to route a new application (seconds, load included)
 
 
 class Abandoned(Exception):
@@ -194,7 +198,27 @@ def deploy(settings: Settings, name: str = APP_NAME, route_prefix: str = "/") ->
         serve.delete(name)
         raise _startup_error("\n".join([str(error), *details])) from None
     host = "127.0.0.1" if settings.serve_host in ("0.0.0.0", "::") else settings.serve_host
-    return f"http://{host}:{settings.serve_port}{route_prefix.rstrip('/')}"
+    url = f"http://{host}:{settings.serve_port}{route_prefix.rstrip('/')}"
+    _wait_routed(url)
+    return url
+
+
+def _wait_routed(url: str, limit_s: float = ROUTE_WAIT_S) -> None:
+    """Return once the proxy sends `url` to the gateway. `serve.run` returns when the replicas are up, but each
+    proxy learns the new route a moment later; a request in between is the proxy's plain 404, so a caller told
+    "ready" would be refused. Any answer but 404 (the gateway's own 200, 403 or 503) means the route is live."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url + "/health", timeout=10):
+                return
+        except urllib.error.HTTPError as error:
+            if error.code != 404:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    logger.warning("the proxy did not route %s within %g s; requests may be refused for a while", url, limit_s)
 
 
 def _startup_error(report: str) -> SummarizerError:
