@@ -308,3 +308,15 @@ def test_rouge_score_is_a_lab_requirement_only():
         assert not {n for n in imports(path) if n.split(".")[0] == "rouge_score"}, path
     assert "rouge-score" not in (ROOT / "requirements.txt").read_text()
     assert "rouge-score==" in (ROOT / "requirements-dev.txt").read_text()
+
+
+def test_importing_the_summarizer_loads_neither_ingest_nor_torch():
+    """A client of the service (the app through a server, a script) pays for neither the readers nor the model
+    runtime: `ingest` and torch load only when a document is read or the model is used."""
+    import subprocess
+    import sys
+
+    probe = "import sys, summarizer; print(sorted({m.split('.')[0] for m in sys.modules} & {'ingest', 'torch'}))"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

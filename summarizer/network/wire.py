@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Any
 
-from ingest import BLOCK_KINDS
-
 from .. import errors
 from ..errors import InvalidOptionError, SummarizerError
 from ..interface import Source
@@ -97,6 +95,8 @@ def _block(number: int, raw: Any) -> WireBlock:
         raise InvalidOptionError(
             f'Block {number} is not a {{"kind": str, "text": str, "level": int, "page": int or null}} object.'
         )
+    from ingest import BLOCK_KINDS  # the blocks' vocabulary lives in ingest; loaded only when blocks arrive
+
     if raw["kind"] not in BLOCK_KINDS:
         raise InvalidOptionError(
             f"Block {number} has the unknown kind {raw['kind'][:40]!r}: use one of {', '.join(BLOCK_KINDS)}."
