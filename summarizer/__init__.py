@@ -1,5 +1,6 @@
 """Summarize text with a seq2seq model (T5 by default) or the offline extractive engine, here or on a server."""
 
+from .briefing import Briefing, Shelf, brief
 from .engine import EngineName
 from .errors import (
     EmptyInputError,
@@ -21,6 +22,7 @@ from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary
 
 __all__ = [
+    "Briefing",
     "Coverage",
     "EmptyInputError",
     "EngineFacts",
@@ -33,6 +35,7 @@ __all__ = [
     "Progress",
     "RemoteSummarizer",
     "SectionSummary",
+    "Shelf",
     "ServiceBusyError",
     "ServiceUnavailableError",
     "Settings",
@@ -43,6 +46,7 @@ __all__ = [
     "SummaryService",
     "SummarizerError",
     "WORD_TARGET_RANGE",
+    "brief",
     "connect",
     "has_sentences",
 ]

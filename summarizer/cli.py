@@ -95,7 +95,13 @@ def options_of(args: argparse.Namespace, **extra) -> SummaryOptions:
 def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
     """summarize, batch and serve."""
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
-    summarize.add_argument("source", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
+    summarize.add_argument("source", nargs="?", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
+    summarize.add_argument(
+        "--news",
+        action="store_true",
+        help="instead of a source, a briefing of the news feed's headlines: one line per story or group of "
+        "stories on one event, with their links and times",
+    )
     service_arguments(summarize)
     summarize.add_argument(
         "--max-input-words", type=option_value("max_input_words"), help="read only this many words of the input"
@@ -228,6 +234,8 @@ def progress_line(fraction: float, message: str) -> None:
 
 
 def _summarize(args: argparse.Namespace) -> int:
+    if args.news or args.source is None:
+        return _news(args)
     if args.highlight and (args.source == "-" or args.source.startswith(("http://", "https://"))):
         raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
     progress = progress_line if args.verbose else None
@@ -262,6 +270,20 @@ def _summarize(args: argparse.Namespace) -> int:
     hint = "; --left-out lists what was left out" if summary.coverage.left_out and not args.left_out else ""
     print(closing_line(summary, hint), file=sys.stderr)
     return 0
+
+
+def _news(args: argparse.Namespace) -> int:
+    if not args.news:
+        raise InvalidOptionError("Give a source to summarize (a file, an article URL or - for stdin), or --news.")
+    if args.source is not None:
+        raise InvalidOptionError("Give either a source to summarize or --news for the briefing, not both.")
+    if args.highlight or args.json or args.left_out:
+        raise InvalidOptionError(
+            "--news prints the briefing as text; --highlight, --json and --left-out need a source."
+        )
+    from .briefcli import show_briefing
+
+    return show_briefing(Summarizer(settings_of(args)), args)
 
 
 def left_out_report(document: Document, summary: Summary) -> str:

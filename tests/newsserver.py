@@ -1,5 +1,6 @@
 """A real HTTP server on 127.0.0.1 that serves the recorded news fixtures, counting hits per path.
 
+`/article/held.html` answers only once `release` is set (the briefing's progress tests hold one article so).
 It also misbehaves on request: `/dribble/headers.html` and `/dribble/body.html` (and `/dribble/feed.rss`)
 send one line every `dribble_interval` seconds (at most `dribble_lines` lines, and they stop when the
 client hangs up, which `hung_up` counts by path); `/charset/unknown.html`, `/length/invalid.html`, `/length/conflicting.html` and
@@ -25,10 +26,13 @@ ROUTES = {
     "/rss/top.rss": (200, "application/rss+xml", "cnn_top.rss"),
     "/rss/latest.rss": (200, "application/rss+xml", "cnn_latest.rss"),
     "/rss/malformed.rss": (200, "application/rss+xml", "malformed.rss"),
+    "/rss/briefing.rss": (200, "application/rss+xml", "briefing.rss"),
+    "/rss/held.rss": (200, "application/rss+xml", "held.rss"),
     "/article/normal.html": (200, "text/html; charset=utf-8", "article_normal.html"),
     "/article/thin.html": (200, "text/html; charset=utf-8", "article_thin.html"),
     "/article/markets.html": (200, "text/html; charset=utf-8", "article_normal.html"),
     "/article/storm.html": (200, "text/html; charset=utf-8", "article_normal.html"),
+    "/article/storm-warning.html": (200, "text/html; charset=utf-8", "article_storm.html"),
 }
 
 
@@ -47,6 +51,8 @@ class NewsServer:
         self.dribble_interval = 0.5
         self.dribble_lines = 60
         self.hung_up: Counter[str] = Counter()
+        self.release = threading.Event()  # `/article/held.html` answers once this is set (or after `hold_limit` s)
+        self.hold_limit = 300.0
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -107,6 +113,9 @@ class NewsServer:
                 if path == "/v2/top-headlines":
                     status, name = NEWSAPI_KEYS.get(self.headers.get("Authorization", ""), NEWSAPI_KEYS["bad-key"])
                     return self._send(status, "application/json", server.render(name))
+                if path == "/article/held.html":
+                    server.release.wait(server.hold_limit)
+                    return self._send(200, "text/html; charset=utf-8", server.render("article_normal.html"))
                 if path == "/slow.html":
                     time.sleep(3)
                     return self._send(200, "text/html", b"<p>too late</p>")

@@ -230,6 +230,7 @@ def test_public_api_of_summarizer_is_pinned():
 
     assert sorted(summarizer.__all__) == sorted(
         [
+            "Briefing",
             "Coverage",
             "EmptyInputError",
             "EngineFacts",
@@ -242,6 +243,7 @@ def test_public_api_of_summarizer_is_pinned():
             "Progress",
             "RemoteSummarizer",
             "SectionSummary",
+            "Shelf",
             "ServiceBusyError",
             "ServiceUnavailableError",
             "Settings",
@@ -252,6 +254,7 @@ def test_public_api_of_summarizer_is_pinned():
             "SummaryService",
             "SummarizerError",
             "WORD_TARGET_RANGE",
+            "brief",
             "connect",
             "has_sentences",
         ]

@@ -7,7 +7,7 @@ import streamlit as st
 from streamlit.errors import StreamlitSecretNotFoundError
 
 from ingest import IngestSettings, NewsFeed
-from summarizer import Settings, Summarizer, SummaryService, connect
+from summarizer import Settings, Shelf, Summarizer, SummaryService, connect
 
 from .jobs import JobRunner
 
@@ -54,6 +54,16 @@ def _feed(settings: IngestSettings) -> NewsFeed:
 
 def news_feed() -> NewsFeed:
     return _feed(ingest_settings())
+
+
+@st.cache_resource
+def _briefings(settings: IngestSettings) -> Shelf:
+    return Shelf()
+
+
+def briefings() -> Shelf:
+    """The last news briefings of this feed (one per engine and options), kept for every session as the feed is."""
+    return _briefings(ingest_settings())
 
 
 def _connected(session_id: str) -> bool:

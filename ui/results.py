@@ -100,6 +100,11 @@ def describe(options: SummaryOptions) -> str:
     return f"{options.describe()}, {FORMAT_NAMES[options.format]}"
 
 
+def watcher() -> str:
+    """This browser session's id, for jobs a page starts on its own (the news briefing)."""
+    return _watcher()
+
+
 def _watcher() -> str:
     """This browser session's id: jobs it waits for stay alive while it is connected."""
     if WATCHER_KEY not in st.session_state:

@@ -1,11 +1,12 @@
-"""The latest headlines as cards, each with Read more and an in-place summary; and any article by its link."""
+"""The latest headlines as cards, each with Read more and an in-place summary, a briefing of them all; and any
+article by its link."""
 
 from datetime import datetime, timezone
 
 import streamlit as st
 
 from ingest import FetchError
-from ui import articles, controls, resources
+from ui import articles, briefing, controls, resources
 from ui.escaping import escape
 from ui.timefmt import exact, relative
 
@@ -84,6 +85,7 @@ else:
     for note in result.notes:
         st.info(escape(note))
 
+briefing.section(result, result.headlines[:MAX_CARDS])
 for number, headline in enumerate(result.headlines[:MAX_CARDS]):
     with st.container(border=True):
         text, picture = st.columns([3, 1]) if headline.image_url else (st.container(), None)

@@ -1,0 +1,133 @@
+"""The News page's briefing: every headline's article read and the day shown in one box, one line per story or
+group of stories on one event, each with its links and times.
+
+The work runs in the shared job runner (one briefing per feed fetch and settings, whoever asks), with a
+progress line per article and the lines shown as they are written. The finished briefing is kept for every
+session (`resources.briefings`), so when the feed goes offline the last one is still shown, with its time.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import streamlit as st
+
+from ingest import FeedResult, Headline
+from summarizer import Briefing, Progress, brief
+
+from . import boundary, jobs, resources, results
+from .escaping import escape
+from .timefmt import exact, relative
+
+BUTTON_KEY = "brief_news"
+ASKED_KEY = "briefing_job"
+STATE_ICONS = {"waiting": "⏳", "read": "✅", "failed": "⚠️"}
+
+
+def _shelf_key() -> str:
+    return f"briefing:{resources.summarizer_settings()}"
+
+
+def _job_key(result: FeedResult, headlines: Sequence[Headline]) -> str:
+    links = results.fingerprint("\n".join(h.url for h in headlines))
+    return f"{_shelf_key()}:{result.fetched_at.isoformat()}:{links}"
+
+
+def _link(url: str) -> str:
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+
+
+def section(result: FeedResult, headlines: Sequence[Headline]) -> None:
+    """The Brief button and what it made: progress while it works, then the briefing (or the last one kept)."""
+    clicked = st.button(
+        "Brief me on these headlines",
+        key=BUTTON_KEY,
+        icon=":material/summarize:",
+        help="Reads every article below and shows the day in one box: one line per story, and stories on one "
+        "event together.",
+    )
+    runner, watcher = resources.jobs(), results.watcher()
+    if clicked and headlines:
+        service, settings = resources.summarizer(), resources.ingest_settings()
+        fetched_at, backend, chosen = result.fetched_at, result.backend, list(headlines)
+
+        def work(report: Progress) -> Any:
+            return brief(chosen, service, feed_at=fetched_at, backend=backend, settings=settings, progress=report)
+
+        key = _job_key(result, headlines)
+        runner.submit(key, work, watcher)
+        st.session_state[ASKED_KEY] = key
+    asked = st.session_state.get(ASKED_KEY)
+    if asked is not None:
+        job = runner.get(asked, watcher)
+        if job is not None and not job.finished:
+            _progress(asked)
+            return
+        st.session_state.pop(ASKED_KEY)
+        if job is not None and job.state == jobs.JobState.DONE:
+            resources.briefings().put(_shelf_key(), job.result)
+        elif job is not None and job.error is not None:
+            st.error(boundary.message(job.error))
+    last = resources.briefings().get(_shelf_key())
+    if last is not None:
+        show(last, result)
+
+
+@st.fragment(run_every=results.POLL_SECONDS)
+@boundary.guarded
+def _progress(key: str) -> None:
+    job = resources.jobs().get(key, results.watcher())
+    if job is None or job.finished:
+        st.rerun()
+    st.progress(job.fraction, text=escape(job.message))
+    partial: Briefing | None = job.partial
+    if partial is None:
+        return
+    with st.container(border=True):
+        st.markdown("#### Briefing")
+        for number, story in enumerate(partial.stories, 1):
+            took = f" · {story.seconds:.1f} s" if story.state != "waiting" else ""
+            why = f" · {escape(story.problem)}" if story.state == "failed" else ""
+            st.caption(f"{STATE_ICONS[story.state]} {number}. {escape(story.title)}{took}{why}")
+        _lines(partial)
+
+
+def _lines(briefing: Briefing) -> None:
+    """One line per topic (those written so far), then its stories: linked title, outlet and time."""
+    for number, topic in enumerate(briefing.topics):
+        if not topic.line:
+            continue
+        with st.container(key=f"brief-topic-{number}"):
+            stories = [briefing.stories[k] for k in topic.stories]
+            together = f" · **{len(stories)} stories**" if len(stories) > 1 else ""
+            st.markdown(f"{escape(topic.line)}{together}")
+            for story in stories:
+                when = f"{relative(story.published)} · {exact(story.published)}" if story.published else "undated"
+                st.caption(f"[{escape(story.title)}]({_link(story.url)}) · {escape(story.source)} · {when}")
+            if topic.problem:
+                st.caption(f"Not summarized ({escape(topic.problem)}); the feed's description is shown.")
+
+
+def show(briefing: Briefing, result: FeedResult) -> None:
+    """The finished briefing, with when it was made and from which headlines, and the articles it could not read."""
+    with st.container(border=True, key="briefing"):
+        st.markdown("#### Briefing")
+        made = exact(briefing.made_at) if briefing.made_at else "unknown"
+        stories = len(briefing.stories)
+        st.caption(
+            f"{stories} stor{'y' if stories == 1 else 'ies'} in {len(briefing.topics)} lines · made {made} from "
+            f"the headlines of {exact(briefing.feed_at)} · {briefing.seconds:.1f} s · {escape(briefing.engine)}"
+        )
+        if result.stale:
+            st.info(
+                f"The news service can't be reached right now; this is the last briefing, made {made}.",
+                icon=":material/cloud_off:",
+            )
+        elif briefing.feed_at != result.fetched_at:
+            st.info(
+                f"Made from earlier headlines ({exact(briefing.feed_at)}); press the button for the current ones.",
+                icon=":material/history:",
+            )
+        _lines(briefing)
+        for story in briefing.failed:
+            st.warning(f"{escape(story.title)}: {escape(story.problem)}")
