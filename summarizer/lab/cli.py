@@ -1,4 +1,5 @@
-"""The lab's measuring commands: evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune.
+"""The lab's measuring commands: briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark,
+finetune.
 
 They join the product's commands under one entry (`python -m summarizer`, see `summarizer/__main__.py`)
 through `add_commands`; the product's command line (`summarizer/cli.py`) never imports this module.
@@ -49,7 +50,7 @@ def _data(path: str, source: str) -> str:
 
 
 def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
-    """evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and cross-fit."""
+    """briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and cross-fit."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
     service_arguments(evaluation)
@@ -159,7 +160,18 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     cross.add_argument("--limit", type=int, help="use only the first N pairs (default: all)")
     cross.add_argument("--folds", type=int, default=2, help="folds (default 2: each half fitted on the other)")
     cross.add_argument("--l2", type=float, default=1.0, help="L2 penalty (default 1.0)")
+    news = commands.add_parser(
+        "briefing",
+        help="the news briefing on a loopback feed of CNN/DM articles, some told twice: groups and times",
+        parents=[verbose],
+    )
+    news.add_argument("data", nargs="?", default=DEFAULT_EVAL, help="JSONL with id, article, highlights")
+    news.add_argument("--events", type=int, default=18, help="articles in the feed (default 18)")
+    news.add_argument("--second", type=int, default=12, help="of them, told again by a second outlet (default 12)")
+    news.add_argument("--seed", type=int, default=0, help="which articles, and how the second outlet trims them")
+    engine_arguments(news)
     return {
+        "briefing": _briefing,
         "evaluate": _evaluate,
         "papers": _papers,
         "sections": _sections,
@@ -171,6 +183,18 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
         "train-scorer": _train_scorer,
         "cross-fit": _cross_fit,
     }
+
+
+def _briefing(args) -> int:
+    from ..text.similar import SAME_TOPIC
+    from . import briefingeval
+
+    pairs = briefingeval.load(_data(args.data, EVAL_SOURCE), args.events, args.seed)
+    summarizer = Summarizer(settings_of(args))
+    rows = [briefingeval.run(pairs, args.second, variant, summarizer, args.seed) for variant in briefingeval.VARIANTS]
+    engine = f"{summarizer.engine.name} ({summarizer.engine.model} on {summarizer.engine.device})"
+    print(briefingeval.table(rows, engine, SAME_TOPIC))
+    return 0
 
 
 def _evaluate(args) -> int:
