@@ -137,6 +137,14 @@ def offline_server(tmp_path_factory, news):
 
 
 @pytest.fixture(scope="module")
+def briefing_server(tmp_path_factory, news):
+    """A server whose feed tells one event twice and links one article that is gone."""
+    environment = {**news.environment(), "INGEST_FEEDS": f"{news.base}/rss/briefing.rss"}
+    with streamlit_server(tmp_path_factory.mktemp("hf"), **environment) as (base, _):
+        yield base, news
+
+
+@pytest.fixture(scope="module")
 def dribbling_feed_server(tmp_path_factory, news):
     """A server whose only feed sends one line every half second (for 30 s, unless a test asks for longer);
     fetches give up after 3 s."""
@@ -530,6 +538,21 @@ def test_news_summarize_in_place_and_read_more(server, page):
     page.screenshot(path=str(SHOTS / "news.png"), full_page=True)
     with urllib.request.urlopen(read_more.nth(1).get_attribute("href"), timeout=60) as article:
         assert b"river bridge" in article.read()
+
+
+def test_news_briefing_shows_the_day_in_one_box(briefing_server, page):
+    base, news = briefing_server
+    page.goto(f"{base}/news")
+    page.get_by_role("button", name="Brief me on these headlines").click()
+    box = page.locator(".st-key-briefing")
+    box.get_by_text(re.compile(r"^5 stories in 4 lines · made ")).wait_for()
+    box.get_by_text("voted seven to two", exact=False).first.wait_for()
+    assert box.get_by_text("2 stories").is_visible()
+    museum = box.get_by_role("link", name="Harbour museum reopens its doors after the spring flood")
+    assert museum.get_attribute("href") == f"{news.base}/article/gone.html"
+    box.get_by_text("The feed's description is used instead", exact=False).first.wait_for()
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=str(SHOTS / "news-briefing.png"))
 
 
 def test_fresh_server_first_visit_to_a_deep_link_has_the_app_navigation(offline_server, page):
