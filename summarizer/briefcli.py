@@ -7,7 +7,6 @@ that last briefing is printed with the time it was made.
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import sys
@@ -36,7 +35,7 @@ def _when(briefing: Briefing) -> str:
     return f"made {made} from the headlines of {briefing.feed_at.strftime('%Y-%m-%d %H:%M UTC')}"
 
 
-def show_briefing(service: SummaryService, args: argparse.Namespace) -> int:
+def show_briefing(service: SummaryService) -> int:
     """Print the briefing of the current headlines, or the last one kept when the feed is offline."""
     logging.getLogger("ingest.network.news").setLevel(logging.ERROR)  # the note below says it once
     shelf, key = Shelf(shelf_path()), shelf_key(service)

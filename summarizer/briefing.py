@@ -236,15 +236,15 @@ def _together(sources: list[Source]) -> Source:
 
 def _line(topic: Topic, result, stories: tuple[Story, ...]) -> Topic:
     """The topic with its line, or, when nothing could be summarized, its first story's description and why."""
+    first = stories[topic.stories[0]]
     if isinstance(result, SummarizerError):
-        first = stories[topic.stories[0]]
         return replace(topic, line=first.description or first.title, problem=str(result))
     kept: list[str] = []
     for sentence in result.sentences:
         if kept and len(" ".join(kept + [sentence]).split()) > LINE_WORDS:
             break
         kept.append(sentence)
-    return replace(topic, line=" ".join(kept))
+    return replace(topic, line=" ".join(kept).strip() or first.description or first.title)
 
 
 class Shelf:

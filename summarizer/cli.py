@@ -283,7 +283,7 @@ def _news(args: argparse.Namespace) -> int:
         )
     from .briefcli import show_briefing
 
-    return show_briefing(Summarizer(settings_of(args)), args)
+    return show_briefing(Summarizer(settings_of(args)))
 
 
 def left_out_report(document: Document, summary: Summary) -> str:

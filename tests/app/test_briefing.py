@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from tests.app.test_model_cache import tiny_t5  # noqa: F401 (fixture)
 from tests.app.test_pages import texts
 
 WAIT_SECONDS = 240
@@ -92,3 +93,12 @@ def test_the_last_briefing_stays_with_its_time_when_the_feed_goes_down(briefing_
     assert any("voted seven to two" in m for m in texts(at)) and briefed(at)
     other = app("views/news.py")  # another visitor, while the feed is still down, sees it too
     assert any("voted seven to two" in m for m in texts(other))
+
+
+def test_the_briefing_with_t5(tiny_t5, briefing_feed):
+    at = tiny_t5("views/news.py")
+    at.button(key="brief_news").click().run()
+    until(at, briefed, "the briefing")
+    summary = next(c for c in captions(at) if " lines · made " in c)
+    assert summary.startswith("5 stories in 4 lines") and "abstractive" in summary
+    assert sum(m.endswith("· **2 stories**") for m in texts(at)) == 1
