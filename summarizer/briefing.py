@@ -21,20 +21,21 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Generator, Sequence
-
-from ingest import Document, Headline, IngestError, IngestSettings, fetch_article, parse_text
+from typing import TYPE_CHECKING, Callable, Generator, Sequence
 
 from .errors import SummarizerError
 from .interface import Progress, Source, SummaryService
 from .options import SummaryOptions
 from .text.similar import similar_groups
 
+if TYPE_CHECKING:  # ingest loads when a briefing is made, not when the summarizer is imported
+    from ingest import Document, Headline, IngestSettings
+
 logger = logging.getLogger(__name__)
 BRIEF_OPTIONS = SummaryOptions(words=30, sections=False)  # about one sentence a line
 LINE_WORDS = 45  # a line keeps the summary's sentences up to this many words (always the first)
 FETCH_SHARE = 0.5  # of the progress bar: reading the articles; the rest is writing the lines
-Fetch = Callable[[str, str], Document]  # (url, the feed's description) -> the article
+Fetch = Callable[[str, str], "Document"]  # (url, the feed's description) -> the article
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,8 @@ def _story(headline: Headline) -> Story:
 
 def _read(fetch: Fetch, story: Story) -> tuple[Story, Source]:
     """The story read and what its line is made from: the article, or (named as failed) its description."""
+    from ingest import IngestError, parse_text
+
     started = time.perf_counter()
     try:
         document = fetch(story.url, story.description)
@@ -171,6 +174,8 @@ def brief(
     workers: int = 4,
 ) -> Generator[Briefing, None, Briefing]:
     """The briefing of `headlines` as it is made (see the module's docstring); returns the finished one."""
+    from ingest import fetch_article
+
     report = progress or (lambda fraction, message: None)
     read_one: Fetch = fetch or (lambda url, fallback: fetch_article(url, settings, fallback))
     started = time.perf_counter()
@@ -222,6 +227,8 @@ def brief(
 
 def _together(sources: list[Source]) -> Source:
     """One story's blocks, or several stories' blocks one after another, each paragraph once."""
+    from ingest import parse_text
+
     if len(sources) == 1:
         return sources[0]
     seen: set[str] = set()
