@@ -21,7 +21,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Generator, Sequence
+from typing import TYPE_CHECKING, Generator, Sequence
 
 from .errors import SummarizerError
 from .interface import Progress, Source, SummaryService
@@ -29,13 +29,12 @@ from .options import SummaryOptions
 from .text.similar import similar_groups
 
 if TYPE_CHECKING:  # ingest loads when a briefing is made, not when the summarizer is imported
-    from ingest import Document, Headline, IngestSettings
+    from ingest import Headline, IngestSettings
 
 logger = logging.getLogger(__name__)
 BRIEF_OPTIONS = SummaryOptions(words=30, sections=False)  # about one sentence a line
 LINE_WORDS = 45  # a line keeps the summary's sentences up to this many words (always the first)
 FETCH_SHARE = 0.5  # of the progress bar: reading the articles; the rest is writing the lines
-Fetch = Callable[[str, str], "Document"]  # (url, the feed's description) -> the article
 
 
 @dataclass(frozen=True)
@@ -133,13 +132,13 @@ def _story(headline: Headline) -> Story:
     return Story(headline.title, headline.url, headline.source, headline.published, headline.description)
 
 
-def _read(fetch: Fetch, story: Story) -> tuple[Story, Source]:
+def _read(story: Story, settings: IngestSettings | None) -> tuple[Story, Source]:
     """The story read and what its line is made from: the article, or (named as failed) its description."""
-    from ingest import IngestError, parse_text
+    from ingest import IngestError, fetch_article, parse_text
 
     started = time.perf_counter()
     try:
-        document = fetch(story.url, story.description)
+        document = fetch_article(story.url, settings, story.description)
     except IngestError as error:
         stand_in = story.description or story.title
         problem = f"{error} The feed's description is used instead."
@@ -170,14 +169,10 @@ def brief(
     settings: IngestSettings | None = None,
     options: SummaryOptions = BRIEF_OPTIONS,
     progress: Progress | None = None,
-    fetch: Fetch | None = None,
     workers: int = 4,
 ) -> Generator[Briefing, None, Briefing]:
     """The briefing of `headlines` as it is made (see the module's docstring); returns the finished one."""
-    from ingest import fetch_article
-
     report = progress or (lambda fraction, message: None)
-    read_one: Fetch = fetch or (lambda url, fallback: fetch_article(url, settings, fallback))
     started = time.perf_counter()
     briefing = Briefing(tuple(_story(h) for h in headlines), feed_at, backend)
     sources: list[Source] = [""] * len(headlines)
@@ -185,7 +180,7 @@ def brief(
     report(0.0, f"Reading {total} articles")
     pool = ThreadPoolExecutor(max_workers=max(1, min(workers, total or 1)), thread_name_prefix="briefing")
     try:
-        pending: dict[Future, int] = {pool.submit(_read, read_one, s): k for k, s in enumerate(briefing.stories)}
+        pending: dict[Future, int] = {pool.submit(_read, s, settings): k for k, s in enumerate(briefing.stories)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:  # one step per article, even when two finish together
@@ -207,7 +202,16 @@ def brief(
     written = 0
     for call in calls:
         parts = [_together([sources[k] for k in topics[t].stories]) for t in call]
-        for t, result in zip(call, service.summarize_many(parts, options)):
+        share, width = (
+            FETCH_SHARE + (1 - FETCH_SHARE) * written / len(topics),
+            (1 - FETCH_SHARE) * len(call) / len(topics),
+        )
+        lines = f"Writing line {call.start + 1}" + (f"-{call.stop}" if len(call) > 1 else "") + f" of {len(topics)}"
+
+        def tick(fraction: float, message: str, share=share, width=width, lines=lines) -> None:
+            report(share + width * fraction, lines)
+
+        for t, result in zip(call, service.summarize_many(parts, options, tick)):
             topics[t] = _line(topics[t], result, briefing.stories)
         written += len(call)
         report(FETCH_SHARE + (1 - FETCH_SHARE) * written / len(topics), f"Wrote {written} of {len(topics)} lines")
