@@ -50,7 +50,8 @@ def _data(path: str, source: str) -> str:
 
 
 def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
-    """briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and cross-fit."""
+    """briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and
+    cross-fit."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
     service_arguments(evaluation)

@@ -90,6 +90,7 @@ def test_finetune_cli_rejects_missing_data(tmp_path):
         (["papers"], "papers-we-love"),
         (["keyterms"], "papers-we-love"),
         (["structure"], "bookmarks"),
+        (["briefing"], "CNN/DailyMail"),
     ],
 )
 def test_missing_evaluation_data_says_in_one_line_what_it_is_and_where_it_comes_from(tmp_path, command, source):
@@ -118,3 +119,25 @@ def test_scoring_without_rouge_score_says_how_to_install_it(tmp_path, text_facto
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "Scoring needs rouge-score, a development requirement: pip install -r requirements-dev.txt" in result.stderr
+
+
+def test_briefing_prints_a_row_per_kind_of_second_outlet_with_every_story_present(tmp_path, text_factory):
+    data = tmp_path / "pairs.jsonl"
+    names = ["Ostrava", "Kelmar", "Zintavo", "Brelund"]
+    data.write_text(
+        "\n".join(
+            json.dumps(
+                {
+                    "id": i,
+                    "article": f"The mayor of {name} resigned on Friday. " + text_factory(10, i),
+                    "highlights": f"Mayor of {name} resigns\nA vote in {name} follows",
+                }
+            )
+            for i, name in enumerate(names)
+        )
+    )
+    result = run("briefing", str(data), "--events", "4", "--second", "2", "--engine", "extractive")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split(" | ") for line in result.stdout.splitlines() if line.startswith(("| near", "| angle"))]
+    assert [row[0] for row in rows] == ["| near", "| angle"]
+    assert all(row[1] == row[2] == "6" for row in rows)  # stories, present
