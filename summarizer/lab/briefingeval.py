@@ -1,6 +1,6 @@
 """`briefing`: the news briefing on a loopback feed built from CNN/DailyMail articles, timed per article and in total.
 
-The feed holds `events` articles; `pairs` of them are told a second time by a "second outlet". Each story's
+The feed holds `events` articles; `second` of them are told a second time by a "second outlet". Each story's
 title is its article's first highlight and its description the article's lead (first two sentences). Two
 kinds of second outlet are built, each in its own run:
 
