@@ -47,7 +47,9 @@ def section(result: FeedResult, headlines: Sequence[Headline]) -> None:
         "event together.",
     )
     runner, watcher = resources.jobs(), results.watcher()
-    if clicked and headlines:
+    if clicked and not headlines:
+        st.warning("The feed has no headlines to brief right now.")
+    elif clicked:
         service, settings = resources.summarizer(), resources.ingest_settings()
         fetched_at, backend, chosen = result.fetched_at, result.backend, list(headlines)
 
