@@ -32,6 +32,9 @@ from .text.sentences import Sentence
 
 logger = logging.getLogger(__name__)
 TLDR_TOPICS = 5
+# A section whose sentences the overview shows this share of or more is listed as in the overview rather than
+# repeating it; below that, a section keeps its own best line even when the overview shows it too.
+COVERED = 0.5
 ENGINE_BEGIN, ENGINE_WIDTH = 0.1, 0.85
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two or more letters, in any script
 
@@ -215,8 +218,8 @@ class Summarizer:
 
     def _with_sections(self, engine, ready: list["_Prepared"], options: SummaryOptions, progress) -> list:
         """The outputs in `engine_jobs` order, every overview and section in one call; a section that picked a
-        sentence the overview (or an earlier section) shows is summarized again without it (a second call), so
-        no sentence is read twice on the page."""
+        sentence an earlier section shows, or one that describes the document (an abstract) a sentence of the
+        overview, is summarized again without it (a second call)."""
         done = self._run(engine, [job for item in ready for job in item.engine_jobs()], options, progress)
         outputs, taken = [], 0
         for item in ready:
@@ -227,11 +230,14 @@ class Summarizer:
         return outputs
 
     def _without_repeats(self, engine, item: "_Prepared", overview: list, sections: list, options, progress) -> list:
-        """`sections`' outputs, less repeats: a section that shows a sentence of the `overview`, or the same words
-        as the overview or an earlier section (an abstract and an introduction can share a sentence), is
-        summarized again from its other sentences. When it has no other sentence, a section that repeated the
-        overview is listed as in the overview; one that repeated a section keeps its lines. `item.jobs` is
-        narrowed to match, so support still points at the source."""
+        """`sections`' outputs, less repeats: a section that shows the same words as an earlier section (an
+        abstract and an introduction can share a sentence), or a section in which the document describes itself
+        (`Section.role` "self": an abstract, a scope, an introduction) that shows a sentence of the `overview`, is
+        summarized again from its other sentences, and so is a section the overview mostly covers (`COVERED`: a
+        short text). Any other section keeps its line when the overview shows it too: its line says what that
+        section does, and its next best seldom does. When it has no other sentence,
+        a section that repeated the overview is listed as in the overview; one that repeated a section keeps its
+        lines. `item.jobs` is narrowed to match, so support still points at the source."""
         sentences = item.layout.sentences
         in_overview = {
             sentences[i].text
@@ -239,13 +245,15 @@ class Summarizer:
             for row in self._support(output, [sentences[i] for i in part.indices], part.indices)
             for i in row
         }
-        said = set(in_overview)  # grows with each section's lines
+        said: set[str] = set()  # grows with each section's lines
         again: dict[int, tuple[planning.SectionJob, bool]] = {}
         for k, (job, output) in enumerate(zip(item.jobs, sections)):
             picked = self._support(output, [sentences[i] for i in job.indices], job.indices)[: job.max_sentences]
             texts = [sentences[i].text for row in picked for i in row]
-            if any(text in said for text in texts):
-                narrowed = replace(job, indices=[i for i in job.indices if sentences[i].text not in said])
+            covered = sum(sentences[i].text in in_overview for i in job.indices)
+            taken = said | in_overview if job.section.role == "self" or covered >= COVERED * len(job.indices) else said
+            if any(text in taken for text in texts):
+                narrowed = replace(job, indices=[i for i in job.indices if sentences[i].text not in taken])
                 again[k] = narrowed, any(text in in_overview for text in texts)
             else:
                 said.update(texts)

@@ -5,15 +5,16 @@ as the authors' own roadmap would ("Section 3 discusses the strengths and weakne
 sentence that does so usually sits at the section's opening or its first paragraph's, shares the
 title's terms and is central to the section; when the authors announce the section's content
 themselves ("In this section, we present a compression method based on curve fitting") that
-announcement is the best line there is. A line that only points elsewhere ("Section 5 summarizes
-...", "... is discussed in Section 4"), or that announces nothing ("In this section we describe
-it"), is not.
+announcement is the best line there is, wherever "in this section" sits in a sentence that opens with
+"we", and past a heading's wrapped last line glued to the section's opening. A line that only points
+elsewhere ("Section 5 summarizes ...", "... is discussed in Section 4"), or that announces nothing ("In
+this section we describe it", "We describe the steps in the following text"), is not.
 
 Never shown as a section's summary: a sentence that walks through a figure, a table or an example
 ("In this example, ...", "Table 1 shows ...", "As shown in Figure 3, ..."), a footnote, or one that
-leans on text the reader is not shown ("As we saw in the previous section, ...", and those that
-`prose.dangles`, which the engine takes only right after the sentence they lean on). The rules read
-the sentence alone, so they hold for any document with headings, in any layout.
+leans on text the reader is not shown ("As we saw in the previous section, ...", "So far, ...", and
+those that `prose.dangles`, which the engine takes only right after the sentence they lean on). The
+rules read the sentence alone, so they hold for any document with headings, in any layout.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ BACK_REFERENCE = re.compile(
     r"explained|shown|stated|argued|defined|introduced|outlined|established|observed|demonstrated)\b[^,]{0,40}?"
     r"\b(?:above|earlier|before|previously|so far|(?:the )?(?:previous|preceding|last|prior) "
     r"(?:sub)?(?:sections?|chapters?|paragraphs?))\b|"
-    r"^(?:recall|remember) (?:that|from|the)\b|^(?:the|these|those) (?:above|aforementioned|above-mentioned)\b",
+    r"^(?:recall|remember) (?:that|from|the)\b|^(?:the|these|those) (?:above|aforementioned|above-mentioned)\b|"
+    r"^(?:so|thus) far\b|^up to (?:now|this point)\b",
     re.I,
 )
 # The section announcing its own content: "In this section, we present X", "This section describes X", "The rest of
@@ -89,8 +91,19 @@ TOPIC_STATEMENT = re.compile(
     rf"(?:also )?{WE_ANNOUNCE}|(?:begin|start) (?:by|with|our)))\b(?P<rest>.*)$",
     re.I,
 )
+# The same announcement inside a sentence that opens with "we": "We address X in this section and then introduce Y".
+WE_IN_SECTION = re.compile(
+    r"^we\b(?P<before>[^.;:]{0,120}?)\s*\b(?:in|throughout) this (?:sub)?(?:section|chapter)\b(?P<after>.*)$", re.I
+)
+# A heading's wrapped last line glued to the section's first sentence ("COMPRESSION In this section, we present ..."):
+# capitals before a sentence's own opening word.
+GLUED_HEADING = re.compile(r"^(?:[A-Z][A-Z0-9&/-]+\s+)+(?=[A-Z][a-z])")
 # What an announcement names when it points back instead ("this expected behavior", "such designs") is not content.
-POINTED = re.compile(r"\b(?:this|these|those|such|the above|the same)\s+(?:[\w-]+\s+){0,2}[\w-]+", re.I)
+POINTED = re.compile(
+    r"\b(?:this|these|those|such|the above|the same)\s+(?:[\w-]+\s+){0,2}[\w-]+|"
+    r"\b(?:in )?the (?:following|next|remaining) (?:[\w-]+ )?(?:text|paragraphs?|(?:sub)?sections?|pages?)\b",
+    re.I,
+)
 # A mention of earlier text inside a sentence ("the protocols of the previous section", "the program discussed above"):
 # the line reads as a continuation; it weighs against the sentence without ruling it out.
 EARLIER = re.compile(
@@ -151,10 +164,16 @@ def refers_back(text: str) -> bool:
 def announced(text: str) -> str | None:
     """What a sentence says its section covers ("In this section, we present X" -> "X"), when it names content;
     None for any other sentence, and for an announcement of nothing ("Here we describe it in detail")."""
-    match = TOPIC_STATEMENT.match(shown(text).lstrip("\"'“‘("))
-    if not match:
+    opening = GLUED_HEADING.sub("", shown(text).lstrip("\"'“‘("))
+    match = TOPIC_STATEMENT.match(opening)
+    inside = None if match else WE_IN_SECTION.match(opening)
+    if match:
+        rest = match.group("rest")
+    elif inside:
+        rest = f"{inside.group('before')} {inside.group('after')}"
+    else:
         return None
-    rest = POINTED.sub(" ", match.group("rest"))
+    rest = POINTED.sub(" ", rest)
     return rest.strip(" ,.:;") if len([t for t in tokens(rest) if t not in META]) >= TOPIC_MIN_CONTENT else None
 
 

@@ -187,3 +187,58 @@ def test_a_section_summary_says_what_the_section_does_not_where_other_things_are
         lines = [line for section in summary.sections for line in section.sentences]
         assert lines and not set(pointers) & set(lines), length
         assert not any(is_signpost(line) for line in lines), length
+
+
+CAPITALS = st.from_regex(r"[A-Z]{3,10}( [A-Z]{2,8}){0,2}", fullmatch=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(NAMES, TOPICS, CAPITALS, st.sampled_from(["So far", "Thus far", "Up to now", "So far in this paper"]))
+def test_an_announcement_is_read_past_a_glued_heading_line_and_so_far_leans_back(name, topic, capitals, opener):
+    """A heading's wrapped last line glued to the section's opening ("COMPRESSION In this section, we present ...")
+    does not hide the announcement; "So far, ..." builds on text the section's reader is not shown."""
+    _, subject, things = topic
+    announcement = f"In this section, we present how {name} handles {subject} for the {things} of a cluster."
+    assert announced(f"{capitals} {announcement}") == announced(announcement) is not None
+    assert announced(f"{capitals} {name} handles {subject} for the {things} of a cluster.") is None
+    assert refers_back(f"{opener}, {name} handles {subject} only for the {things} of one cluster.")
+    assert not refers_back(f"{name} handles {subject} so far from the {things} that nothing is lost.")
+
+
+@settings(max_examples=40, deadline=None)
+@given(NAMES, TOPICS, st.sampled_from(["address", "study", "describe", "formalize"]), st.booleans())
+def test_we_and_in_this_section_announce_anywhere_in_the_sentence_but_a_pointer_onwards_names_nothing(
+    name, topic, verb, late
+):
+    """ "We address X in this section and then introduce Y" announces X and Y; "We describe the three steps in
+    the following text" points onwards and names no content."""
+    _, subject, things = topic
+    sentence = (
+        f"We {verb} the {subject} of {name} in this section and then introduce a model of its {things}."
+        if late
+        else f"We {verb} in this section the {subject} of {name} and a model of its {things}."
+    )
+    assert announced(sentence) is not None
+    assert announced(f"We {verb} the three steps in the following text.") is None
+    assert announced(f"In this section we describe the {things} in the following subsections.") is None
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NAMES, TOPICS, st.integers(30, 60))
+def test_a_section_keeps_its_line_when_the_overview_shows_it_too_but_an_abstract_does_not(name, topic, size):
+    """The overview leads with the document's defining sentence; when it opens a section (not one in which the
+    document describes itself), that section still shows it as its own line, instead of a weaker one."""
+    title, subject, things = topic
+    defining = f"This paper presents {name}, a service for {subject} that keeps the {things} of a cluster in step."
+    text = f"# A study of {subject}\n\n## 1 {title}\n\n{defining} {prose(size, size)}\n\n" + "\n\n".join(
+        f"## {n} Part {n}\n\n{prose(size, size + n)}" for n in range(2, 5)
+    )
+    for length in LENGTHS:
+        summary = OFFLINE.summarize(parse_text(text, markdown_syntax=True).blocks, SummaryOptions(length=length))
+        assert summary.sentences[0] == defining, length
+        assert summary.sections[0].sentences[0] == defining, length
+        lines = [line for section in summary.sections for line in section.sentences]
+        assert len(lines) == len(set(lines)), length
+    abstract = text.replace(f"## 1 {title}", "## Abstract", 1)
+    summary = OFFLINE.summarize(parse_text(abstract, markdown_syntax=True).blocks, SummaryOptions(length="medium"))
+    assert summary.sentences[0] == defining and defining not in summary.sections[0].sentences
