@@ -20,9 +20,27 @@ from .partial import Partial
 from .service import Summarizer
 from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary
+from .together import (
+    Combined,
+    CombinedSentence,
+    Mark,
+    NamedSource,
+    SourceResult,
+    Unreadable,
+    check_count,
+    summarize_together,
+)
 
 __all__ = [
     "Briefing",
+    "summarize_together",
+    "check_count",
+    "Unreadable",
+    "SourceResult",
+    "NamedSource",
+    "Mark",
+    "CombinedSentence",
+    "Combined",
     "Coverage",
     "EmptyInputError",
     "EngineFacts",

@@ -13,6 +13,7 @@ import json
 import logging
 import sys
 import time
+from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from ingest import (
@@ -95,7 +96,17 @@ def options_of(args: argparse.Namespace, **extra) -> SummaryOptions:
 def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
     """summarize, batch and serve."""
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
-    summarize.add_argument("source", nargs="?", help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin")
+    summarize.add_argument(
+        "source",
+        nargs="*",
+        help=f"a file ({FORMATS_IN_WORDS}), an article URL, or - for stdin; with --together, several, or a folder",
+    )
+    summarize.add_argument(
+        "--together",
+        action="store_true",
+        help="summarize every source given (files, folders, URLs) into one overview, each sentence marked with its "
+        "source, with a line per source saying what it adds",
+    )
     summarize.add_argument(
         "--news",
         action="store_true",
@@ -234,8 +245,22 @@ def progress_line(fraction: float, message: str) -> None:
 
 
 def _summarize(args: argparse.Namespace) -> int:
-    if args.news or args.source is None:
+    if args.news or not args.source:
         return _news(args)
+    if args.together:
+        from .togethercli import run_together
+
+        settings = settings_of(args)
+        options = options_of(args, max_input_words=args.max_input_words)
+        return run_together(args, Summarizer(settings), options, progress_line if args.verbose else None, read_document)
+    if len(args.source) > 1:
+        raise InvalidOptionError(
+            "Several sources are summarized with --together: one overview that names each sentence's source. "
+            "To summarize one, give just that one."
+        )
+    if args.source[0] != "-" and Path(args.source[0]).is_dir():
+        raise InvalidOptionError(f"{args.source[0]} is a directory; add --together to summarize its files as one.")
+    args.source = args.source[0]
     if args.highlight and (args.source == "-" or args.source.startswith(("http://", "https://"))):
         raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
     progress = progress_line if args.verbose else None
@@ -275,7 +300,7 @@ def _summarize(args: argparse.Namespace) -> int:
 def _news(args: argparse.Namespace) -> int:
     if not args.news:
         raise InvalidOptionError("Give a source to summarize (a file, an article URL or - for stdin), or --news.")
-    if args.source is not None:
+    if args.source:
         raise InvalidOptionError("Give either a source to summarize or --news for the briefing, not both.")
     if args.highlight or args.json or args.left_out:
         raise InvalidOptionError(

@@ -38,6 +38,7 @@ class Settings:
     backend: str = "auto"
     quantization: str = "int8"
     max_input_chars: int = 2_000_000
+    together_max_sources: int = 10
     hub_timeout: float = 3.0
     batch_size: int = 0
     max_input_tokens: int = 512
@@ -79,6 +80,8 @@ class Settings:
             raise InvalidOptionError("The batch size must be at least 1, or 0 to size it by free memory.")
         if self.batch_wait_ms < 0 or self.batch_max_documents < 1:
             raise InvalidOptionError("Batching needs a wait of 0 ms or more and at least 1 document per batch.")
+        if self.together_max_sources < 1:
+            raise InvalidOptionError("At least 1 source must be allowed to be summarized together.")
         if self.max_input_tokens < 32:
             raise InvalidOptionError("The model's input window must be at least 32 tokens.")
         self._check_server()

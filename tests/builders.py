@@ -273,3 +273,47 @@ def make_zip() -> bytes:
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("notes.txt", "not a word document")
     return buffer.getvalue()
+
+
+def paper_pdf(title: str, pages: list[str]) -> bytes:
+    """A PDF with `title` as its heading and metadata, then one paragraph a page."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.set_title(title)
+    pdf.add_font("DejaVu", fname=FONT)
+    for number, paragraph in enumerate(pages, 1):
+        pdf.add_page()
+        if number == 1:
+            pdf.set_font("DejaVu", size=18)
+            pdf.multi_cell(0, 10, title, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("DejaVu", size=11)
+        pdf.multi_cell(0, 7, paragraph)
+    return bytes(pdf.output())
+
+
+def paper_docx(title: str, paragraphs: list[str]) -> bytes:
+    """A Word file with `title` as its title, then the paragraphs."""
+    import docx
+
+    document = docx.Document()
+    document.core_properties.title = title
+    document.add_heading(title, level=0)
+    for paragraph in paragraphs:
+        document.add_paragraph(paragraph)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def three_papers(folder) -> dict[str, str]:
+    """A PDF (two pages), a docx and a txt on unrelated subjects in `folder`; {file name: its text}."""
+    texts = {
+        "bridge.pdf": STORIES[0] + " " + STORIES[4],
+        "orchid.docx": STORIES[1],
+        "lakes.txt": STORIES[3],
+    }
+    (folder / "bridge.pdf").write_bytes(paper_pdf("Bridge and airport plans", [STORIES[0], STORIES[4]]))
+    (folder / "orchid.docx").write_bytes(paper_docx("A rare orchid", [STORIES[1]]))
+    (folder / "lakes.txt").write_text(STORIES[3])
+    return texts

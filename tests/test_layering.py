@@ -231,13 +231,17 @@ def test_public_api_of_summarizer_is_pinned():
     assert sorted(summarizer.__all__) == sorted(
         [
             "Briefing",
+            "Combined",
+            "CombinedSentence",
             "Coverage",
             "EmptyInputError",
             "EngineFacts",
             "EngineName",
             "InputTooLargeError",
             "InvalidOptionError",
+            "Mark",
             "ModelLoadError",
+            "NamedSource",
             "NoSentencesError",
             "Partial",
             "Progress",
@@ -245,6 +249,7 @@ def test_public_api_of_summarizer_is_pinned():
             "SectionSummary",
             "Shelf",
             "ServiceBusyError",
+            "SourceResult",
             "ServiceUnavailableError",
             "Settings",
             "Summarizer",
@@ -253,10 +258,13 @@ def test_public_api_of_summarizer_is_pinned():
             "SummaryOptions",
             "SummaryService",
             "SummarizerError",
+            "Unreadable",
             "WORD_TARGET_RANGE",
             "brief",
+            "check_count",
             "connect",
             "has_sentences",
+            "summarize_together",
         ]
     )
 

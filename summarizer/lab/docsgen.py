@@ -48,7 +48,9 @@ MEANINGS = {
     "SUMMARIZER_PRESET": "`fast` (greedy) or `best` (beam 4, no repeated 3-grams, length penalty 2)",
     "SUMMARIZER_BACKEND": "`auto` (CTranslate2 on CPU, transformers on CUDA), `ctranslate2` or `transformers`",
     "SUMMARIZER_QUANTIZATION": "CTranslate2 compute type: `int8`, `int8_float32`, `int16` or `float32`",
-    "SUMMARIZER_MAX_INPUT_CHARS": "longer texts are refused with a message",
+    "SUMMARIZER_MAX_INPUT_CHARS": "longer texts are refused with a message; also the bound on the characters of "
+    "sources summarized together",
+    "SUMMARIZER_TOGETHER_MAX_SOURCES": "at most this many sources (files, texts, links) are summarized together",
     "SUMMARIZER_HUB_TIMEOUT": "seconds to wait for the model hub before falling back to the offline engine",
     "SUMMARIZER_BATCH_SIZE": "parts per generate call; `0` sizes it by free memory (8 on a CPU with 4 GB free, "
     "up to 64 on a GPU)",

@@ -1,0 +1,135 @@
+"""Several sources summarized together: the command line on real files, and the face itself on both engines."""
+
+import json
+
+import pytest
+
+from summarizer import (
+    InputTooLargeError,
+    NamedSource,
+    NoSentencesError,
+    Settings,
+    Summarizer,
+    Unreadable,
+    summarize_together,
+)
+from tests.builders import STORIES, three_papers
+
+from .test_cli import run
+
+
+def words(text: str) -> set[str]:
+    return set(text.lower().replace(".", " ").replace(",", " ").split())
+
+
+def test_three_real_files_make_one_overview_with_every_sentence_marked(tmp_path):
+    texts = three_papers(tmp_path)
+    result = run("summarize", str(tmp_path), "--together", "--engine", "extractive", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    names = [source["name"].rsplit("/", 1)[-1] for source in data["sources"]]
+    assert names == sorted(texts)  # the folder's files, in name order
+    marked = set()
+    for sentence in data["overview"]:
+        first = sentence["sources"][0]
+        file = names[first["source"]]
+        assert sentence["text"] in texts[file] and first["sentence"] in texts[file]  # the source it came from
+        marked.add(file)
+    assert marked == set(texts)  # none left out
+    titles = {source["title"] for source in data["sources"]}
+    assert {"Bridge and airport plans", "A rare orchid"} <= titles
+    pdf = [s for s in data["overview"] if names[s["sources"][0]["source"]] == "bridge.pdf"]
+    assert all(s["sources"][0]["page"] in (1, 2) for s in pdf)
+    assert all(source["adds"] for source in data["sources"])
+    assert data["keyterms"]
+
+
+def test_text_output_names_sources_and_what_each_adds(tmp_path):
+    three_papers(tmp_path)
+    files = [str(tmp_path / name) for name in ("bridge.pdf", "orchid.docx", "lakes.txt")]
+    result = run("summarize", *files, "--together", "--engine", "extractive")
+    assert result.returncode == 0, result.stderr
+    assert "[Bridge and airport plans, p. 1]" in result.stdout and "[A rare orchid]" in result.stdout
+    assert "What each source adds:" in result.stdout and "Key terms:" in result.stdout
+    assert "3 sources summarized together" in result.stderr
+
+
+def test_a_source_that_cannot_be_read_is_named_and_the_others_summarized(tmp_path):
+    texts = three_papers(tmp_path)
+    (tmp_path / "broken.pdf").write_bytes(b"%PDF-1.4 not really")
+    (tmp_path / "blank.txt").write_text("   \n")
+    result = run("summarize", str(tmp_path), "--together", "--engine", "extractive", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    failed = {s["name"].rsplit("/", 1)[-1]: s["error"] for s in data["sources"] if s["error"]}
+    assert set(failed) == {"broken.pdf", "blank.txt"}
+    assert "damaged" in failed["broken.pdf"] and "empty" in failed["blank.txt"]
+    assert "broken.pdf was left out" in result.stderr and "Traceback" not in result.stderr
+    assert {s["sources"][0]["source"] for s in data["overview"]} == {
+        k for k, s in enumerate(data["sources"]) if s["name"].rsplit("/", 1)[-1] in texts
+    }
+
+
+@pytest.mark.parametrize(
+    "env, message",
+    [
+        ({"SUMMARIZER_TOGETHER_MAX_SOURCES": "2"}, "3 sources were given; at most 2 can be summarized together"),
+        (
+            {"SUMMARIZER_MAX_INPUT_CHARS": "600"},
+            "characters together; the limit for sources summarized together is 600",
+        ),
+    ],
+)
+def test_the_count_and_the_size_limits_each_have_their_message(tmp_path, env, message):
+    three_papers(tmp_path)
+    result = run("summarize", str(tmp_path), "--together", "--engine", "extractive", env_extra=env)
+    assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_several_sources_without_together_or_single_document_options_are_refused(tmp_path):
+    three_papers(tmp_path)
+    alone = run("summarize", str(tmp_path / "lakes.txt"), str(tmp_path / "orchid.docx"), "--engine", "extractive")
+    assert alone.returncode == 1 and "--together" in alone.stderr
+    marked = run("summarize", str(tmp_path), "--together", "--highlight", "x.html", "--engine", "extractive")
+    assert marked.returncode == 1 and "--highlight works on one document" in marked.stderr
+
+
+@pytest.fixture(scope="module")
+def offline():
+    return Summarizer(Settings(engine="extractive"))
+
+
+def test_the_same_story_twice_shows_each_sentence_once_naming_both(offline):
+    story = " ".join(STORIES[1:4])
+    lead = STORIES[1]
+    sources = [NamedSource("first.txt", story), NamedSource("again.txt", story), NamedSource("lead.txt", lead)]
+    combined = summarize_together(offline, sources)
+    texts = [s.text for s in combined.sentences]
+    assert len(texts) == len(set(texts))
+    assert all({0, 1} <= {m.source for m in s.marks} for s in combined.sentences)
+    assert "Nothing the others do not say" in combined.sources[2].adds
+
+
+def test_unreadable_sources_are_listed_and_none_readable_is_an_error(offline):
+    combined = summarize_together(
+        offline, [NamedSource("a.txt", STORIES[0]), NamedSource("b.txt", "!!")], unreadable=[Unreadable("c.pdf", "bad")]
+    )
+    assert [s.name for s in combined.failed] == ["b.txt", "c.pdf"] and combined.failed[1].error == "bad"
+    with pytest.raises(NoSentencesError, match="c.pdf: bad"):
+        summarize_together(offline, [NamedSource("b.txt", "!!")], unreadable=[Unreadable("c.pdf", "bad")])
+    with pytest.raises(InputTooLargeError, match="at most 1"):
+        summarize_together(
+            Summarizer(Settings(engine="extractive", together_max_sources=1)),
+            [NamedSource("a.txt", STORIES[0]), NamedSource("b.txt", STORIES[1])],
+        )
+
+
+def test_a_model_summarizes_the_sources_in_one_call(tiny_model_dir):
+    summarizer = Summarizer(
+        Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128)
+    )
+    sources = [NamedSource(f"story {k}", text) for k, text in enumerate(STORIES[:3])]
+    combined = summarize_together(summarizer, sources)
+    assert combined.first.engine == "abstractive"
+    assert {m.source for s in combined.sentences for m in s.marks} <= {0, 1, 2}
+    assert len(combined.summarized) == 3 and combined.as_dict()["overview"]
