@@ -7,11 +7,12 @@ entity such as `&lt;`, comes out as the visible text it was, never as markup.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from typing import Callable
 
 from ingest import Document, highlight_pdf, marked_html
-from summarizer import Summary
+from summarizer import Combined, Summary
 
 from .escaping import escape
 
@@ -55,6 +56,39 @@ def as_markdown(summary: Summary, source: str, length: str, when: datetime | Non
         f"- Coverage: {coverage.describe()}\n"
         f"- Date: {_stamp(when)}\n"
     )
+
+
+def together_as_text(combined: Combined, when: datetime | None = None) -> str:
+    """Sources summarized together as plain text: what they are and when, then `Combined.text` (the command line's)."""
+    names = ", ".join(s.label for s in combined.sources)
+    return f"Summary of {len(combined.sources)} sources: {names}\nDate: {_stamp(when)}\n\n{combined.text}\n"
+
+
+def together_as_markdown(combined: Combined, length: str, when: datetime | None = None) -> str:
+    """Sources summarized together as Markdown: the overview with each sentence's sources, what each source adds,
+    those left out with their reasons, then the provenance."""
+    lines = [
+        f"{escape(s.text)} \\[{escape('; '.join(combined.mark_text(m) for m in s.marks))}\\]"
+        for s in combined.sentences
+    ]
+    body = "\n".join(f"- {line}" for line in lines) if combined.format == "bullets" else " ".join(lines)
+    adds = "\n".join(f"- **{escape(s.label)}** ({escape(s.name)}): {escape(s.adds)}" for s in combined.summarized)
+    failed = "\n".join(f"- {escape(s.name)}: {escape(s.error)}" for s in combined.failed)
+    first = combined.first
+    return (
+        f"# Summary of {len(combined.sources)} sources\n\n{body}\n\n## What each source adds\n\n{adds}\n\n"
+        + (f"## Left out\n\n{failed}\n\n" if failed else "")
+        + f"---\n\n- Engine: {first.engine}\n- Model: {escape(first.model)}\n- Device: {first.device}\n"
+        f"- Length setting: {escape(length)} (target {combined.target_words} words)\n"
+        f"- Key terms: {escape(', '.join(combined.keyterms)) or 'none found'}\n"
+        f"- Words: {combined.words:,} from {combined.source_words:,}\n"
+        f"- Date: {_stamp(when)}\n"
+    )
+
+
+def together_as_json(combined: Combined) -> str:
+    """Sources summarized together as JSON: `Combined.as_dict()`, what the command line's --json prints."""
+    return json.dumps(combined.as_dict(), ensure_ascii=False, indent=2)
 
 
 def marked_source(

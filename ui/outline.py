@@ -27,13 +27,18 @@ def sources(summary: Summary, sentences: list[str], support: list[list[int]]) ->
         index = indices[0]
         page = summary.page_of(index)
         where = f"page {page}" if page else f"sentence {index + 1} of {len(summary.source)}"
-        before = escape(summary.source[index - 1].text) + " " if index > 0 else ""
-        after = " " + escape(summary.source[index + 1].text) if index + 1 < len(summary.source) else ""
         lead = f"**{number}.** "
         if summary.engine != EngineName.EXTRACTIVE:
             st.markdown(f"**{number}.** {escape(sentence)}")
             lead = "> "
-        st.markdown(f"{lead}({where}) {before}:orange-background[{escape(summary.source[index].text)}]{after}")
+        st.markdown(f"{lead}({where}) {in_context(summary, index)}")
+
+
+def in_context(summary: Summary, index: int) -> str:
+    """The source sentence at `index`, highlighted, between the sentences around it (Markdown, escaped)."""
+    before = escape(summary.source[index - 1].text) + " " if index > 0 else ""
+    after = " " + escape(summary.source[index + 1].text) if index + 1 < len(summary.source) else ""
+    return f"{before}:orange-background[{escape(summary.source[index].text)}]{after}"
 
 
 def _label(section: SectionSummary) -> str:

@@ -16,6 +16,7 @@ import streamlit as st
 
 from ingest import LEFT_OUT_KINDS, IngestError, parse_text
 from summarizer import (
+    Combined,
     EngineName,
     Partial,
     Progress,
@@ -59,6 +60,13 @@ class Ready:
 
 
 @dataclass(frozen=True)
+class ReadyTogether:
+    """Several sources' combined summary to show."""
+
+    combined: Combined
+
+
+@dataclass(frozen=True)
 class Failed:
     """Why there is no summary; `summarize` has shown it."""
 
@@ -77,7 +85,8 @@ class Idle:
     """Nothing was asked for this input at this place yet."""
 
 
-Outcome = Ready | Failed | Working | Idle
+Outcome = Ready | ReadyTogether | Failed | Working | Idle
+MakeWork = Callable[[SummaryService, Any, SummaryOptions], jobs.Work]
 
 
 def fingerprint(source: Any) -> str:
@@ -123,13 +132,20 @@ def _cheap() -> bool:
         return False
 
 
-def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: str | None = None) -> Outcome:
+def _ready(result: Summary | Combined) -> Ready | ReadyTogether:
+    return ReadyTogether(result) if isinstance(result, Combined) else Ready(result)
+
+
+def summarize(
+    source: Any, options: SummaryOptions, asked: bool = True, slot: str | None = None, work: MakeWork | None = None
+) -> Outcome:
     """What to show for `source` at this place (`slot`, by default the page): a summary, an error, progress, or nothing.
 
     `asked` is a click on Summarize. Without it, a place that summarized this input before keeps showing a
     summary: recomputed at once for new options when that is cheap, else the old one, marked, with an
     Update button. Work runs in the shared job runner, so a rerun, a double click or another user asking
-    for the same thing shares one computation; its progress shows here until it is done.
+    for the same thing shares one computation; its progress shows here until it is done. `work` makes the job
+    from the service, the source and the options (by default a summary of one source).
     """
     slot = slot or navigation.current()
     requests = st.session_state.setdefault(REQUESTS_KEY, {})
@@ -142,18 +158,18 @@ def summarize(source: Any, options: SummaryOptions, asked: bool = True, slot: st
     request = Request(digest, options, key, navigation.current())
     if key in summaries:
         requests[slot] = request
-        return Ready(summaries[key])
+        return _ready(summaries[key])
     if not asked and previous is not None:  # this input was summarized here before
         if previous.key == key and previous.error:
             st.error(previous.error)
             return Failed(previous.error)
         if previous.key != key and previous.key in summaries and not _cheap():
             if not _offer_update(previous, options, slot):
-                return Ready(summaries[previous.key])
+                return _ready(summaries[previous.key])
     runner = resources.jobs()
     if previous is not None and previous.key != key:
         runner.release(previous.key, _watcher())
-    job = runner.submit(key, _work(resources.summarizer(), source, options), _watcher())
+    job = runner.submit(key, (work or _work)(resources.summarizer(), source, options), _watcher())
     requests[slot] = request
     job.wait(FIRST_WAIT_SECONDS)
     return _outcome(job, slot)
@@ -222,7 +238,7 @@ def _outcome(job: jobs.Job, slot: str) -> Outcome:
     requests = st.session_state[REQUESTS_KEY]
     if job.state == jobs.JobState.DONE:
         st.session_state[RESULTS_KEY][job.key] = job.result
-        return Ready(job.result)
+        return _ready(job.result)
     if job.state == jobs.JobState.FAILED:
         requests[slot] = replace(requests[slot], error=_failure(job))
         st.error(requests[slot].error)

@@ -1,11 +1,13 @@
-"""Paste text and summarize it; the text stays when the user comes back to the page."""
+"""Paste text and summarize it, or several texts and links together; the text stays when the user comes back."""
 
 import streamlit as st
 
-from ui import controls, resources, results
+from ui import controls, resources, results, together
 
 TEXT_KEY = "paste_text"
 WIDGET_KEY = "paste_area"
+TOGETHER_KEY = "paste_together"
+SOURCES_KEY = "paste_sources"
 
 
 def remember() -> None:
@@ -14,6 +16,30 @@ def remember() -> None:
 
 options = controls.sidebar()
 st.title("Paste text")
+if st.toggle(
+    "Several texts or links, one summary",
+    key=TOGETHER_KEY,
+    help="One overview of several sources, each sentence marked with the source it comes from.",
+):
+    pasted = st.text_area(
+        "Texts and links, separated by a line of three dashes (---)",
+        key=SOURCES_KEY,
+        height=320,
+        placeholder="https://example.com/first-article\n---\nA second text pasted here…\n---\nhttps://example.com/another",
+    )
+    parts = together.split_pasted(pasted)
+    st.caption(f"{len(parts)} source{'s' if len(parts) != 1 else ''}")
+    asked = controls.summarize_button("summarize_paste_together", options)
+    if not parts:
+        if asked:
+            st.warning("Paste some texts or links first, with a line of --- between them.")
+    else:
+        combined = together.summarize(
+            together.Inputs(pasted=tuple(parts), settings=resources.ingest_settings()), options, asked
+        )
+        if combined is not None:
+            together.show(combined, "paste-together", options.describe())
+    st.stop()
 st.session_state.setdefault(TEXT_KEY, "")
 text = st.text_area(
     "Text to summarize",

@@ -1,4 +1,5 @@
-"""Upload a txt, md, docx or pdf file or a scan or photo of pages, see what was read, and summarize it."""
+"""Upload a txt, md, docx or pdf file or a scan or photo of pages, see what was read, and summarize it; or upload
+several and summarize them together."""
 
 import dataclasses
 import functools
@@ -18,7 +19,7 @@ from ingest import (
     ingest_file,
 )
 from summarizer import has_sentences
-from ui import controls, resources, results
+from ui import controls, resources, results, together
 from ui.escaping import escape
 
 DOCUMENT_KEY = "upload_document"
@@ -26,6 +27,8 @@ UPLOAD_ERROR_KEY = "upload_error"
 UPLOADER_KEY = "uploader"
 OCR_KEY = "upload_ocr"
 PENDING_KEY = "upload_pending"
+TOGETHER_KEY = "upload_together"
+UPLOADS_KEY = "uploader_together"
 TYPES = list(UPLOAD_SUFFIXES)
 
 
@@ -59,6 +62,25 @@ def plural(count: int, noun: str) -> str:
 options = controls.sidebar()
 st.title("Upload a file")
 limit = resources.ingest_settings()
+if st.toggle(
+    "Several files, one summary",
+    key=TOGETHER_KEY,
+    help="Upload several files and get one overview, each sentence marked with the file it comes from.",
+):
+    maximum = resources.summarizer_settings().together_max_sources
+    uploads = st.file_uploader(
+        f"Up to {maximum} files, each up to {limit.max_file_mb} MB: {FORMATS_IN_WORDS}",
+        type=TYPES,
+        accept_multiple_files=True,
+        key=UPLOADS_KEY,
+    )
+    if uploads:
+        inputs = together.Inputs(files=tuple((u.name, u.getvalue()) for u in uploads), settings=limit)
+        asked = controls.summarize_button("summarize_upload_together", options)
+        combined = together.summarize(inputs, options, asked)
+        if combined is not None:
+            together.show(combined, "upload-together", options.describe())
+    st.stop()
 uploaded = st.file_uploader(f"A file, up to {limit.max_file_mb} MB: {FORMATS_IN_WORDS}", type=TYPES, key=UPLOADER_KEY)
 # Streamlit's own line under the button gives its transport cap (server.maxUploadSize, kept above ours so a
 # larger file reaches ingest and gets a message in view; Streamlit's refusal shows only on hover): the label

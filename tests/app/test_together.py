@@ -1,0 +1,90 @@
+"""Several sources summarized together in the app: uploads and pasted texts through AppTest, and the downloads."""
+
+import json
+import re
+
+from tests.builders import STORIES, paper_docx, paper_pdf
+
+UPLOADS = [
+    ("bridge.pdf", paper_pdf("Bridge and airport plans", [STORIES[0], STORIES[4]]), "application/pdf"),
+    ("orchid.docx", paper_docx("A rare orchid", [STORIES[1]]), "application/octet-stream"),
+    ("lakes.txt", STORIES[3].encode(), "text/plain"),
+]
+SOURCE_TEXT = {
+    "Bridge and airport plans": STORIES[0] + " " + STORIES[4],
+    "A rare orchid": STORIES[1],
+    "lakes.txt": STORIES[3],
+}
+
+
+def texts(at, kind="markdown"):
+    return [element.value for element in getattr(at, kind)]
+
+
+def upload_together(at, files):
+    at.toggle(key="upload_together").set_value(True).run()
+    at.file_uploader(key="uploader_together").set_value(files).run()
+    at.button(key="summarize_upload_together").click().run()
+    assert not at.exception
+    return at
+
+
+def overview_of(at) -> str:
+    heading = texts(at).index("#### Summary of 3 sources")
+    return texts(at)[heading + 1]
+
+
+def test_three_uploads_make_one_overview_with_correct_source_marks_and_a_line_each(app):
+    at = upload_together(app("views/upload.py"), UPLOADS)
+    page = texts(at)
+    assert page.count("#### Summary of 3 sources") == 1
+    overview = overview_of(at)
+    marks = re.findall(r"(.+?) :gray\[\\\[(.+?)\\\]\]", overview)
+    assert {label.split(", p.")[0] for _, label in marks} == set(SOURCE_TEXT)  # every source, none left out
+    for sentence, label in marks:
+        source = label.split(", p.")[0]
+        assert sentence.strip().replace("\\", "") in SOURCE_TEXT[source]
+    adds = page[page.index("##### What each source adds") + 1]
+    assert adds.count("\n") == 2 and all(f"**{label}**" in adds for label in SOURCE_TEXT)
+    labels = [button.proto.label for button in at.get("download_button")]
+    assert labels == ["Download .txt", "Download .md", "Download .json"]
+    at.toggle(key="ground-upload-together").set_value(True).run()
+    assert any("(Bridge and airport plans, page 1)" in text for text in texts(at))
+
+
+def test_an_unreadable_upload_is_named_and_the_others_summarized(app):
+    broken = ("broken.pdf", b"%PDF-1.4 not really", "application/pdf")
+    at = upload_together(app("views/upload.py"), [*UPLOADS, broken])
+    assert any(w.startswith("broken.pdf was left out:") and "damaged" in w for w in texts(at, "warning"))
+    assert "#### Summary of 3 sources" in texts(at)
+
+
+def test_more_uploads_than_the_limit_is_a_message(app, monkeypatch):
+    monkeypatch.setenv("SUMMARIZER_TOGETHER_MAX_SOURCES", "2")
+    at = upload_together(app("views/upload.py"), UPLOADS)
+    assert any("3 sources were given; at most 2" in e for e in texts(at, "error"))
+
+
+def test_pasted_texts_are_summarized_together(app):
+    at = app("views/paste.py")
+    at.toggle(key="paste_together").set_value(True).run()
+    at.text_area(key="paste_sources").set_value(f"{STORIES[0]}\n---\n{STORIES[1]}\n---\n{STORIES[2]}").run()
+    at.button(key="summarize_paste_together").click().run()
+    assert not at.exception
+    assert "#### Summary of 3 sources" in texts(at)
+    assert all(f"text {k}" in overview_of(at) for k in (1, 2, 3))
+
+
+def test_the_downloads_carry_every_source():
+    from summarizer import NamedSource, Settings, Summarizer, summarize_together
+    from ui.exports import together_as_json, together_as_markdown, together_as_text
+
+    sources = [NamedSource(f"s{k}.txt", text, f"Story <{k}>") for k, text in enumerate(STORIES[:3])]
+    combined = summarize_together(Summarizer(Settings(engine="extractive")), sources)
+    text, markdown = together_as_text(combined), together_as_markdown(combined, "medium")
+    data = json.loads(together_as_json(combined))
+    for k in range(3):
+        assert f"[Story <{k}>]" in text and f"Story \\<{k}\\>" in markdown
+    assert not re.search(r"(?<!\\)[<\[]", markdown)
+    assert [s["name"] for s in data["sources"]] == ["s0.txt", "s1.txt", "s2.txt"]
+    assert all(s["sources"][0]["sentence"] for s in data["overview"])
