@@ -36,10 +36,13 @@ from ..errors import (
 )
 from ..network import wire
 from ..settings import Settings
+from ..together import check_count
 from . import admission
 
 logger = logging.getLogger(__name__)
-ROUTES = "POST /summarize, POST /summarize_many or GET /health (the API is described at /docs)"
+ROUTES = (
+    "POST /summarize, POST /summarize_many, POST /summarize_together or GET /health (the API is described at /docs)"
+)
 app = FastAPI(title="Summarizer", description="Summaries of texts and documents: the embedded service over HTTP.")
 
 
@@ -113,6 +116,32 @@ class Gateway:
     async def summarize_many(self, request: Request) -> Response:
         """{"sources": [{"text"} | {"blocks"}, ...], "options"}: {"results": [summary or error, ...]}."""
         return await self._guarded(request, self._summarize_many)
+
+    @app.post("/summarize_together")
+    async def summarize_together(self, request: Request) -> Response:
+        """{"sources": [{"name", "title", "text"} | {"name", "title", "blocks"}, ...], "options"}: one overview of all
+        of them, each sentence with its sources, a line per source on what it adds, key terms over all; a source
+        that cannot be summarized is listed with its error. The source count is bounded (413) by
+        SUMMARIZER_TOGETHER_MAX_SOURCES and SUMMARIZER_SERVE_MAX_ITEMS, their characters together by
+        SUMMARIZER_MAX_INPUT_CHARS."""
+        return await self._guarded(request, self._together)
+
+    async def _together(self, request: Request, hold: admission.Hold) -> JSONResponse:
+        body = await self._json(request, hold)
+        count = len(body["sources"]) if isinstance(body, dict) and isinstance(body.get("sources"), list) else 0
+        self._check_items(count)
+        check_count(count, self.settings)
+        sources, options = wire.together_from_wire(body)
+        result = await self._ask("together", sources, options)
+        return error_response(result) if isinstance(result, SummarizerError) else JSONResponse(result)
+
+    def _check_items(self, count: int) -> None:
+        if count > self.settings.serve_max_items:
+            raise InputTooLargeError(
+                f"The request has {count:,} sources; the limit is "
+                f"{self.settings.serve_max_items:,} a request (SUMMARIZER_SERVE_MAX_ITEMS). "
+                "Send them in several requests."
+            )
 
     @app.post("/summarize/stream")
     async def summarize_stream(self, request: Request) -> Response:
@@ -201,12 +230,7 @@ class Gateway:
         body = await self._json(request, hold)
         if not isinstance(body, dict) or not isinstance(body.get("sources"), list):
             raise InvalidOptionError('The request needs "sources": a list of {"text"} or {"blocks"} objects.')
-        if len(body["sources"]) > self.settings.serve_max_items:
-            raise InputTooLargeError(
-                f"The request has {len(body['sources']):,} sources; the limit is "
-                f"{self.settings.serve_max_items:,} a request (SUMMARIZER_SERVE_MAX_ITEMS). "
-                "Send them in several requests."
-            )
+        self._check_items(len(body["sources"]))
         unknown = set(body) - {"sources", "options"}
         if unknown:
             raise InvalidOptionError(f"Unknown request field {sorted(unknown)[0]!r}: use sources and options.")

@@ -2,6 +2,8 @@
 
     POST /summarize       {"text": ... | "blocks": [...], "options": {...}} -> the wire Summary
     POST /summarize_many  {"sources": [{"text"|"blocks"}, ...], "options": {...}} -> {"results": [...]}
+    POST /summarize_together  {"sources": [{"name", "title", "text"|"blocks"}, ...], "options": {...}} -> one
+                          overview with each sentence's sources (`Combined.as_dict()`)
     GET  /health          engine, model, device, reason, replicas, batching, batch sizes served, limits
     GET  /docs            the OpenAPI description
 
@@ -35,6 +37,7 @@ from ..errors import SummarizerError
 from ..network import wire
 from ..service import Summarizer
 from ..settings import Settings
+from ..together import summarize_together
 from ..wording import counted
 from . import cluster
 from .gateway import Gateway
@@ -120,6 +123,24 @@ class SummarizerServer:
     async def summarize_many(self, sources: list, options) -> list:
         """Each source's summary or error, in order."""
         return [result for result, _ in await self._for(Caller(), sources, options)]
+
+    async def together(self, sources: list, options) -> dict | SummarizerError:
+        """Sources summarized together (`summarize_together`), as JSON, or the error; stopped at the next part when
+        the caller goes away."""
+        caller = Caller()
+
+        def stop_when_gone(fraction: float, message: str) -> None:
+            if caller.gone:
+                raise Abandoned
+
+        try:
+            combined = await asyncio.to_thread(summarize_together, self.service, sources, options, stop_when_gone)
+        except SummarizerError as error:
+            return error
+        except asyncio.CancelledError:
+            caller.gone = True
+            raise
+        return combined.as_dict()
 
     async def _for(self, caller: Caller, sources: list, options) -> list:
         try:

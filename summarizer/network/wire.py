@@ -18,6 +18,7 @@ from ..options import SummaryOptions
 from ..partial import Partial
 from ..summary import Coverage, SectionSummary, Summary
 from ..text.sentences import Sentence
+from ..together import NamedSource
 
 OPTION_TYPES = {
     "length": (str,),
@@ -130,6 +131,42 @@ def request_from_wire(data: Any) -> tuple[Source, SummaryOptions]:
     if unknown:
         raise InvalidOptionError(f"Unknown request field {sorted(unknown)[0]!r}: use text or blocks, and options.")
     return source_from_wire(data), options_from_wire(data.get("options"))
+
+
+def together_from_wire(data: Any) -> tuple[list[NamedSource], SummaryOptions]:
+    """(sources, options) from a POST /summarize_together body: {"sources": [{"name", "title", "text" | "blocks"}],
+    "options"}; each source's faults are named by its number."""
+    if not isinstance(data, dict) or not isinstance(data.get("sources"), list):
+        raise InvalidOptionError(
+            'The request needs "sources": a list of {"name", "title", "text" or "blocks"} objects.'
+        )
+    unknown = set(data) - {"sources", "options"}
+    if unknown:
+        raise InvalidOptionError(f"Unknown request field {sorted(unknown)[0]!r}: use sources and options.")
+    sources = []
+    for number, raw in enumerate(data["sources"], 1):
+        if not isinstance(raw, dict):
+            raise InvalidOptionError(f'Source {number} must be a {{"name", "title", "text" or "blocks"}} object.')
+        name, title = raw.get("name", f"source {number}"), raw.get("title", "")
+        if not (isinstance(name, str) and isinstance(title, str)):
+            raise InvalidOptionError(f'Source {number}: "name" and "title" must be strings.')
+        extra = set(raw) - {"name", "title", "text", "blocks"}
+        if extra:
+            raise InvalidOptionError(
+                f"Source {number}: unknown field {sorted(extra)[0]!r}; use name, title, text or blocks."
+            )
+        try:
+            content = source_from_wire({k: v for k, v in raw.items() if k in ("text", "blocks")})
+        except InvalidOptionError as error:
+            raise InvalidOptionError(f"Source {number}: {error}") from None
+        sources.append(
+            NamedSource(
+                _unicode(name, f"The name of source {number}"),
+                content,
+                _unicode(title, f"The title of source {number}"),
+            )
+        )
+    return sources, options_from_wire(data.get("options"))
 
 
 def summary_to_wire(summary: Summary) -> dict:

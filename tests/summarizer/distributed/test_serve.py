@@ -206,6 +206,30 @@ def test_summarize_many_names_the_source_that_is_wrong(cluster):
     assert code == 400 and answer["error"]["message"].startswith('Source 2: "text" holds a lone surrogate')
 
 
+def test_summarize_together_marks_each_sentence_and_lists_the_source_it_could_not_summarize(cluster):
+    stories = [make_text(10, seed) for seed in (1, 2)]
+    body = {
+        "sources": [
+            {"name": "a.txt", "text": stories[0]},
+            {"name": "b.pdf", "title": "Report B", "blocks": [{"kind": "paragraph", "text": stories[1], "page": 4}]},
+            {"name": "c.txt", "text": "   "},
+        ]
+    }
+    code, answer = post(cluster.offline + "/summarize_together", json.dumps(body).encode())
+    assert code == 200, answer
+    assert [s["error"] for s in answer["sources"]][2] == "There is no text to summarize."
+    for sentence in answer["overview"]:
+        first = sentence["sources"][0]
+        assert sentence["text"] in stories[first["source"]] and first["page"] == (4 if first["source"] == 1 else None)
+    assert {s["sources"][0]["title"] for s in answer["overview"]} == {"a.txt", "Report B"}
+    too_many = json.dumps({"sources": [{"text": "A text."}] * 11}).encode()
+    code, answer = post(cluster.offline + "/summarize_together", too_many)
+    assert (code, answer["error"]["type"]) == (413, "InputTooLargeError")
+    assert "11 sources were given; at most 10 can be summarized together" in answer["error"]["message"]
+    code, answer = post(cluster.offline + "/summarize_together", b'{"sources": [{"name": 3, "text": "A text."}]}')
+    assert (code, answer["error"]["type"]) == (400, "InvalidOptionError") and "Source 1" in answer["error"]["message"]
+
+
 def test_an_unknown_route_gets_404_naming_the_routes(cluster):
     code, answer = post(cluster.offline + "/summarise", b"{}")
     assert code == 404 and "POST /summarize" in answer["error"]["message"]
