@@ -2,8 +2,9 @@
 saying what it adds, and key terms over all of them.
 
 `summarize_together(service, sources)` summarizes every source in one `summarize_many` call (so a model
-batches them), then builds the overview from their summaries in turns (each source's first sentence, then
-each one's second, ...) until the word target is met, so no source is left out. A sentence that says what an
+batches them), each to an equal share of the overview's word target (the target of all their words read as
+one), then builds the overview from their summaries in turns (each source's first sentence, then each one's
+second, ...), so no source is left out and a repeat is caught against what came before. A sentence that says what an
 earlier one says (most of its content words shared) is not shown again: the earlier one names both sources.
 A source that cannot be read (`Unreadable`, from the caller's reading) or summarized keeps its place in
 `Combined.sources` with its reason, and the others are still summarized. The limits are the settings':
@@ -19,7 +20,7 @@ from typing import Sequence
 
 from .errors import InputTooLargeError, NoSentencesError, SummarizerError
 from .interface import Progress, Source, SummaryService
-from .options import SummaryOptions
+from .options import WORD_TARGET_RANGE, SummaryOptions
 from .settings import Settings
 from .summary import Summary
 from .text.keyterms import key_terms
@@ -223,7 +224,8 @@ def summarize_together(
     options = options or SummaryOptions()
     check_count(len(sources) + len(unreadable), service.settings)
     check_total(sources, service.settings)
-    each = replace(options, format="paragraph", sections=False)
+    target = options.target_words(sum(_words(s.content) for s in sources))
+    each = options_each(sources, options)
     results = service.summarize_many([s.content for s in sources], each, progress) if sources else []
     done: list[SourceResult] = []
     for source, result in zip(sources, results):
@@ -236,9 +238,7 @@ def summarize_together(
         reasons = "; ".join(f"{s.name}: {s.error}" for s in done) or "none was given"
         raise NoSentencesError(f"No source could be summarized ({reasons})")
     summaries = {k: s.summary for k, s in enumerate(done) if s.summary is not None}
-    total_words = sum(summary.coverage.input_words for summary in summaries.values())
-    target = options.target_words(total_words)
-    sentences = _overview(summaries, target, options.tldr)
+    sentences = _overview(summaries)
     done = _with_additions(done, summaries)
     everything = [
         summary.source[i].text for summary in summaries.values() for i in _read_indices(summary) if i is not None
@@ -246,9 +246,23 @@ def summarize_together(
     return Combined(sentences, done, key_terms(everything), target, options.format)
 
 
+def options_each(sources: Sequence[NamedSource], options: SummaryOptions) -> SummaryOptions:
+    """The options each source is summarized with: an equal share of the overview's word target (the target of
+    all their words read as one), one sentence each for a TL;DR; paragraphs, no sections."""
+    each = replace(options, format="paragraph", sections=False)
+    if options.tldr or not sources:
+        return each
+    share = round(options.target_words(sum(_words(s.content) for s in sources)) / len(sources))
+    return replace(each, words=min(WORD_TARGET_RANGE[1], max(WORD_TARGET_RANGE[0], share)))
+
+
 def _read_indices(summary: Summary) -> list[int]:
     unread = set(summary.unread)
     return [i for i in range(len(summary.source)) if i not in unread]
+
+
+def _words(content: Source) -> int:
+    return len(content.split()) if isinstance(content, str) else sum(len(b.text.split()) for b in content)
 
 
 def _characters(content: Source) -> int:
@@ -260,35 +274,32 @@ def _mark(k: int, summary: Summary, row: list[int]) -> Mark:
     return Mark(k, index, summary.page_of(index) if index is not None else None)
 
 
-def _same(a: set[str], b: set[str]) -> bool:
+def says_same(a: set[str], b: set[str]) -> bool:
     """Whether two sentences' content words say the same thing: most of the shorter one's inside the other."""
     if min(len(a), len(b)) < MIN_SAME_WORDS:
         return a == b and bool(a)
     return len(a & b) / min(len(a), len(b)) >= SAME_SHARE
 
 
-def _overview(summaries: dict[int, Summary], target: int, tldr: bool) -> list[CombinedSentence]:
-    """Sentences taken in turns, each source's next one, until `target` words are shown and every source has had
-    its first turn; a repeat of a sentence taken already adds its source to that sentence instead. Shown in the
-    sources' order, each source's sentences in its own order."""
+def _overview(summaries: dict[int, Summary]) -> list[CombinedSentence]:
+    """Every source's summary sentences (each already sized to its share of the words), taken in turns (each
+    source's first, then each one's second, ...) so that a repeat of a sentence another source gave already adds
+    its source to that sentence instead of being shown again (a source's own summary is left as it is). Shown in
+    the sources' order, each one's sentences in its order."""
     taken: list[tuple[tuple[int, int], str, set[str], list[Mark]]] = []
-    words, turn = 0, 0
     longest = max(len(summary.sentences) for summary in summaries.values())
-    while turn < longest and (turn == 0 or (words < target and not tldr)):
+    for turn in range(longest):
         for k, summary in summaries.items():
-            if turn >= len(summary.sentences) or (turn and words >= target):
+            if turn >= len(summary.sentences):
                 continue
             text, row = summary.sentences[turn], summary.support[turn]
             bag = set(tokens(text))
             mark = _mark(k, summary, row)
-            same = next((item for item in taken if _same(item[2], bag)), None)
-            if same is not None:
-                if all(m.source != k for m in same[3]):
-                    same[3].append(mark)
-                continue
-            taken.append(((k, turn), text, bag, [mark]))
-            words += len(text.split())
-        turn += 1
+            same = next((item for item in taken if item[3][0].source != k and says_same(item[2], bag)), None)
+            if same is None:
+                taken.append(((k, turn), text, bag, [mark]))
+            elif all(m.source != k for m in same[3]):
+                same[3].append(mark)
     said = {
         k: [(i, set(tokens(summary.source[i].text))) for i in _read_indices(summary)]
         for k, summary in summaries.items()
@@ -296,7 +307,7 @@ def _overview(summaries: dict[int, Summary], target: int, tldr: bool) -> list[Co
     for _, _, bag, marks in taken:  # another source may say a shown sentence without its summary picking it
         for k, summary in summaries.items():
             if all(m.source != k for m in marks):
-                index = next((i for i, other in said[k] if _same(bag, other)), None)
+                index = next((i for i, other in said[k] if says_same(bag, other)), None)
                 if index is not None:
                     marks.append(Mark(k, index, summary.page_of(index)))
     return [CombinedSentence(text, marks) for _, text, _, marks in sorted(taken, key=lambda item: item[0])]

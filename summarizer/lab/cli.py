@@ -171,8 +171,19 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     news.add_argument("--second", type=int, default=12, help="of them, told again by a second outlet (default 12)")
     news.add_argument("--seed", type=int, default=0, help="which articles, and how the second outlet trims them")
     engine_arguments(news)
+    together = commands.add_parser(
+        "together-eval",
+        help="sets of 3-5 news articles summarized together: each article's ROUGE-1 recall, attribution, and "
+        "sources that repeat each other shown once",
+        parents=[verbose],
+    )
+    together.add_argument("data", nargs="?", default=DEFAULT_EVAL, help="JSONL with id, article, highlights")
+    service_arguments(together)
+    together.add_argument("--sets", type=int, default=200, help="sets of unrelated articles (default 200)")
+    together.add_argument("--redundant", type=int, default=100, help="sets of each redundancy kind (default 100)")
     return {
         "briefing": _briefing,
+        "together-eval": _together_eval,
         "evaluate": _evaluate,
         "papers": _papers,
         "sections": _sections,
@@ -195,6 +206,21 @@ def _briefing(args) -> int:
     rows = [briefingeval.run(pairs, args.second, variant, summarizer, args.seed) for variant in briefingeval.VARIANTS]
     engine = f"{summarizer.engine.name} ({summarizer.engine.model} on {summarizer.engine.device})"
     print(briefingeval.table(rows, engine, SAME_TOPIC))
+    return 0
+
+
+def _together_eval(args) -> int:
+    from . import togethereval
+
+    def say(line: str) -> None:
+        if args.verbose:
+            print(line, file=sys.stderr)
+
+    pairs = load_pairs(_data(args.data, EVAL_SOURCE))
+    summarizer, options = Summarizer(settings_of(args)), options_of(args)
+    result = togethereval.coverage(summarizer, pairs, args.sets, options, say)
+    redundant = togethereval.redundancy(summarizer, pairs, args.redundant, options)
+    print("\n".join(togethereval.table(result, redundant, summarizer.engine.name)))
     return 0
 
 

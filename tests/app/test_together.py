@@ -2,6 +2,7 @@
 
 import json
 import re
+import time
 
 from tests.builders import STORIES, paper_docx, paper_pdf
 
@@ -21,12 +22,23 @@ def texts(at, kind="markdown"):
     return [element.value for element in getattr(at, kind)]
 
 
+def until_done(at, seconds=120):
+    """Rerun as the page's progress poll would, until the summary or an error is on screen (the files are read in
+    the job, a PDF in a child process)."""
+    deadline = time.monotonic() + seconds
+    while not any(t.startswith("#### Summary of") for t in texts(at)) and not at.error:
+        assert time.monotonic() < deadline, "no summary came"
+        time.sleep(0.3)
+        at.run()
+    assert not at.exception
+    return at
+
+
 def upload_together(at, files):
     at.toggle(key="upload_together").set_value(True).run()
     at.file_uploader(key="uploader_together").set_value(files).run()
     at.button(key="summarize_upload_together").click().run()
-    assert not at.exception
-    return at
+    return until_done(at)
 
 
 def overview_of(at) -> str:
@@ -70,7 +82,7 @@ def test_pasted_texts_are_summarized_together(app):
     at.toggle(key="paste_together").set_value(True).run()
     at.text_area(key="paste_sources").set_value(f"{STORIES[0]}\n---\n{STORIES[1]}\n---\n{STORIES[2]}").run()
     at.button(key="summarize_paste_together").click().run()
-    assert not at.exception
+    until_done(at)
     assert "#### Summary of 3 sources" in texts(at)
     assert all(f"text {k}" in overview_of(at) for k in (1, 2, 3))
 
