@@ -275,18 +275,21 @@ def make_zip() -> bytes:
     return buffer.getvalue()
 
 
-def paper_pdf(title: str, pages: list[str]) -> bytes:
-    """A PDF with `title` as its heading and metadata, then one paragraph a page."""
+def paper_pdf(title: str, pages: list[tuple[str, str]]) -> bytes:
+    """A PDF with `title` as its heading and metadata, then a numbered section (heading, paragraph) a page."""
     from fpdf import FPDF
 
     pdf = FPDF()
     pdf.set_title(title)
     pdf.add_font("DejaVu", fname=FONT)
-    for number, paragraph in enumerate(pages, 1):
+    pdf.add_font("DejaVu", style="B", fname=BOLD)
+    for number, (heading, paragraph) in enumerate(pages, 1):
         pdf.add_page()
         if number == 1:
             pdf.set_font("DejaVu", size=18)
             pdf.multi_cell(0, 10, title, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("DejaVu", style="B", size=13)
+        pdf.multi_cell(0, 9, f"{number}. {heading}", new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("DejaVu", size=11)
         pdf.multi_cell(0, 7, paragraph)
     return bytes(pdf.output())
@@ -306,6 +309,9 @@ def paper_docx(title: str, paragraphs: list[str]) -> bytes:
     return buffer.getvalue()
 
 
+BRIDGE_PAGES = [("The bridge", STORIES[0]), ("The airport", STORIES[4])]
+
+
 def three_papers(folder) -> dict[str, str]:
     """A PDF (two pages), a docx and a txt on unrelated subjects in `folder`; {file name: its text}."""
     texts = {
@@ -313,7 +319,7 @@ def three_papers(folder) -> dict[str, str]:
         "orchid.docx": STORIES[1],
         "lakes.txt": STORIES[3],
     }
-    (folder / "bridge.pdf").write_bytes(paper_pdf("Bridge and airport plans", [STORIES[0], STORIES[4]]))
+    (folder / "bridge.pdf").write_bytes(paper_pdf("Bridge and airport plans", BRIDGE_PAGES))
     (folder / "orchid.docx").write_bytes(paper_docx("A rare orchid", [STORIES[1]]))
     (folder / "lakes.txt").write_text(STORIES[3])
     return texts

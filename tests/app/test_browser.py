@@ -721,3 +721,26 @@ def test_sections_stream_into_the_page(streaming_server, open_page):
     page.screenshot(path=str(SHOTS / "streaming-sections.png"), full_page=True)
     wait_for_summary(page, timeout=LONG_MS)
     assert page.get_by_text("Section by section (12)").count() == 1
+
+
+def test_three_papers_summarized_together_show_one_overview_with_their_sources(server, page, tmp_path):
+    from tests.builders import three_papers
+
+    base, _ = server
+    three_papers(tmp_path)
+    page.goto(f"{base}/upload")
+    page.get_by_text("Several files, one summary").click()
+    page.get_by_text(re.compile(r"^Up to \d+ files")).wait_for()
+    page.locator("input[type=file][multiple]").set_input_files(
+        [str(tmp_path / name) for name in ("bridge.pdf", "orchid.docx", "lakes.txt")]
+    )
+    page.get_by_role("button", name="Summarize").click()
+    page.get_by_text("Summary of 3 sources").wait_for()
+    for mark in ("[Bridge and airport plans, p. ", "[A rare orchid]", "[lakes.txt]"):
+        assert page.get_by_text(mark, exact=False).first.is_visible()
+    assert page.get_by_text("What each source adds").is_visible()
+    for label in ("Download .txt", "Download .md", "Download .json"):
+        assert page.get_by_role("button", name=label).is_visible()
+    page.get_by_text("Show where each sentence comes from").click()
+    page.get_by_text("(Bridge and airport plans, page ", exact=False).first.wait_for()
+    whole_page_screenshot(page, SHOTS / "together-three-papers.png")

@@ -39,7 +39,7 @@ def test_three_real_files_make_one_overview_with_every_sentence_marked(tmp_path)
     titles = {source["title"] for source in data["sources"]}
     assert {"Bridge and airport plans", "A rare orchid"} <= titles
     pdf = [s for s in data["overview"] if names[s["sources"][0]["source"]] == "bridge.pdf"]
-    assert all(s["sources"][0]["page"] in (1, 2) for s in pdf)
+    assert pdf and all(s["sources"][0]["page"] == (2 if s["text"] in STORIES[4] else 1) for s in pdf)
     assert all(source["adds"] for source in data["sources"])
     assert data["keyterms"]
 
@@ -49,7 +49,7 @@ def test_text_output_names_sources_and_what_each_adds(tmp_path):
     files = [str(tmp_path / name) for name in ("bridge.pdf", "orchid.docx", "lakes.txt")]
     result = run("summarize", *files, "--together", "--engine", "extractive")
     assert result.returncode == 0, result.stderr
-    assert "[Bridge and airport plans, p. 1]" in result.stdout and "[A rare orchid]" in result.stdout
+    assert "[Bridge and airport plans, p. " in result.stdout and "[A rare orchid]" in result.stdout
     assert "What each source adds:" in result.stdout and "Key terms:" in result.stdout
     assert "3 sources summarized together" in result.stderr
 
