@@ -79,14 +79,22 @@ def test_more_uploads_than_the_limit_is_a_message(app, monkeypatch):
     assert any("3 sources were given; at most 2" in e for e in texts(at, "error"))
 
 
-def test_pasted_texts_are_summarized_together(app):
+def test_pasted_texts_and_links_are_summarized_together_and_a_dead_link_is_named(app, app_env):
     at = app("views/paste.py")
     at.toggle(key="paste_together").set_value(True).run()
-    at.text_area(key="paste_sources").set_value(f"{STORIES[0]}\n---\n{STORIES[1]}\n---\n{STORIES[2]}").run()
+    article, missing = f"{app_env.base}/article/normal.html", f"{app_env.base}/article/gone.html"
+    pasted = f"{STORIES[0]}\n---\n{STORIES[1]}\n---\n{article}\n---\n{missing}"
+    at.text_area(key="paste_sources").set_value(pasted).run()
     at.button(key="summarize_paste_together").click().run()
     until_done(at)
     assert "#### Summary of 3 sources" in texts(at)
-    assert all(f"text {k}" in overview_of(at) for k in (1, 2, 3))
+    overview = overview_of(at)
+    assert "text 1" in overview and "text 2" in overview
+    assert re.search(r":gray\[\\\[(?!text \d)[^\]]+\\\]\]", overview)  # the article's own title marks its sentences
+    assert f"{missing} was left out: The article could not be opened (the site answered HTTP 404)." in texts(
+        at, "warning"
+    )
+    assert "[City council approves river bridge repairs after long debate" in overview.replace("\\", "")
 
 
 def test_the_downloads_carry_every_source():
