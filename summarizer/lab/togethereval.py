@@ -6,7 +6,9 @@ whether any overview sentence is marked as its own (none may be left out). Each 
 mark must name the article it came from: the article sharing most of its words (ROUGE-1 precision), so the
 check holds for a model's words as for the offline engine's. The same articles summarized alone, each to the
 words it is given in the set (`options_each`: an equal share of the set's target), joined, give the baseline at
-the same total length: what the overview loses to sources that repeat each other, or gains from them.
+the same total length: what the overview loses to sources that repeat each other, or gains from them. The
+articles joined as one text and summarized to the overview's word target show what reading them as one
+would give: recall, and articles with no sentence of their own in the summary.
 
 Redundancy sets hold an article twice, or an article and its lead (first three sentences) as a "second
 outlet": the overview must show each sentence once (no two with most of their content words shared), and
@@ -36,7 +38,9 @@ class Coverage:
     articles: int
     recall_together: float
     recall_alone: float
+    recall_merged: float
     left_out: int
+    left_out_merged: int
     sentences: int
     attributed: int
     words_together: float
@@ -46,12 +50,14 @@ class Coverage:
 
 @dataclass(frozen=True)
 class Redundancy:
-    """Sets whose sources repeat each other: sentences shown, shown twice, and repeats that name both sources."""
+    """Sets whose sources repeat each other: sentences shown, shown twice from two sources, near-repeats inside one
+    source's own summary, and sentences both sources say with how many name both."""
 
     kind: str
     sets: int
     sentences: int
     repeated: int
+    own: int
     shared: int
     naming_both: int
 
@@ -80,7 +86,8 @@ def coverage(
     scorer = rouge_scorer(["rouge1"], use_stemmer=True)
     together_recall: list[float] = []
     alone_recall: list[float] = []
-    left_out = sentences = attributed = 0
+    merged_recall: list[float] = []
+    left_out = left_out_merged = sentences = attributed = 0
     words = alone_words = 0
     started = time.perf_counter()
     chosen = sets_of(pairs, count)
@@ -98,9 +105,15 @@ def coverage(
         alone = summarizer.summarize_many(articles, options_each(sources, options))
         joined = "\n".join(s.overview for s in alone if not isinstance(s, Exception))
         alone_words += len(joined.split())
+        merged = summarizer.summarize(
+            "\n\n".join(articles), SummaryOptions(words=combined.target_words, sections=False)
+        )
         for pair in group:
             together_recall.append(scorer.score(pair.highlights, overview)["rouge1"].recall)
             alone_recall.append(scorer.score(pair.highlights, joined)["rouge1"].recall)
+            merged_recall.append(scorer.score(pair.highlights, merged.overview)["rouge1"].recall)
+        owners = {_owner(sentence, articles, scorer) for sentence in merged.sentences}
+        left_out_merged += len(group) - len(owners)
         if number % 20 == 0:
             say(f"{number} of {len(chosen)} sets")
     return Coverage(
@@ -108,7 +121,9 @@ def coverage(
         articles=len(together_recall),
         recall_together=100 * sum(together_recall) / max(1, len(together_recall)),
         recall_alone=100 * sum(alone_recall) / max(1, len(alone_recall)),
+        recall_merged=100 * sum(merged_recall) / max(1, len(merged_recall)),
         left_out=left_out,
+        left_out_merged=left_out_merged,
         sentences=sentences,
         attributed=attributed,
         words_together=words / max(1, len(chosen)),
@@ -124,41 +139,52 @@ def redundancy(summarizer: Summarizer, pairs: Sequence[Pair], count: int, option
         ("same article twice", lambda p: p.article),
         ("article + its lead", lambda p: lead(p.article)),
     ):
-        shown = repeated = shared = both = 0
+        shown = repeated = own = shared = both = 0
         for k in range(count):
             pair, other = pairs[2 * k], pairs[2 * k + 1]
             sources = [NamedSource("first", pair.article), NamedSource("second", second(pair))]
             combined = summarize_together(summarizer, [*sources, NamedSource("other", other.article)], options)
             shown += len(combined.sentences)
-            repeated += _repeats(combined)
+            repeated += _repeats(combined, across=True)
+            own += _repeats(combined, across=False)
             in_second = set(tokens(second(pair)))
             for sentence in combined.sentences:
                 if sentence.marks[0].source in (0, 1) and set(tokens(sentence.text)) <= in_second:
                     shared += 1
                     both += {0, 1} <= {m.source for m in sentence.marks}
-        out.append(Redundancy(kind, count, shown, repeated, shared, both))
+        out.append(Redundancy(kind, count, shown, repeated, own, shared, both))
     return out
 
 
-def _repeats(combined: Combined) -> int:
-    """Overview sentences that say what an earlier one says."""
+def _repeats(combined: Combined, across: bool) -> int:
+    """Overview sentences that say what an earlier one says, taken from another source (`across`), or from the same
+    source (its own summary's near-repeats, shown as summarizing it alone shows them)."""
     bags = [set(tokens(s.text)) for s in combined.sentences]
-    return sum(1 for k in range(len(bags)) if any(says_same(bags[k], bags[j]) for j in range(k)))
+    owners = [s.marks[0].source for s in combined.sentences]
+    return sum(
+        1
+        for k in range(len(bags))
+        if any(says_same(bags[k], bags[j]) and (owners[j] != owners[k]) == across for j in range(k))
+    )
 
 
 def table(result: Coverage, redundant: Sequence[Redundancy], engine: str) -> Iterable[str]:
     yield (
-        "| engine | sets | articles | ROUGE-1 recall together | alone, same total length | articles left out | "
-        "attribution right | words together | words alone | time |"
+        "| engine | sets | articles | ROUGE-1 recall together | each alone, same length | all as one text, same target "
+        "| articles left out: together | as one text | attribution right | words together | words alone | time |"
     )
-    yield "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    yield "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     yield (
         f"| {engine} | {result.sets} | {result.articles} | {result.recall_together:.1f} | {result.recall_alone:.1f} | "
-        f"{result.left_out} | {result.attributed} of {result.sentences} | {result.words_together:.0f} | "
-        f"{result.words_alone:.0f} | {result.seconds:.0f} s |"
+        f"{result.recall_merged:.1f} | {result.left_out} | {result.left_out_merged} | "
+        f"{result.attributed} of {result.sentences} | {result.words_together:.0f} | {result.words_alone:.0f} | "
+        f"{result.seconds:.0f} s |"
     )
     yield ""
-    yield "| redundancy set | sets | sentences shown | shown twice | said by both | naming both |"
-    yield "|---|---:|---:|---:|---:|---:|"
+    yield (
+        "| redundancy set | sets | sentences shown | shown twice, from two sources | near-repeats within one source "
+        "| said by both | naming both |"
+    )
+    yield "|---|---:|---:|---:|---:|---:|---:|"
     for r in redundant:
-        yield f"| {r.kind} | {r.sets} | {r.sentences} | {r.repeated} | {r.shared} | {r.naming_both} |"
+        yield (f"| {r.kind} | {r.sets} | {r.sentences} | {r.repeated} | {r.own} | {r.shared} | {r.naming_both} |")
