@@ -3,12 +3,12 @@
 Sets of 3-5 unrelated CNN/DailyMail articles (disjoint slices of the file, sizes 3, 4, 5 in turn) are
 summarized together. For each article: ROUGE-1 recall of its highlights in the whole combined overview, and
 whether any overview sentence is marked as its own (none may be left out). Each overview sentence's first
-mark must name the article it came from: the article sharing most of its words (ROUGE-1 precision), so the
-check holds for a model's words as for the offline engine's. The same articles summarized alone, each to the
-words it is given in the set (`options_each`: an equal share of the set's target), joined, give the baseline at
-the same total length: what the overview loses to sources that repeat each other, or gains from them. The
-articles joined as one text and summarized to the overview's word target show what reading them as one
-would give: recall, and articles with no sentence of their own in the summary.
+mark must name the article it came from: the article sharing most of its words (ROUGE-1 precision; one of
+them, on a tie), so the check holds for a model's words as for the offline engine's. The same articles
+summarized alone, each to the words it is given in the set (`options_each`: an equal share of the set's
+target), joined, give the baseline at the same total length: what the overview loses to sources that repeat
+each other, or gains from them. The articles joined as one text and summarized to the overview's word
+target show what reading them as one would give: recall, and articles with no sentence in the summary.
 
 Redundancy sets hold an article twice, or an article and its lead (first three sentences) as a "second
 outlet": the overview must show each sentence once (no two with most of their content words shared), and
@@ -74,10 +74,10 @@ def sets_of(pairs: Sequence[Pair], count: int) -> list[list[Pair]]:
     return sets
 
 
-def _owner(sentence: str, articles: Sequence[str], scorer) -> int:
-    """The article whose words cover most of the sentence's (ROUGE-1 precision)."""
+def _owners(sentence: str, articles: Sequence[str], scorer) -> set[int]:
+    """The articles whose words cover most of the sentence's (ROUGE-1 precision; several when they tie)."""
     scores = [scorer.score(article, sentence)["rouge1"].precision for article in articles]
-    return max(range(len(articles)), key=lambda k: scores[k])
+    return {k for k, value in enumerate(scores) if value == max(scores)}
 
 
 def coverage(
@@ -101,7 +101,7 @@ def coverage(
         left_out += sum(1 for k in range(len(group)) if k not in marked)
         for sentence in combined.sentences:
             sentences += 1
-            attributed += _owner(sentence.text, articles, scorer) == sentence.marks[0].source
+            attributed += sentence.marks[0].source in _owners(sentence.text, articles, scorer)
         alone = summarizer.summarize_many(articles, options_each(sources, options))
         joined = "\n".join(s.overview for s in alone if not isinstance(s, Exception))
         alone_words += len(joined.split())
@@ -112,7 +112,7 @@ def coverage(
             together_recall.append(scorer.score(pair.highlights, overview)["rouge1"].recall)
             alone_recall.append(scorer.score(pair.highlights, joined)["rouge1"].recall)
             merged_recall.append(scorer.score(pair.highlights, merged.overview)["rouge1"].recall)
-        owners = {_owner(sentence, articles, scorer) for sentence in merged.sentences}
+        owners = set().union(*(_owners(sentence, articles, scorer) for sentence in merged.sentences))
         left_out_merged += len(group) - len(owners)
         if number % 20 == 0:
             say(f"{number} of {len(chosen)} sets")
