@@ -79,6 +79,12 @@ def test_more_uploads_than_the_limit_is_a_message(app, monkeypatch):
     assert any("3 sources were given; at most 2" in e for e in texts(at, "error"))
 
 
+def test_uploads_over_the_total_size_are_a_message_of_their_own(app, monkeypatch):
+    monkeypatch.setenv("SUMMARIZER_MAX_INPUT_CHARS", "600")
+    at = upload_together(app("views/upload.py"), UPLOADS)
+    assert any("characters together; the limit for sources summarized together is 600" in e for e in texts(at, "error"))
+
+
 def test_pasted_texts_and_links_are_summarized_together_and_a_dead_link_is_named(app, app_env):
     at = app("views/paste.py")
     at.toggle(key="paste_together").set_value(True).run()
