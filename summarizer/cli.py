@@ -345,7 +345,9 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from .distributed.serve import serve_forever
     except ImportError as error:
-        raise SummarizerError(f"The serve command needs Ray Serve ({error}): pip install -r requirements-ray.txt")
+        raise SummarizerError(
+            f"The serve command needs Ray Serve ({error}): pip install -r requirements-ray.txt"
+        ) from None
     return serve_forever(settings, lambda line: print(line, flush=True))
 
 

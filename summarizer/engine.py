@@ -48,6 +48,9 @@ class Hints:
     standalone: Sequence[bool] | None = None
 
 
+NO_HINTS = Hints()  # the default: no part of the text allowed or kept apart
+
+
 @dataclass(frozen=True)
 class EngineOutput:
     """Summary sentences plus what the engine read; support is None when grounding is left to the caller."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import queue
 import re
@@ -198,10 +199,9 @@ class Summarizer:
                 since=generated_at,
             )
 
-            def call(**streaming) -> list:
-                return engine.summarize_many(
-                    documents, targets, tick, preset=options.preset, hints=hints, max_sentences=caps, **streaming
-                )
+            call = functools.partial(  # called now, or step by step by `_drafted` when the engine streams
+                engine.summarize_many, documents, targets, tick, preset=options.preset, hints=hints, max_sentences=caps
+            )
 
             if group == [0] and engine.streams(options.preset):
                 outputs += yield from _drafted(call, all_coming)

@@ -129,7 +129,9 @@ class Settings:
             try:
                 values[field.name] = kind(raw)
             except ValueError:
-                raise InvalidOptionError(f"SUMMARIZER_{field.name.upper()}={raw!r} is not a valid {kind.__name__}.")
+                raise InvalidOptionError(
+                    f"SUMMARIZER_{field.name.upper()}={raw!r} is not a valid {kind.__name__}."
+                ) from None
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]  # each value was parsed by its field's type
 

@@ -32,7 +32,7 @@ def ingest_settings() -> IngestSettings:
 def _summarizer(settings: Settings) -> SummaryService:
     service = connect(settings)
     if isinstance(service, Summarizer):
-        service.engine  # loaded here, under the spinner, not in the first summary
+        _ = service.engine  # loaded here, under the spinner, not in the first summary
     return service
 
 

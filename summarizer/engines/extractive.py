@@ -7,7 +7,7 @@ from typing import Sequence
 from ..engine import EngineName, EngineOutput, Hints, StepProgress
 from ..text.prose import shown
 from ..text.sentences import Sentence
-from .selection import Tuning, select
+from .selection import DEFAULT_TUNING, Tuning, select
 
 MODEL_NAME = "tfidf-position-mmr"
 
@@ -23,7 +23,7 @@ class ExtractiveEngine:
     device = "cpu"
     batches = False
 
-    def __init__(self, reason: str, tuning: Tuning = Tuning()):
+    def __init__(self, reason: str, tuning: Tuning = DEFAULT_TUNING):
         self.reason = reason
         self.tuning = tuning
 

@@ -26,7 +26,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..engine import Hints
+from ..engine import NO_HINTS, Hints
 from ..text.prose import dangles, is_prose, opens_mid_thought
 from ..text.quotation import inside_quotes
 from ..text.sentences import Sentence
@@ -123,11 +123,14 @@ def relevance(rows, groups: np.ndarray, tuning: Tuning) -> np.ndarray:
     return (1 - weight) * centrality + weight * position
 
 
+DEFAULT_TUNING = Tuning()
+
+
 def select(
     sentences: Sequence[Sentence],
     target_words: int,
-    tuning: Tuning = Tuning(),
-    hints: Hints = Hints(),
+    tuning: Tuning = DEFAULT_TUNING,
+    hints: Hints = NO_HINTS,
     max_sentences: int | None = None,
 ) -> list[int]:
     """Indices, in document order, of the sentences that best summarize in about target_words words."""

@@ -340,7 +340,7 @@ def run(
     summarizer: Summarizer, papers: Sequence[Paper], on_paper: Callable[[int, PaperResult], None] | None = None
 ) -> list[PaperResult]:
     """Every paper's result, in manifest order; `on_paper(number, result)` after each one."""
-    summarizer.engine
+    _ = summarizer.engine  # loaded before the first paper
     results = []
     for number, paper in enumerate(papers, 1):
         result = evaluate_paper(summarizer, paper)

@@ -30,6 +30,8 @@ from ..text.vectors import tfidf, tokens
 from .evaluation import Pair, SystemScore, evaluate
 from .papers import greedy_oracle
 
+DEFAULT_OPTIONS = SummaryOptions()
+
 
 @dataclass(frozen=True)
 class Examples:
@@ -41,7 +43,7 @@ class Examples:
 
 
 def examples(
-    pairs: Sequence[Pair], options: SummaryOptions = SummaryOptions(), on_pair: Callable[[int], None] | None = None
+    pairs: Sequence[Pair], options: SummaryOptions = DEFAULT_OPTIONS, on_pair: Callable[[int], None] | None = None
 ) -> Examples:
     """The candidate sentences of each article as the offline engine sees them, labelled by the oracle."""
     summarizer = Summarizer(Settings(engine="extractive"))
@@ -98,7 +100,7 @@ def cross_fit(
     pairs: Sequence[Pair],
     folds: int = 2,
     l2: float = 1.0,
-    options: SummaryOptions = SummaryOptions(),
+    options: SummaryOptions = DEFAULT_OPTIONS,
     say: Callable[[str], None] = print,
 ) -> dict[str, SystemScore]:
     """Scores over all `pairs` (the offline engine and Lead-3, as `evaluate` keys them), each fold summarized

@@ -195,7 +195,9 @@ def summary_from_wire(data: dict) -> Summary:
         ]
         return Summary(**values)
     except (KeyError, TypeError) as error:
-        raise InvalidOptionError(f"The summary from the server is incomplete ({error!r} is missing or wrong).")
+        raise InvalidOptionError(
+            f"The summary from the server is incomplete ({error!r} is missing or wrong)."
+        ) from None
 
 
 def error_to_wire(error: SummarizerError) -> dict:
@@ -238,4 +240,6 @@ def partial_from_wire(data: Any) -> Partial:
         coming = [SectionSummary(**{f.name: raw[f.name] for f in fields(SectionSummary)}) for raw in data["coming"]]
         return Partial(summary, coming, str(data.get("draft", "")))
     except (KeyError, TypeError) as error:
-        raise InvalidOptionError(f"A streamed line from the server is incomplete ({error!r} is missing or wrong).")
+        raise InvalidOptionError(
+            f"A streamed line from the server is incomplete ({error!r} is missing or wrong)."
+        ) from None

@@ -99,9 +99,9 @@ def test_auto_does_not_hang_on_a_hub_that_never_answers(offline_hub, monkeypatch
 
 def test_abstractive_engine_reports_why_it_cannot_load(offline_hub, tmp_path):
     with pytest.raises(ModelLoadError, match="does not exist"):
-        Summarizer(Settings(engine="abstractive", model="./no-such-model")).engine
+        _ = Summarizer(Settings(engine="abstractive", model="./no-such-model")).engine
     with pytest.raises(ModelLoadError, match="no config.json"):
-        Summarizer(Settings(engine="abstractive", model=str(tmp_path))).engine
+        _ = Summarizer(Settings(engine="abstractive", model=str(tmp_path))).engine
 
 
 def test_a_model_folder_without_its_tokenizer_is_refused_at_load_naming_the_files(tiny_model_dir, tmp_path):
@@ -115,7 +115,7 @@ def test_a_model_folder_without_its_tokenizer_is_refused_at_load_naming_the_file
     for name in ("config.json", "generation_config.json", "model.safetensors"):
         shutil.copy(tiny_model_dir / name, folder / name)
     with pytest.raises(ModelLoadError, match="holds a model but no tokenizer") as refused:
-        Summarizer(Settings(engine="abstractive", model=str(folder))).engine
+        _ = Summarizer(Settings(engine="abstractive", model=str(folder))).engine
     assert all(name in str(refused.value) for name in TOKENIZER_FILES)
 
 

@@ -269,7 +269,7 @@ def test_an_overloaded_server_answers_503_and_the_client_says_busy(cluster):
         serve.delete("tight")
     busy = [o for o in outcomes if isinstance(o, ServiceBusyError) or isinstance(o, tuple) and o[0] == 503]
     assert busy and len(busy) < len(outcomes)
-    for code, answer in (o for o in busy if isinstance(o, tuple)):  # the API's JSON error, not Serve's plain text
+    for _, answer in (o for o in busy if isinstance(o, tuple)):  # the API's JSON error, not Serve's plain text
         assert answer["error"]["type"] == "ServiceBusyError" and "busy" in answer["error"]["message"]
     said = [str(o) for o in busy if isinstance(o, ServiceBusyError)]
     assert (
