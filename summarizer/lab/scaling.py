@@ -35,14 +35,14 @@ if kind == "summarize":
 elif kind == "highlight":
     from ingest import highlight_pdf
     data = open(path, "rb").read()
-    document = ingest_file(path, data, IngestSettings(max_file_mb=200))
+    document = ingest_file(path, data, IngestSettings(max_file_mb=200, extract_timeout=600))
     summary = Summarizer(Settings(engine="extractive")).summarize(document.blocks)
     started = time.perf_counter()
     result = highlight_pdf(data, summary.passages(), summary.sections)
     facts = {"words": document.words, "pages": document.pages, "passages": len(summary.passages()),
              "placed": result.placed, "bookmarks": result.bookmarks}
 else:
-    document = ingest_file(path, open(path, "rb").read(), IngestSettings(max_file_mb=200))
+    document = ingest_file(path, open(path, "rb").read(), IngestSettings(max_file_mb=200, extract_timeout=600))
     facts = {"words": document.words, "pages": document.pages}
 seconds = time.perf_counter() - started
 peak = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0]) / 1024
