@@ -20,7 +20,7 @@ from ..errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordP
 from ..recognition import scans, words
 from ..sections import finish
 from ..settings import IngestSettings
-from . import bookmarks, pdfheadings, pdfnotes, texfonts
+from . import bookmarks, pdfheadings, pdfnotes, pdfpool, texfonts
 
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
@@ -41,6 +41,9 @@ BROKEN_WORD = re.compile(rf"([A-Za-z]+){BROKEN}([A-Za-z]+)")
 WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 CONTROL_RUN = re.compile(r" ?[\x00-\x08\x0b-\x1f\x7f-\x9f]+")
+WORD_RUN = re.compile(r"\S+")
+HYPHEN_PAGE_NUMBER = re.compile(r"([\ufffe\x02])\s*\d{1,4}\s*$")
+HYPHEN_MARK = re.compile("[\ufffe\x02]")
 EDGE_SHARE = 0.12
 EDGE_LINES = 3
 RUNNING_SHARE = 0.5
@@ -64,6 +67,7 @@ RUNNING_REASON = "a running head, foot or page number"
 FIGURE_REASON = "text inside a figure"
 MAX_ROW_WORDS = 20
 CELL_GAP = 1.0
+WIDE_LETTER = 0.6  # ems: a word wider than this a letter (and a cell gap) may have a gap inside it
 MIN_CELLS = 3
 LABEL = re.compile(
     r"^(?:definition|theorem|lemma|corollary|proposition|proof|example|remark|question|conjecture|"
@@ -122,58 +126,117 @@ class Line:
     byline: bool = False
 
 
-def _font(textpage, index: int, buffer) -> tuple[float, bool, bool]:
-    import pypdfium2.raw as pdfium_c
+class _Fonts:
+    """Font facts of a text page's characters, through PDFium's calls with their buffers made once, and each font
+    name's bold and fixed-pitch look read once."""
 
-    flags = ctypes.c_int(0)
-    pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, buffer, len(buffer), ctypes.byref(flags))
-    name = buffer.value.decode("latin-1", "replace")
-    weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, index)
-    bold = weight >= BOLD_WEIGHT or bool(BOLD_FONT.search(name))
-    mono = bool(flags.value & FIXED_PITCH) or bool(MONO_FONT.search(name))
-    return pdfium_c.FPDFText_GetFontSize(textpage.raw, index), bold, mono
+    def __init__(self, textpage) -> None:
+        import pypdfium2.raw as pdfium_c
+
+        self.raw = textpage.raw
+        self.buffer = ctypes.create_string_buffer(128)
+        self.flags = ctypes.c_int(0)
+        self.flags_ref = ctypes.byref(self.flags)
+        self.names: dict[bytes, tuple[bool, bool]] = {}
+        self.info, self.weight, self.size = (
+            pdfium_c.FPDFText_GetFontInfo,
+            pdfium_c.FPDFText_GetFontWeight,
+            pdfium_c.FPDFText_GetFontSize,
+        )
+        self.box = tuple(ctypes.c_double() for _ in range(4))
+        self.box_refs = tuple(ctypes.byref(v) for v in self.box)
+        self.char_box = pdfium_c.FPDFText_GetCharBox
+
+    def __call__(self, index: int) -> tuple[float, bool, bool]:
+        """(size, bold, mono) of the character at `index`."""
+        self.info(self.raw, index, self.buffer, len(self.buffer), self.flags_ref)
+        name = self.buffer.value
+        looks = self.names.get(name)
+        if looks is None:
+            text = name.decode("latin-1", "replace")
+            looks = self.names[name] = (bool(BOLD_FONT.search(text)), bool(MONO_FONT.search(text)))
+        bold = looks[0] or self.weight(self.raw, index) >= BOLD_WEIGHT
+        mono = looks[1] or bool(self.flags.value & FIXED_PITCH)
+        return self.size(self.raw, index), bold, mono
+
+    def spans(self, text: str, start: int, end: int, size: float) -> tuple[tuple[float, float, int], ...]:
+        """The runs of words `text[start:end]` falls into when split at gaps wider than CELL_GAP ems, as (left, right,
+        words): a table row has two or more; a line of prose, a heading or a caption one (then none are given).
+        Measured word by word from the boxes of its first and last letter; letter by letter only in a word wider
+        than its letters can be without a gap inside it (letters spaced out over a figure, "P   Q   R")."""
+        gap = CELL_GAP * (size or 10)
+        wide = WIDE_LETTER * (size or 10)
+        raw, char_box, refs, (box_left, box_right, _, _) = self.raw, self.char_box, self.box_refs, self.box
+        spans: list[list[float]] = []
+        last_right: float | None = None
+        for word in WORD_RUN.finditer(text, start, end):
+            first, last = word.start(), word.end() - 1
+            found = char_box(raw, first, *refs)
+            left, right = box_left.value, box_right.value
+            if found and last != first and char_box(raw, last, *refs):
+                right = box_right.value
+            if found and right - left <= gap + (last - first + 1) * wide:
+                pieces: list[tuple[float, float]] = [(left, right)]
+            else:
+                pieces = [box for box in map(self._box, range(first, last + 1)) if box is not None]
+            opening = 1
+            for left, right in pieces:
+                if last_right is None or left - last_right > gap:
+                    spans.append([left, right, 1])
+                else:
+                    spans[-1][1] = right
+                    spans[-1][2] += opening
+                opening, last_right = 0, right
+        return tuple((a, b, int(n)) for a, b, n in spans) if len(spans) > 1 else ()
+
+    def _box(self, index: int) -> tuple[float, float] | None:
+        """(left, right) of the character at `index`, None when PDFium has no box for it."""
+        if not self.char_box(self.raw, index, *self.box_refs):
+            return None
+        return self.box[0].value, self.box[1].value
 
 
 def _page_lines(page, number: int) -> tuple[list[Line], float]:
-    """Lines of one page, and the share of it covered by an image (a scan, when it has no text)."""
+    """Lines of one page, and the share of it covered by an image (a scan, when it has no text): font facts from
+    each line's first and last letter, cells from its words' boxes, rules and images from one pass over the page's
+    objects."""
     textpage = page.get_textpage()
     try:
         text = pdfnotes.unmarked(textpage, _page_text(textpage))
         aligned = len(text) == textpage.count_chars()
         height = page.get_height() or 1.0
-        buffer = ctypes.create_string_buffer(128)
+        fonts = _Fonts(textpage)
         lines: list[Line] = []
         for start, raw in pdfnotes.physical_lines(textpage, text):
-            raw = re.sub(r"([\ufffe\x02])\s*\d{1,4}\s*$", r"-", raw)
+            raw = HYPHEN_PAGE_NUMBER.sub("-", raw)
             clean = _line_text(raw)
             if not clean:
                 continue
-            line = Line(clean, number, tail=len(re.split("[\ufffe\x02]", raw)[-1].strip()) or len(clean))
-            if aligned:
-                first = ALNUM.search(raw)
-                last = ALNUM_LAST.search(raw)
-                letters = [start + first.start(), start + last.start()] if first and last else []
-                if letters:
-                    line.size, bold_first, line.mono = _font(textpage, letters[0], buffer)
-                    _, bold_last, _ = _font(textpage, letters[-1], buffer)
-                    line.bold = bold_first and bold_last
-                    if bold_first and not bold_last:
-                        line.run_in = _bold_prefix(textpage, raw, start, buffer)
-                    left, bottom, _, top = textpage.get_charbox(letters[0], loose=True)
-                    line.x, line.top = left, top
-                    if line.size < MIN_FONT_SIZE:  # text scaled by its matrix reports size 1: measure the glyph box
-                        line.size = round((top - bottom) / LOOSE_BOX_PER_POINT, 1)
-                    line.last_top = textpage.get_charbox(letters[-1], loose=True)[3]
-                    line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
-                    if len(clean.split()) <= MAX_ROW_WORDS and not line.mono:
-                        line.spans = _cells(textpage, start, start + len(raw), text, line.size)
-                        line.cells = max(1, len(line.spans))
+            line = Line(clean, number, tail=len(HYPHEN_MARK.split(raw)[-1].strip()) or len(clean))
+            first = ALNUM.search(raw) if aligned else None
+            last = ALNUM_LAST.search(raw) if first else None
+            if first and last:
+                line.size, bold_first, line.mono = fonts(start + first.start())
+                _, bold_last, _ = fonts(start + last.start())
+                line.bold = bold_first and bold_last
+                if bold_first and not bold_last:
+                    line.run_in = _bold_prefix(fonts, raw, start)
+                left, bottom, _, top = textpage.get_charbox(start + first.start(), loose=True)
+                line.x, line.top = left, top
+                if line.size < MIN_FONT_SIZE:  # text scaled by its matrix reports size 1: measure the glyph box
+                    line.size = round((top - bottom) / LOOSE_BOX_PER_POINT, 1)
+                line.last_top = textpage.get_charbox(start + last.start(), loose=True)[3]
+                line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
+                if not line.mono and len(clean.split()) <= MAX_ROW_WORDS:
+                    line.spans = fonts.spans(text, start, start + len(raw), line.size)
+                    line.cells = max(1, len(line.spans))
             lines.append(line)
-        pdfnotes.mark_ruled(page, lines)
+        share, rules = pdfnotes.page_objects(page)
+        pdfnotes.mark_ruled(rules, lines)
     finally:
         textpage.close()
     _lone_rows(lines)
-    return lines, _image_share(page)
+    return lines, share
 
 
 def _lone_rows(lines: list[Line]) -> None:
@@ -182,30 +245,6 @@ def _lone_rows(lines: list[Line]) -> None:
     for index, line in enumerate(lines):
         if rows[index] and not (index and rows[index - 1] or index + 1 < len(lines) and rows[index + 1]):
             line.cells = 1
-
-
-def _cells(textpage, start: int, end: int, text: str, size: float) -> tuple[tuple[float, float, int], ...]:
-    """The runs of text the line falls into when split at gaps wider than CELL_GAP ems, as (left, right, words):
-    a table row has two or more; a line of prose, a heading or a caption one (then none are given)."""
-    import pypdfium2.raw as pdfium_c
-
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-    spans: list[list[float]] = []
-    last_right, last_space = None, True
-    for index in range(start, end):
-        if text[index].isspace():
-            last_space = True
-            continue
-        box = (ctypes.byref(v) for v in (left, right, bottom, top))
-        if not pdfium_c.FPDFText_GetCharBox(textpage.raw, index, *box):
-            continue
-        if last_right is None or left.value - last_right > CELL_GAP * (size or 10):
-            spans.append([left.value, right.value, 0])
-            last_space = True
-        if last_space:
-            spans[-1][2] += 1
-        spans[-1][1], last_right, last_space = right.value, right.value, False
-    return tuple((a, b, int(n)) for a, b, n in spans) if len(spans) > 1 else ()
 
 
 def _page_text(textpage) -> str:
@@ -287,28 +326,12 @@ def _broken_words(pages: list[list[Line]]) -> None:
         line.run_in = BROKEN_WORD.sub(mended, line.run_in).replace(BROKEN, "")
 
 
-def _bold_prefix(textpage, raw: str, start: int, buffer) -> str:
+def _bold_prefix(fonts: _Fonts, raw: str, start: int) -> str:
     """The bold words a line starts with ('Tree construction' in 'Tree construction This component ...')."""
     for index in (start + found.start() for found in ALNUM.finditer(raw)):
-        if not _font(textpage, index, buffer)[1]:
+        if not fonts(index)[1]:
             return _line_text(raw[: index - start])
     return ""
-
-
-def _image_share(page) -> float:
-    """The share of the page covered by its largest image: near 1 for a scan, small for a figure."""
-    import pypdfium2.raw as pdfium_c
-
-    largest = 0.0
-    for i in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
-        obj = pdfium_c.FPDFPage_GetObject(page.raw, i)
-        if pdfium_c.FPDFPageObj_GetType(obj) != pdfium_c.FPDF_PAGEOBJ_IMAGE:
-            continue
-        left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-        if pdfium_c.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in (left, bottom, right, top))):
-            largest = max(largest, (right.value - left.value) * (top.value - bottom.value))
-    width, height = page.get_size()
-    return largest / max(width * height, 1.0)
 
 
 def _signature(line: str) -> str:
@@ -989,6 +1012,16 @@ def _read_scans(
     }, ocr
 
 
+def _read_page(document, number: int) -> tuple[list[Line], bool]:
+    """The lines of page `number` and whether it needs OCR."""
+    page = document[number - 1]
+    try:
+        lines, image_share = _page_lines(page, number)
+    finally:
+        page.close()
+    return lines, _needs_ocr(lines, image_share)
+
+
 def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Progress | None = None) -> Extracted:
     """The blocks, title, page count, warnings and OCR report of a PDF; scanned pages read by OCR when it is on."""
     document = _open(data, name)
@@ -998,17 +1031,9 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
             raise FileTooLargeError(
                 f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. Split it into parts."
             )
-        pages: list[list[Line]] = []
-        scanned: list[int] = []
-        for number in range(1, count + 1):
-            page = document[number - 1]
-            try:
-                lines, image_share = _page_lines(page, number)
-            finally:
-                page.close()
-            if _needs_ocr(lines, image_share):
-                scanned.append(number)
-            pages.append(lines)
+        found = pdfpool.read_pages(document, count, _read_page)
+        pages = [lines for lines, _ in found]
+        scanned = [number for number, (_, needs_ocr) in enumerate(found, 1) if needs_ocr]
         chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []
         ocr = None
         if chosen:
