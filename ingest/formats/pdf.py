@@ -8,6 +8,7 @@ heading, a code listing, a running footer and a paragraph break apart.
 from __future__ import annotations
 
 import ctypes
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -310,7 +311,7 @@ def _broken_words(pages: list[list[Line]]) -> None:
     found = [line for lines in pages for line in lines if BROKEN in line.text or BROKEN in line.run_in]
     if not found:
         return
-    seen = {word.lower() for lines in pages for line in lines for word in WORD.findall(line.text)}
+    seen = {word.lower() for word in WORD.findall("\n".join(line.text for lines in pages for line in lines))}
 
     def mended(match: re.Match) -> str:
         head, tail = match.groups()
@@ -576,9 +577,12 @@ class _Page:
             or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
             or line.text[:1] in "•▪◦‣●■□➢►"
             or REFERENCE_START.match(line.text)
-            or is_toc_line(line.text)
-            or is_toc_line(previous.text)
+            or _toc_line(line.text)
+            or _toc_line(previous.text)
         )
+
+
+_toc_line = functools.lru_cache(maxsize=1024)(is_toc_line)  # each line is asked twice: as itself, then as the previous
 
 
 def _joined(lines: list[Line], kind: str) -> str:

@@ -127,7 +127,7 @@ def _aligned(header, row, em: float) -> bool:
 
 def title_case(text: str) -> bool:
     """Most words of four letters or more capitalized ("Replicated State Machines with Bounded Logs")."""
-    long = [word for word in text.split() if sum(ch.isalpha() for ch in word) >= 4]
+    long = [word for word in text.split() if sum(map(str.isalpha, word)) >= 4]
     return bool(long) and sum(word[:1].isupper() for word in long) >= TITLE_CASE_SHARE * len(long)
 
 

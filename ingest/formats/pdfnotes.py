@@ -33,6 +33,7 @@ JOINED = re.compile(rf"[{HYPHEN_MARKS}](?=[^\W_])")
 GLUED_MARK = re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=[^\W\d_][.,;:)]))[\d∗*†‡§¶]{1,2}(?!\d)")
 NOTE_START = re.compile(r"^(?:\d{1,2}|[∗*†‡§¶]{1,3})\s?(?=[A-Z(\[“\"'])")
 LONE_MARK = re.compile(r"[∗*†‡§¶]{1,3}")
+DIGITS = re.compile(r"\d+")
 AXIS_NUMBER = re.compile(r"^[-+(]?\d+(?:[.,]\d+)?[%)]?$")
 MIN_TICKS = 4
 MIN_COLUMN_TICKS = 3
@@ -162,6 +163,8 @@ def _free(line: Line) -> bool:
 
 def ticks(text: str) -> bool:
     """A row of a chart's axis: mostly numbers ("0 50 100 150 200", "0 TB 50 TB 100 TB")."""
+    if len(DIGITS.findall(text)) < MIN_TICKS:  # each number holds a run of digits of its own
+        return False
     tokens = text.split()
     numbers = sum(bool(AXIS_NUMBER.match(token)) for token in tokens)
     return numbers >= MIN_TICKS and numbers >= 0.5 * len(tokens)
