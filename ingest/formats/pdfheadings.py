@@ -8,7 +8,7 @@ Each rule says what a heading is not, in terms that hold for any typesetter, not
 - a wrapped heading is one heading: the next lines in the same heading font, at line spacing, are joined
   to it before it is judged, so its second line is neither lost nor glued onto the paragraph.
 
-The line objects are `pdf.Line`s; this module reads their text, page, font and position only.
+The line objects are `pdf.Line`s (`pdf/lines.py`); this module reads their text, page, font and position only.
 """
 
 from __future__ import annotations
