@@ -8,7 +8,7 @@ Each rule says what a heading is not, in terms that hold for any typesetter, not
 - a wrapped heading is one heading: the next lines in the same heading font, at line spacing, are joined
   to it before it is judged, so its second line is neither lost nor glued onto the paragraph.
 
-The line objects are `pdf.Line`s; this module reads their text, page, font and position only.
+The line objects are `pdf.Line`s (`pdf/lines.py`); this module reads their text, page, font and position only.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def _aligned(header, row, em: float) -> bool:
 
 def title_case(text: str) -> bool:
     """Most words of four letters or more capitalized ("Replicated State Machines with Bounded Logs")."""
-    long = [word for word in text.split() if sum(ch.isalpha() for ch in word) >= 4]
+    long = [word for word in text.split() if sum(map(str.isalpha, word)) >= 4]
     return bool(long) and sum(word[:1].isupper() for word in long) >= TITLE_CASE_SHARE * len(long)
 
 

@@ -33,6 +33,7 @@ JOINED = re.compile(rf"[{HYPHEN_MARKS}](?=[^\W_])")
 GLUED_MARK = re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=[^\W\d_][.,;:)]))[\d∗*†‡§¶]{1,2}(?!\d)")
 NOTE_START = re.compile(r"^(?:\d{1,2}|[∗*†‡§¶]{1,3})\s?(?=[A-Z(\[“\"'])")
 LONE_MARK = re.compile(r"[∗*†‡§¶]{1,3}")
+DIGITS = re.compile(r"\d+")
 AXIS_NUMBER = re.compile(r"^[-+(]?\d+(?:[.,]\d+)?[%)]?$")
 MIN_TICKS = 4
 MIN_COLUMN_TICKS = 3
@@ -94,27 +95,44 @@ def unmarked(textpage, text: str) -> str:
     return "".join(chars) if chars else text
 
 
-def mark_ruled(page, lines: list[Line]) -> None:
-    """Mark the lines that sit just under a thin horizontal path no wider than part of the page: a separator rule,
-    such as the one above a page's footnotes."""
+def page_objects(page) -> tuple[float, list[tuple[float, float, float]]]:
+    """One pass over a page's objects: the share of the page its largest image covers (near 1 for a scan, small
+    for a figure), and the (left, right, top) of each thin horizontal path no wider than part of the page (a
+    separator rule, such as the one above a page's footnotes)."""
     import pypdfium2.raw as pdfium_c
 
-    found = []
-    width = page.get_width() or 1.0
-    for index in range(pdfium_c.FPDFPage_CountObjects(page.raw)):
-        obj = pdfium_c.FPDFPage_GetObject(page.raw, index)
-        if pdfium_c.FPDFPageObj_GetType(obj) != pdfium_c.FPDF_PAGEOBJ_PATH:
+    raw = page.raw
+    get_object, get_type, get_bounds = (
+        pdfium_c.FPDFPage_GetObject,
+        pdfium_c.FPDFPageObj_GetType,
+        pdfium_c.FPDFPageObj_GetBounds,
+    )
+    image, path = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH
+    box = tuple(ctypes.c_float() for _ in range(4))
+    refs = tuple(ctypes.byref(v) for v in box)
+    left, bottom, right, top = box
+    width, height = page.get_size()
+    widest = RULE_WIDTH[1] * (width or 1.0)
+    largest = 0.0
+    rules = []
+    for index in range(pdfium_c.FPDFPage_CountObjects(raw)):
+        obj = get_object(raw, index)
+        kind = get_type(obj)
+        if kind not in (image, path) or not get_bounds(obj, *refs):
             continue
-        left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-        if not pdfium_c.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in (left, bottom, right, top))):
-            continue
-        span = right.value - left.value
-        if top.value - bottom.value <= RULE_HEIGHT and RULE_WIDTH[0] <= span <= RULE_WIDTH[1] * width:
-            found.append((left.value, right.value, top.value))
+        if kind == image:
+            largest = max(largest, (right.value - left.value) * (top.value - bottom.value))
+        elif top.value - bottom.value <= RULE_HEIGHT and RULE_WIDTH[0] <= right.value - left.value <= widest:
+            rules.append((left.value, right.value, top.value))
+    return largest / max(width * height, 1.0), rules
+
+
+def mark_ruled(rules: list[tuple[float, float, float]], lines: list[Line]) -> None:
+    """Mark the lines that sit just under one of the page's separator `rules` (see `page_objects`)."""
     for line in lines:
         size = line.size or 10.0
         line.ruled = any(
-            left - size < line.x < right and line.top < y < line.top + RULE_REACH * size for left, right, y in found
+            left - size < line.x < right and line.top < y < line.top + RULE_REACH * size for left, right, y in rules
         )
 
 
@@ -145,6 +163,8 @@ def _free(line: Line) -> bool:
 
 def ticks(text: str) -> bool:
     """A row of a chart's axis: mostly numbers ("0 50 100 150 200", "0 TB 50 TB 100 TB")."""
+    if len(DIGITS.findall(text)) < MIN_TICKS:  # each number holds a run of digits of its own
+        return False
     tokens = text.split()
     numbers = sum(bool(AXIS_NUMBER.match(token)) for token in tokens)
     return numbers >= MIN_TICKS and numbers >= 0.5 * len(tokens)

@@ -1,0 +1,148 @@
+"""The reader: a PDF opened, its pages read (by OCR where scanned and OCR is on), laid out into blocks, titled,
+with its warnings."""
+
+from __future__ import annotations
+
+import re
+
+from ...document import Block, Extracted, OcrReport, page_ranges
+from ...errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
+from ...recognition import scans
+from ...settings import IngestSettings
+from .. import bookmarks, pdfpool
+from .blocks import layout
+from .furniture import RUNNING_NOTE
+from .headings import clean_title
+from .lines import MIN_SCANNED_CHARS, Line, _broken_words, _read_page, _without_controls, ocr_lines
+
+JUNK_TITLE = re.compile(
+    r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
+    r"slide \d+|title|none|unknown|\W*)$",
+    re.I,
+)
+
+
+def _skipped_note(numbers: list[int], count: int, ocr: int) -> str:
+    """`ocr` is how many scanned pages OCR reads at most; 0 when it is off."""
+    why = f"OCR reads at most the first {ocr:,} of them" if ocr else "OCR is switched off"
+    if len(numbers) == 1:
+        return f"Page {numbers[0]} of {count} looks scanned and was skipped: it has no text layer, and {why}."
+    return f"Pages {page_ranges(numbers)} of {count} look scanned and were skipped: they have no text layer, and {why}."
+
+
+def _dropped_note(dropped: int, numbers: list[int], count: int) -> str:
+    ranges = page_ranges(numbers)
+    where = f"pages {ranges}" if len(ranges) <= 30 else f"{len(numbers)} pages"
+    where = f"page {ranges}" if len(numbers) == 1 else where
+    return (
+        f"{dropped:,} symbol{'s' if dropped > 1 else ''} on {where} of {count} could not be read (the PDF's "
+        f"fonts give no Unicode for {'them' if dropped > 1 else 'it'}) and {'were' if dropped > 1 else 'was'} "
+        "left out of the text."
+    )
+
+
+def _title(document, blocks: list[Block]) -> str:
+    """The first page's title block; else the metadata title when its words are on the first page."""
+    shown = next((b.text for b in blocks if b.kind == "title"), "")
+    if shown:
+        return clean_title(shown)
+    try:
+        title = " ".join(str(document.get_metadata_value("Title") or "").split())
+    except Exception:  # metadata of damaged files is best-effort; the text is what matters
+        title = ""
+    first_page = bookmarks.key(" ".join(b.text for b in blocks if b.page == 1))
+    if title and not JUNK_TITLE.search(title) and len(title) >= 4 and bookmarks.key(title) in first_page:
+        return clean_title(title)
+    return ""
+
+
+def _open(data: bytes, name: str):
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    try:
+        return pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as error:
+        if error.err_code == pdfium_c.FPDF_ERR_PASSWORD:
+            raise PasswordProtectedError(
+                f"{name} is password-protected; remove the password and upload it again."
+            ) from error
+        raise CorruptFileError(f"{name} could not be read; the PDF seems damaged.") from error
+
+
+def _read_scans(
+    document, numbers: list[int], settings: IngestSettings, report: scans.Progress | None
+) -> tuple[dict[int, list[Line]], OcrReport]:
+    heights = {number: document[number - 1].get_height() for number in numbers}
+
+    def image_of(number: int):
+        page = document[number - 1]
+        try:
+            return scans.render(page, settings.ocr_dpi)
+        finally:
+            page.close()
+
+    found, ocr = scans.read_pages(numbers, image_of, len(document), report)
+    return {
+        number: ocr_lines(page, number, heights[number] / max(page.height, 1.0)) for number, page in found.items()
+    }, ocr
+
+
+def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Progress | None = None) -> Extracted:
+    """The blocks, title, page count, warnings and OCR report of a PDF; scanned pages read by OCR when it is on."""
+    document = _open(data, name)
+    try:
+        count = len(document)
+        if count > settings.max_pages:
+            raise FileTooLargeError(
+                f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. Split it into parts."
+            )
+        found = pdfpool.read_pages(document, count, _read_page)
+        pages = [lines for lines, _ in found]
+        scanned = [number for number, (_, needs_ocr) in enumerate(found, 1) if needs_ocr]
+        chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []
+        ocr = None
+        if chosen:
+            read, ocr = _read_scans(document, chosen, settings, report)
+            for number, lines in read.items():
+                pages[number - 1] = lines
+            ocr = ocr if ocr.pages else None
+        skipped = [
+            n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS
+        ]
+        for number in skipped:
+            pages[number - 1] = []
+        dropped, dropped_pages = _without_controls(pages)
+        _broken_words(pages)
+        if not any(pages):
+            if chosen:
+                raise NoTextError(
+                    f"{name} is a scanned image, and OCR found no text in it (is the scan blank or very faint?)."
+                )
+            if skipped:
+                raise NoTextError(
+                    f"{name} is a scanned image with no text layer, and OCR is switched off; "
+                    "turn it on to read the file."
+                )
+            raise NoTextError(f"{name} has no text to summarize (its pages are blank).")
+        entries = bookmarks.read(document)
+        unusable = bookmarks.usable(entries, count)
+        blocks, furniture = layout(pages, [] if unusable else entries)
+        warnings = []
+        if entries and unusable:
+            warnings.append(f"The PDF's outline was not used for its sections ({unusable}); they come from the layout.")
+        if skipped:
+            warnings.append(_skipped_note(skipped, count, settings.ocr_max_pages if settings.ocr else 0))
+        empty = [n for n in chosen if not pages[n - 1]]
+        if empty:
+            warnings.append(
+                f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
+                f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there."
+            )
+        if dropped:
+            warnings.append(_dropped_note(dropped, dropped_pages, count))
+        if furniture:
+            warnings.append(RUNNING_NOTE)
+        return Extracted(blocks, _title(document, list(blocks)), count, warnings, ocr)
+    finally:
+        document.close()
