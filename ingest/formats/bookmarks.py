@@ -163,7 +163,7 @@ def anchor(entries: list[Bookmark], pages: list[list]) -> list[Anchor]:
             found = _candidates(lines, variants)
             if found:
 
-                def distance(candidate):
+                def distance(candidate, lines=lines, entry=entry, page=page):  # this page's, bound now
                     line = lines[candidate[0]]
                     near = abs(line.top - entry.top) if entry.top is not None and page == entry.page else 0.0
                     return (not candidate[3], near)

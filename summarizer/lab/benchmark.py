@@ -11,6 +11,7 @@ tokens, since random weights would otherwise stop at arbitrary points.
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -220,7 +221,7 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
     naive = Naive(reference)
     results: list[Measurement] = []
     for name, text in docs.items():
-        results.append(_timed("naive", name, lambda: naive(text)))
+        results.append(_timed("naive", name, functools.partial(naive, text)))
         results.append(_timed("reference", name, _engine_run(reference, [text])))
         results.append(_timed("fast", name, _engine_run(fast, [text])))
         parts = fast._parts([s.text for s in split_sentences(text)])

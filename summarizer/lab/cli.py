@@ -334,7 +334,7 @@ def _benchmark(args) -> int:
         papers = Path(args.papers) / "pdf" if (Path(args.papers) / "pdf").is_dir() else Path(args.papers)
         if not any(papers.glob("*.pdf")):
             raise InvalidOptionError(f"No PDFs in {papers}; give a folder of PDFs with --papers.")
-        for label, seconds, peak, facts in scaling.run_documents(papers, print):
+        for label, seconds, _peak, facts in scaling.run_documents(papers, print):
             pages = f"{facts['pages']} pages, " if facts.get("pages") else ""
             print(f"{label:<38}{seconds:>7.2f} s  ({pages}{facts['words']:,} words)")
     if args.suite in ("all", "concurrency"):
@@ -377,7 +377,9 @@ def _distributed(args) -> None:
 
         from ..distributed import corpusjob, throughput
     except ImportError as error:
-        raise SummarizerError(f"The serve and corpus suites need Ray ({error}): pip install -r requirements-ray.txt")
+        raise SummarizerError(
+            f"The serve and corpus suites need Ray ({error}): pip install -r requirements-ray.txt"
+        ) from None
     from .benchmark import corpus
 
     if args.suite in ("all", "serve"):
