@@ -7,6 +7,8 @@ The parsers are imported before forking, and the child does no logging, so it ne
 that another thread of the parent might hold. OCR is the exception: onnxruntime and OpenCV start
 threads when imported, so they are imported in the child (nothing else there imports them).
 A child that reports progress (OCR, page by page) gets `step_timeout` seconds after each report.
+The child closes the sockets it inherits first: a connection the parent closes stays open while any
+process holds it, and a browser's next request on it would wait unanswered until the child exits.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
+import os
+import stat
 from typing import Callable
 
 from .errors import CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestError
@@ -34,8 +38,26 @@ def _limit_memory(megabytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+def _close_inherited_sockets() -> None:
+    """Close every socket this forked child holds past the standard streams: the parent's (a web server's listening
+    socket and its clients' connections), none of which the child uses. Its pipe to the parent is not a socket."""
+    try:
+        descriptors = [int(fd) for fd in os.listdir("/proc/self/fd") if int(fd) > 2]
+    except OSError:  # no /proc: every descriptor the limit allows
+        import resource
+
+        descriptors = list(range(3, min(resource.getrlimit(resource.RLIMIT_NOFILE)[0], 65536)))
+    for fd in descriptors:
+        try:
+            if stat.S_ISSOCK(os.fstat(fd).st_mode):
+                os.close(fd)
+        except OSError:  # closed meanwhile (the listing's own descriptor)
+            continue
+
+
 def _child(connection, function: Callable, args: tuple, name: str, memory_mb: int, reports: bool) -> None:
     try:
+        _close_inherited_sockets()
         _limit_memory(memory_mb)
         if reports:
             args = (*args, lambda fraction, message: connection.send(("progress", fraction, message)))

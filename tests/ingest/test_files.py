@@ -121,3 +121,46 @@ def _spin(seconds):
 def test_a_parser_that_hangs_is_stopped():
     with pytest.raises(ExtractionTimeoutError, match="longer than 0.5 seconds"):
         run_bounded(_spin, (30,), "slow.pdf", 0.5)
+
+
+def _report_then_wait_for(go: str, report) -> str:
+    """A reader that reports once, then runs until the file `go` exists (the test creates it when done)."""
+    import os
+    import time
+
+    report(0.0, "started")
+    while not os.path.exists(go):
+        time.sleep(0.05)
+    return "read"
+
+
+def test_the_reader_child_holds_none_of_the_servers_connections(tmp_path):
+    """A connection the server closes ends while the forked reader still runs. The child used to inherit every
+    socket of the app: a keep-alive connection the server dropped stayed open in the child, so the browser's next
+    request on it (the Paste page's script) went unanswered until OCR of the whole scan was over."""
+    import socket
+    import threading
+
+    go = tmp_path / "go"
+    started = threading.Event()
+    outcome: list = []
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        browser = socket.create_connection(listener.getsockname())
+        served, _ = listener.accept()
+        reader = threading.Thread(
+            target=lambda: outcome.append(
+                run_bounded(_report_then_wait_for, (str(go),), "scan.pdf", 600, progress=lambda *_: started.set())
+            )
+        )
+        reader.start()
+        try:
+            assert started.wait(300), "the reader never reported"
+            served.close()  # the server is done with this connection while the child still reads
+            browser.settimeout(300)
+            assert browser.recv(1) == b"", "the connection stays open"
+            assert reader.is_alive()
+        finally:
+            go.touch()
+            reader.join(300)
+            browser.close()
+    assert outcome == ["read"]
