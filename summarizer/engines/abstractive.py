@@ -3,6 +3,8 @@
 Long inputs are covered whole by map-reduce: sentences are packed into parts that fit the
 input window, every part (of every document in the call) is summarized in batched calls, and
 the joined partial summaries are condensed again until one call can produce each final summary.
+While a model call runs, `progress` hears the same step again at most every `HEARTBEAT_SECONDS`, so a
+caller whose callback raises (nobody waits any more) stops the model between two tokens, not after the call.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import math
+import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -17,7 +20,7 @@ from ..engine import EngineName, EngineOutput, Hints, StepProgress
 from ..errors import ModelLoadError
 from ..settings import Settings
 from ..text.sentences import Sentence, split_sentences
-from .backends import CTranslate2Generator, Generator, TransformersGenerator
+from .backends import Check, CTranslate2Generator, Generator, TransformersGenerator
 from .budgets import Budget
 from .chunking import pack, split_long
 from .device import Device, batch_size_for, choose_device
@@ -28,6 +31,7 @@ MIN_PART_WORDS = 25
 FITS = 1.25
 MAX_LEVELS = 6
 REDUCTION = 3
+HEARTBEAT_SECONDS = 0.5
 
 
 def clean_output(text: str) -> list[str]:
@@ -94,6 +98,7 @@ class AbstractiveEngine:
         self.precision = self.generator.precision
         self.preset = settings.preset
         self.batch_size = batch_size_for(self.device_choice, settings.batch_size)
+        self.heartbeat_seconds = HEARTBEAT_SECONDS
         self.reason = f"{source.name} loaded from the {source.where} ({self.backend}, {self.precision})"
 
     def streams(self, preset: str | None = None) -> bool:
@@ -121,7 +126,7 @@ class AbstractiveEngine:
         return Budget(budget.max_new_tokens, budget.max_new_tokens) if self.exact_lengths else budget
 
     def _generate_all(
-        self, parts: list[str], budgets: list[Budget], preset: str, tick: Callable[[int], None]
+        self, parts: list[str], budgets: list[Budget], preset: str, tick: Callable[[int], None], check: Check
     ) -> list[str]:
         """Every part summarized, in batches of parts with the same budget, output in input order.
 
@@ -138,7 +143,7 @@ class AbstractiveEngine:
         while start < len(order):
             budget = budgets[order[start]]
             batch = [i for i in order[start : start + self.batch_size] if budgets[i] == budget]
-            for i, text in zip(batch, self.generator.generate([parts[i] for i in batch], budget, preset)):
+            for i, text in zip(batch, self.generator.generate([parts[i] for i in batch], budget, preset, check)):
                 outputs[i] = text
             tick(len(batch))
             start += len(batch)
@@ -169,10 +174,20 @@ class AbstractiveEngine:
             jobs.append(_Job(parts, len(parts), tokens))
         done, total = 0, sum(len(j.parts) for j in jobs)
 
+        last = time.monotonic()
+
         def tick(n: int) -> None:
-            nonlocal done
+            nonlocal done, last
             done += n
+            last = time.monotonic()
             if progress:
+                progress(done, max(total, done))
+
+        def check() -> None:
+            """The same step again, at most every `heartbeat_seconds` while a call runs: a raise stops the call."""
+            nonlocal last
+            if progress and time.monotonic() - last >= self.heartbeat_seconds:
+                last = time.monotonic()
                 progress(done, max(total, done))
 
         results: dict[int, list[str]] = {}
@@ -190,10 +205,10 @@ class AbstractiveEngine:
                 budgets.extend([budget] * n)
                 owners.extend([i] * n)
             if on_text and len(texts) == 1 and len(jobs) == 1 and self.streams(preset):
-                outputs = [self.generator.generate_streaming(texts[0], budgets[0], preset, on_text)]
+                outputs = [self.generator.generate_streaming(texts[0], budgets[0], preset, on_text, check)]
                 tick(1)
             else:
-                outputs = self._generate_all(texts, budgets, preset, tick)
+                outputs = self._generate_all(texts, budgets, preset, tick, check)
             for i, job in active:
                 sentences = [s for text, owner in zip(outputs, owners) if owner == i for s in clean_output(text)]
                 words = sum(len(s.split()) for s in sentences)
