@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ingest import (
     CorruptFileError,
@@ -164,3 +166,48 @@ def test_the_reader_child_holds_none_of_the_servers_connections(tmp_path):
             reader.join(300)
             browser.close()
     assert outcome == ["read"]
+
+
+def _pictures_only_pdf(pictures: list[tuple[int, int, int, int, tuple[int, int, int]]], pages: int) -> bytes:
+    """A PDF whose pages hold only the pictures (x, y, width, height in points, colour): no text at all."""
+    import io
+
+    from fpdf import FPDF
+    from PIL import Image, ImageDraw
+
+    pdf = FPDF(unit="pt", format="A4")
+    for _ in range(pages):
+        pdf.add_page()
+        for x, y, width, height, colour in pictures:
+            picture = Image.new("RGB", (width, height), "white")
+            ImageDraw.Draw(picture).ellipse((2, 2, width - 3, height - 3), fill=colour)
+            buffer = io.BytesIO()
+            picture.save(buffer, "PNG")
+            pdf.image(buffer, x=x, y=y, w=width, h=height)
+    return bytes(pdf.output())
+
+
+@given(
+    pictures=st.lists(
+        st.tuples(
+            st.integers(0, 400),
+            st.integers(0, 600),
+            st.integers(12, 180),
+            st.integers(12, 180),
+            st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255)),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    pages=st.integers(1, 3),
+)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_pdf_of_logos_and_pictures_without_text_says_so_not_blank(pictures, pages):
+    with pytest.raises(NoTextError) as refused:
+        ingest_file("letterhead.pdf", _pictures_only_pdf(pictures, pages))
+    assert "hold only images" in str(refused.value) and "blank" not in str(refused.value)
+
+
+def test_a_pdf_of_empty_pages_is_called_blank():
+    with pytest.raises(NoTextError, match=r"its pages are blank"):
+        ingest_file("empty.pdf", _pictures_only_pdf([], 2))

@@ -9,7 +9,7 @@ from ...document import Block, Extracted, OcrReport, page_ranges
 from ...errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from ...recognition import scans
 from ...settings import IngestSettings
-from .. import bookmarks, pdfpool
+from .. import bookmarks, pdfnotes, pdfpool
 from .blocks import layout
 from .furniture import RUNNING_NOTE
 from .headings import clean_title
@@ -88,6 +88,30 @@ def _read_scans(
     }, ocr
 
 
+def _no_text(name: str, document, count: int, read_by_ocr: bool, skipped: bool) -> NoTextError:
+    """Why a PDF gave no text: OCR found none, OCR is off, its pages hold only images (a logo), or they are blank."""
+    if read_by_ocr:
+        return NoTextError(
+            f"{name} is a scanned image, and OCR found no text in it (is the scan blank or very faint?)."
+        )
+    if skipped:
+        return NoTextError(
+            f"{name} is a scanned image with no text layer, and OCR is switched off; turn it on to read the file."
+        )
+    for number in range(count):
+        page = document[number]
+        try:
+            pictured = pdfnotes.page_objects(page)[0] > 0
+        finally:
+            page.close()
+        if pictured:
+            return NoTextError(
+                f"{name} has no text to summarize: its pages hold only images (a logo, a picture), with no text "
+                "layer, and no text was found in them."
+            )
+    return NoTextError(f"{name} has no text to summarize (its pages are blank).")
+
+
 def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Progress | None = None) -> Extracted:
     """The blocks, title, page count, warnings and OCR report of a PDF; scanned pages read by OCR when it is on."""
     document = _open(data, name)
@@ -115,16 +139,7 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
         dropped, dropped_pages = _without_controls(pages)
         _broken_words(pages)
         if not any(pages):
-            if chosen:
-                raise NoTextError(
-                    f"{name} is a scanned image, and OCR found no text in it (is the scan blank or very faint?)."
-                )
-            if skipped:
-                raise NoTextError(
-                    f"{name} is a scanned image with no text layer, and OCR is switched off; "
-                    "turn it on to read the file."
-                )
-            raise NoTextError(f"{name} has no text to summarize (its pages are blank).")
+            raise _no_text(name, document, count, bool(chosen), bool(skipped))
         entries = bookmarks.read(document)
         unusable = bookmarks.usable(entries, count)
         blocks, furniture = layout(pages, [] if unusable else entries)
