@@ -28,7 +28,7 @@ from summarizer import (
 )
 
 from . import boundary, jobs, navigation, outline, resources
-from .escaping import escape
+from .escaping import escape, escape_attribute
 from .exports import as_markdown, as_text, marked_source
 
 RESULTS_KEY = "summaries"
@@ -392,9 +392,13 @@ def show(
     pages: int | None = None,
     document: Any = None,
     original: bytes | None = None,
+    anchor: str | None = None,
 ) -> None:
     """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it;
-    with the uploaded `document` (and its bytes), the source marked up with the summary too."""
+    with the uploaded `document` (and its bytes), the source marked up with the summary too. `anchor` is an id a
+    link on the page can jump to (`#anchor`)."""
+    if anchor:
+        st.html(f'<div id="{escape_attribute(anchor)}"></div>')
     with st.container(border=True):
         st.markdown("#### TL;DR" if length == "TL;DR" else "#### Summary")
         if summary.keyterms:

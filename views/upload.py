@@ -29,6 +29,7 @@ OCR_KEY = "upload_ocr"
 PENDING_KEY = "upload_pending"
 TOGETHER_KEY = "upload_together"
 UPLOADS_KEY = "uploader_together"
+SUMMARY_ANCHOR = "upload-summary"
 TYPES = list(UPLOAD_SUFFIXES)
 
 
@@ -61,6 +62,8 @@ def plural(count: int, noun: str) -> str:
 
 options = controls.sidebar()
 st.title("Upload a file")
+# On a phone the summary sits below the fold, under the file's details: once it is ready, a link here jumps to it.
+jump = st.empty()
 limit = resources.ingest_settings()
 if st.toggle(
     "Several files, one summary",
@@ -85,10 +88,11 @@ uploaded = st.file_uploader(f"A file, up to {limit.max_file_mb} MB: {FORMATS_IN_
 # Streamlit's own line under the button gives its transport cap (server.maxUploadSize, kept above ours so a
 # larger file reaches ingest and gets a message in view; Streamlit's refusal shows only on hover): the label
 # above says the real limit, so that line is hidden. So is the size on the file chip: Streamlit counts it in
-# 2^20-byte "MB", the caption below gives it in ours (ingest.units).
+# 2^20-byte "MB", the caption below gives it in ours (ingest.units). The jump to the summary stops below the
+# page's fixed top bar.
 st.html(
     "<style>[data-testid='stFileUploaderDropzoneInstructions'], [data-testid='stFileChipName'] + * "
-    "{display: none}</style>"
+    f"{{display: none}} #{SUMMARY_ANCHOR} {{scroll-margin-top: 4rem}}</style>"
 )
 ocr = st.toggle(
     "Read scans and photos (OCR)",
@@ -156,12 +160,10 @@ if stored:
         st.info(escape(document.ocr.describe()), icon=":material/document_scanner:")
     for warning in document.warnings:
         st.warning(escape(warning))
-    with st.expander("Extracted text"):
-        st.text(document.read_text)
-    results.left_out(document)
     asked = controls.summarize_button("summarize_upload", options)
     outcome = results.summarize(document.blocks, options, asked)
     if isinstance(outcome, results.Ready):
+        jump.markdown(f"[Jump to the summary of {escape(document.name)} ↓](#{SUMMARY_ANCHOR})")
         results.show(
             outcome.summary,
             document.name,
@@ -170,6 +172,11 @@ if stored:
             pages=document.pages,
             document=document,
             original=stored.original,
+            anchor=SUMMARY_ANCHOR,
         )
         if document.ocr:
             st.caption(f"{escape(document.ocr.describe())} Check names and figures against the scan.")
+    # What was read and what was left out, after the summary: above it they pushed it further down on a phone.
+    with st.expander("Extracted text"):
+        st.text(document.read_text)
+    results.left_out(document)

@@ -594,6 +594,31 @@ def test_phone_layout_shows_the_modes_with_labels(offline_server, open_page):
     page.get_by_role("heading", name="Paste text").wait_for()
 
 
+def test_on_a_phone_a_link_at_the_top_jumps_to_the_upload_summary_below_the_fold(server, open_page, tmp_path):
+    """On a phone the file's details push the summary below the fold, where nobody sees it arrive: a link near the
+    top, in view, jumps to it."""
+    base, _ = server
+    page = open_page(PHONE)
+    path = tmp_path / "plan.pdf"
+    path.write_bytes(make_pdf(pages=5))
+    page.goto(f"{base}/upload")
+    page.locator("input[type=file]").set_input_files(str(path))
+    page.get_by_role("button", name="Summarize").click()
+    wait_for_summary(page)
+    jump = page.get_by_role("link", name="Jump to the summary of plan.pdf")
+    jump.wait_for()
+    assert 0 <= jump.bounding_box()["y"] < PHONE["height"] / 2
+    heading = page.get_by_test_id("stMain").get_by_role("heading", name="Summary")
+    jump.click()
+    page.wait_for_function(
+        "() => { const h = [...document.querySelectorAll('[data-testid=stMain] h4')]"
+        ".find(e => e.innerText.trim() === 'Summary'); const top = h && h.getBoundingClientRect().top;"
+        " return top !== undefined && top >= 0 && top < innerHeight / 2; }"
+    )
+    assert heading.is_visible()
+    page.screenshot(path=str(SHOTS / "phone-upload.png"))
+
+
 def test_news_offline_is_calm_and_the_link_field_works_with_enter(offline_server, page):
     base, news = offline_server
     page.goto(f"{base}/news")
