@@ -511,9 +511,11 @@ def test_paste_and_summarize_then_change_length(server, page):
 
 
 def test_double_click_computes_once(server, page):
+    """Whether the second click comes while the first's work runs or after it, it is answered by that work: 800
+    sentences are plenty (8,000 made the browser fill and the server parse 560 kB, minutes at a load of 15)."""
     base, _ = server
     before = computed(page, base)
-    paste(page, base, long_text(8000))
+    paste(page, base, long_text(800))
     page.get_by_role("button", name="Summarize").dblclick()
     wait_for_summary(page, timeout=LONG_MS)
     assert computed(page, base) == before + 1
@@ -666,6 +668,8 @@ def wait_until(condition, failure: str, limit: float = TIMEOUT_MS / 1000) -> Non
 
 
 def test_leave_and_return_during_a_long_summary_shows_progress_then_the_result(t5_server, page):
+    """2,000 sentences: the summary must outlast opening another page and seeing the sidebar there, so this text
+    stays long (a shorter one could end first, most of all on a loaded machine)."""
     base, _ = t5_server
     paste(page, base, long_text(2000))
     page.get_by_role("button", name="Summarize").click()
@@ -692,9 +696,11 @@ def in_progress(page, base) -> int:
 
 def test_closing_the_tab_stops_the_work(t5_server, open_page):
     """Events, not a clock: the job runs, the tab closes, the About page soon counts nothing in progress, and the
-    same text asked again is summarized anew (a job that had run to its end would be answered from the cache)."""
+    same text asked again is summarized anew (a job that had run to its end would be answered from the cache).
+    2,000 sentences keep the tiny T5 busy far longer than closing a tab takes (1,712 parts, 12 s alone at a load
+    of 10); 6,000 only made the browser fill and the server parse three times the text, twice."""
     base, _ = t5_server
-    text = long_text(6000)
+    text = long_text(2000)
     page = open_page()
     paste(page, base, text)
     page.get_by_role("button", name="Summarize").click()
