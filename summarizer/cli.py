@@ -236,12 +236,25 @@ def _print_as_made(partials: Iterator[Partial]) -> Summary:
     return summary
 
 
-def progress_line(fraction: float, message: str) -> None:
-    """One line rewritten in place on a terminal; plain lines in a log or a pipe (no carriage returns)."""
-    if sys.stderr.isatty():
-        print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
-    else:
-        print(f"{fraction:4.0%} {message}", file=sys.stderr)
+class _ProgressLine:
+    """One line rewritten in place on a terminal; plain lines in a log or a pipe (no carriage returns), one per
+    step: the engine repeats a step's report while a model call runs (so that a caller can stop it there), and a
+    log needs the step once, not again with each new time estimate."""
+
+    def __init__(self) -> None:
+        self._last = ""
+
+    def __call__(self, fraction: float, message: str) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{fraction:4.0%} {message:<40}", end="" if fraction < 1 else "\n", file=sys.stderr)
+            return
+        step = f"{fraction:4.0%} {message.split(' · ')[0]}"
+        if step != self._last:
+            self._last = step
+            print(f"{fraction:4.0%} {message}", file=sys.stderr)
+
+
+progress_line = _ProgressLine()
 
 
 def _summarize(args: argparse.Namespace) -> int:

@@ -64,7 +64,8 @@ class EngineOutput:
 class Engine(Protocol):
     """A summarization engine: what it is, why it was chosen, and `summarize_many`.
 
-    `progress(done, total)` counts the engine's own steps; raising from it stops the work.
+    `progress(done, total)` counts the engine's own steps, and may repeat a step while it runs; raising from it
+    stops the work, a model's mid-call.
     `hints` and `max_sentences`, when given, hold one entry per document.
     """
 

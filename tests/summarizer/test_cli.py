@@ -93,6 +93,21 @@ def test_verbose_progress_into_a_pipe_is_plain_lines(text_factory):
     assert lines[-1].startswith("[extractive:")
 
 
+def test_a_step_repeated_while_the_model_runs_is_one_line_in_a_pipe(capsys):
+    """The engine repeats a step's report during a model call (so that a caller who left can stop it); a log
+    gets the step once, whatever its time estimate says meanwhile."""
+    from summarizer.cli import _ProgressLine
+
+    line = _ProgressLine()
+    for left in ("about 9 s left", "about 8 s left", "about 8 s left"):
+        line(0.4, f"Summarizing part 1 of 3 · {left}")
+    line(0.6, "Summarizing part 2 of 3 · about 4 s left")
+    assert capsys.readouterr().err.splitlines() == [
+        " 40% Summarizing part 1 of 3 · about 9 s left",
+        " 60% Summarizing part 2 of 3 · about 4 s left",
+    ]
+
+
 def test_the_closing_line_counts_in_words_and_rounds_the_time(text_factory):
     """'in 1 part', never 'part(s)'; the time to a tenth of a second, or 'under 0.1 s', never '0.00 s'."""
     import re
