@@ -151,3 +151,35 @@ def test_generator_work_shows_each_item_as_made_and_returns_its_result():
     clock.now = 0
     job = runner.submit("k", work, "tab")
     assert job.wait(WAIT) and job.state == JobState.DONE and job.result == "whole" and job.partial == "part 2"
+
+
+def test_a_summary_nobody_waits_for_stops_inside_the_model_call(tiny_model_dir, text_factory):
+    """The app's job for a tiny-T5 summary whose one model call is long (a 2,000-word target, at least 1,680
+    tokens): once its only watcher leaves, the job is cancelled while that call runs; it never finishes."""
+    from summarizer import Settings, Summarizer, SummaryOptions
+
+    service = Summarizer(
+        Settings(
+            engine="abstractive", model=str(tiny_model_dir), preset="fast", backend="transformers", max_input_tokens=128
+        )
+    )
+    service.engine.heartbeat_seconds = 0.0  # ask at every token, so no clock decides the test
+    generated = service.engine.generator.generated_tokens
+    in_the_call, leave = threading.Event(), threading.Event()
+    runner = JobRunner(workers=1)
+
+    def work(progress):
+        def report(fraction, message):
+            if message.startswith("Summarizing part 0 of 1"):  # the model call's own repeated report
+                in_the_call.set()
+                leave.wait(WAIT)
+            progress(fraction, message)
+
+        return service.summarize(text_factory(3, 1), SummaryOptions(length="long", words=2000), report)
+
+    job = runner.submit("long", work, "tab")
+    assert in_the_call.wait(WAIT), "the model call never reported while it ran"
+    runner.release("long", "tab")
+    leave.set()
+    assert job.wait(WAIT) and job.state == JobState.CANCELLED
+    assert service.engine.generator.generated_tokens == generated, "the model call ran to its end"
