@@ -6,7 +6,8 @@ The child is forked: it starts in milliseconds and never re-runs the parent's ma
 The parsers are imported before forking, and the child does no logging, so it needs no lock
 that another thread of the parent might hold. OCR is the exception: onnxruntime and OpenCV start
 threads when imported, so they are imported in the child (nothing else there imports them).
-A child that reports progress (OCR, page by page) gets `step_timeout` seconds after each report.
+A child that reports progress (OCR, a few lines of a page at a time) gets `step_timeout` seconds after each report:
+work that keeps moving on a busy machine is not stopped, work that stalls is.
 The child closes the sockets it inherits first: a connection the parent closes stays open while any
 process holds it, and a browser's next request on it would wait unanswered until the child exits.
 """
@@ -90,8 +91,8 @@ def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str
         if not receiver.poll(step_timeout if reported else timeout):
             if reported:
                 raise ExtractionTimeoutError(
-                    f"Reading a page of {name} by OCR took longer than {step_timeout:g} seconds and was stopped. "
-                    "Try again when the server is less busy, or upload a sharper or smaller scan."
+                    f"Reading a page of {name} by OCR made no progress for {step_timeout:g} seconds and was "
+                    "stopped. Try again when the server is less busy, or upload a sharper or smaller scan."
                 )
             raise ExtractionTimeoutError(
                 f"Reading {name} took longer than {timeout:g} seconds and was stopped: it is too long or too "

@@ -70,11 +70,13 @@ def page_ranges(numbers: list[int] | tuple[int, ...], dash: str = "-") -> str:
 
 @dataclass(frozen=True)
 class OcrReport:
-    """Which pages were read by OCR, of how many, and the recognizer's mean confidence per character (0-1)."""
+    """Which pages were read by OCR, of how many, the recognizer's mean confidence per character (0-1), and which
+    scanned pages were not read because they hold only figures."""
 
     pages: tuple[int, ...]
     total: int
     confidence: float
+    figures: tuple[int, ...] = ()
 
     def describe(self) -> str:
         """'Pages 1–3 were read by OCR (confidence 94%).', said so a reader knows what to double-check."""

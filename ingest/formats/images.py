@@ -67,7 +67,9 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
             f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. Split it into parts."
         )
     numbers = list(range(1, min(count, settings.ocr_max_pages) + 1))
-    found, ocr = scans.read_pages(numbers, lambda number: _frame(picture, number - 1, name), count, report)
+    found, ocr = scans.read_pages(
+        numbers, lambda number: _frame(picture, number - 1, name), count, report, skip_figures=False
+    )
     pages = [ocr_lines(found[number], number, POINTS_PER_PIXEL) for number in numbers]
     if not any(pages):
         raise NoTextError(f"OCR found no text in {name} (is it a photo of a page, sharp and well lit?).")

@@ -10,19 +10,38 @@ without, on five clean 200 dpi pages); whole pages turned by a quarter or a half
 from __future__ import annotations
 
 import math
+import os
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from ..errors import IngestError
 
 MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
 DETECTION_SIDE = 1280
 LARGEST_SIDE = 4000
-RECOGNITION_BATCH = 2
+RECOGNITION_BATCH = 8
+MIN_SCORE = 0.5
+SURE_LINE = 0.9
+PROBE_SIDE = 800
+PROBE_SHAPE = 4
+PROBE_LINES = 3
+PROBE_LETTERS = 4
+BLANK_CONTRAST = 2.0
 M_ARENA_MAX = -8
 MALLOC_ARENAS = 2
 SURE = 0.85
+
+Tick = Callable[[], None]  # called each time OCR has made progress on a page
+
+
+def threads() -> int:
+    """The cores this process may run on: onnxruntime's own default counts the machine's, not the container's."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 @dataclass(frozen=True)
@@ -69,6 +88,20 @@ class OcrPage:
 
 
 _engine = None
+_workers = 1
+
+
+def prepare(pages: int) -> None:
+    """How the cores are shared, set before the engine is built: among pages read side by side when there are
+    several (one thread each: no thread waits on another inside a model run), inside each model run when one."""
+    global _workers
+    if _engine is None:
+        _workers = max(1, min(threads(), pages))
+
+
+def page_workers() -> int:
+    """How many pages this process reads at once."""
+    return _workers
 
 
 def _few_malloc_arenas() -> None:
@@ -106,6 +139,8 @@ def engine():
                 "Det.limit_type": "max",
                 "Det.limit_side_len": DETECTION_SIDE,
                 "Rec.rec_batch_num": RECOGNITION_BATCH,
+                "EngineConfig.onnxruntime.intra_op_num_threads": max(1, threads() // _workers),
+                "EngineConfig.onnxruntime.inter_op_num_threads": 1,
             }
         )
         _engine = rapidocr.RapidOCR(params=params)
@@ -124,19 +159,78 @@ def _skew(boxes) -> float:
     return statistics.median(slopes) if slopes else 0.0
 
 
-def _read(image, turn: int) -> OcrPage:
+def _recognized(crops: list, tick: Tick) -> list[tuple[str, float]]:
+    """What the recognizer reads in each line image, RECOGNITION_BATCH lines at a time in order of width (so that a
+    batch needs little padding), with `tick()` after each batch."""
+    order = sorted(range(len(crops)), key=lambda i: crops[i].shape[1] / max(1, crops[i].shape[0]))
+    read: list[tuple[str, float]] = [("", 0.0)] * len(crops)
+    for start in range(0, len(order), RECOGNITION_BATCH):
+        batch = order[start : start + RECOGNITION_BATCH]
+        result = engine().recognize_txt([crops[i] for i in batch])
+        for i, text, score in zip(batch, result.txts, result.scores):
+            read[i] = (text, float(score))
+        tick()
+    return read
+
+
+def _lines(array, tick: Tick) -> tuple[list, list[tuple[str, float]]]:
+    """The text-line boxes the detector finds in the image and what the recognizer reads in each."""
+    import numpy
+    from rapidocr.utils.process_img import get_rotate_crop_image
+
+    found = engine()(array, use_det=True, use_cls=False, use_rec=False)
+    boxes = [] if found.boxes is None else [numpy.asarray(box, dtype=numpy.float32) for box in found.boxes]
+    tick()
+    return boxes, _recognized([get_rotate_crop_image(array, box.copy()) for box in boxes], tick)
+
+
+def holds_text(image) -> bool:
+    """Whether a page image plausibly holds text, told cheaply before reading it: the detector on the page shrunk to
+    PROBE_SIDE pixels finds line-shaped boxes (PROBE_SHAPE times wider than tall, in any of the four turns), and the
+    recognizer reads words in a few of the widest (PROBE_LINES of them). A blank page counts as text (reading it costs
+    little, and says it is blank); a photo, chart or drawing with no lines of words does not."""
+    import numpy
+    from rapidocr.utils.process_img import get_rotate_crop_image
+
+    grey = numpy.asarray(image.convert("L"))
+    if grey.size == 0 or float(grey.std()) < BLANK_CONTRAST:
+        return True
+    scale = min(1.0, PROBE_SIDE / max(image.width, image.height))
+    small = image.convert("RGB").resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))))
+    array = numpy.asarray(small)
+    found = engine()(array, use_det=True, use_cls=False, use_rec=False)
+    shaped = []
+    for box in () if found.boxes is None else found.boxes:
+        box = numpy.asarray(box, dtype=numpy.float32)
+        across, down = float(numpy.linalg.norm(box[1] - box[0])), float(numpy.linalg.norm(box[3] - box[0]))
+        if max(across, down) >= PROBE_SHAPE * max(1.0, min(across, down)):
+            shaped.append((max(across, down), box))
+    widest = [box for _, box in sorted(shaped, key=lambda pair: -pair[0])[:PROBE_LINES]]
+    full = numpy.asarray(image.convert("RGB"))
+    crops = [get_rotate_crop_image(full, box / scale) for box in widest]  # tall lines come back turned to wide
+    crops += [numpy.rot90(crop, 2).copy() for crop in crops]  # and each is read upside down too
+    if not crops:
+        return False
+    read = engine().recognize_txt(crops)
+    return any(
+        score >= SURE_LINE and sum(map(str.isalnum, text)) >= PROBE_LETTERS
+        for text, score in zip(read.txts, read.scores)
+    )
+
+
+def _read(image, turn: int, tick: Tick) -> OcrPage:
     """The lines of the image turned by `turn` degrees, their boxes turned back by the page's tilt so that lines
     of a skewed scan sort and group as on a straight one (the recognizer reads the tilted crops as they are)."""
     import numpy
 
     turned = image.rotate(turn, expand=True) if turn else image
-    result = engine()(numpy.asarray(turned.convert("RGB")), use_det=True, use_cls=False, use_rec=True)
-    boxes = [numpy.asarray(box, dtype=float) for box in result.boxes] if result.txts else []
-    angle = _skew(boxes)
+    boxes, read = _lines(numpy.asarray(turned.convert("RGB")), tick)
+    kept = [(box, text, score) for box, (text, score) in zip(boxes, read) if score >= MIN_SCORE and text.strip()]
+    angle = _skew([box for box, _, _ in kept])
     centre = numpy.array([turned.width / 2, turned.height / 2])
     untilt = numpy.array([[math.cos(angle), math.sin(angle)], [-math.sin(angle), math.cos(angle)]])
     lines = []
-    for box, text, score in zip(boxes, result.txts or (), result.scores or ()):
+    for box, text, score in kept:
         text = " ".join(text.split())
         if any(ch.isalnum() for ch in text):
             xs, ys = ((box - centre) @ untilt.T + centre).T
@@ -146,15 +240,20 @@ def _read(image, turn: int) -> OcrPage:
     return OcrPage(tuple(lines), turned.width, turned.height, turn)
 
 
-def read(image) -> OcrPage:
-    """The page's lines, turned upright when it was scanned sideways or upside down (only unsure pages are retried)."""
-    first = _read(image, 0)
+def _still() -> None:
+    return None
+
+
+def read(image, tick: Tick = _still) -> OcrPage:
+    """The page's lines, turned upright when it was scanned sideways or upside down (only unsure pages are retried);
+    `tick()` is called each time a batch of lines has been read."""
+    first = _read(image, 0, tick)
     if first.confidence >= SURE and not first.sideways or not first.lines:
         return first
     turns = (90, 270) if first.sideways else (180,)
     best = first
     for turn in turns:
-        candidate = _read(image, turn)
+        candidate = _read(image, turn, tick)
         if not candidate.sideways and (best.sideways or candidate.confidence > best.confidence):
             best = candidate
         if best.confidence >= SURE and not best.sideways:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 import statistics
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from ..document import OcrReport
+from ..document import OcrReport, page_ranges
 from . import ocr, words
 
 MAX_PIXELS = 36_000_000
@@ -143,24 +145,96 @@ def _sized(rows: list[Row]) -> tuple[Row, ...]:
     )
 
 
-def scanned_page(image) -> ScannedPage:
-    """One page image read by OCR into rows in reading order."""
-    page = ocr.read(image)
+def scanned_page(image, tick: ocr.Tick = ocr._still) -> ScannedPage:
+    """One page image read by OCR into rows in reading order; `tick()` each time a batch of its lines is read."""
+    page = ocr.read(image, tick)
     rows = [row for group in _reading_order(page.lines, page.width) for row in _rows(group)]
     return ScannedPage(_sized(rows), page.height, page.confidence, page.characters)
 
 
+FIGURE = ScannedPage((), 0.0, 0.0, 0)
+
+
+class _Pages:
+    """Pages read by OCR side by side (onnxruntime runs outside the GIL), each with its progress told through one
+    lock: the count of pages done gives the fraction, and every batch of lines read is reported, so that the
+    bounded reader's time limit runs from the last progress rather than from the start of a page."""
+
+    def __init__(self, numbers: Sequence[int], image_of: Callable[[int], object], report: Progress | None):
+        self.numbers, self.image_of, self.report = numbers, image_of, report
+        self.lock = threading.Lock()
+        self.started = self.done = 0
+
+    def _tell(self, message: str) -> None:
+        if self.report:
+            self.report(self.done / len(self.numbers), message)
+
+    def read(self, number: int, skip_figures: bool) -> ScannedPage:
+        with self.lock:  # PDFium and PIL's multi-frame images are not safe to use from two threads at once
+            self.started += 1
+            message = f"Reading page {number} by OCR ({self.started} of {len(self.numbers)})"
+            self._tell(message)
+            image = self.image_of(number)
+
+        def tick() -> None:
+            with self.lock:
+                self._tell(message)
+
+        page = scanned_page(image, tick) if not skip_figures or ocr.holds_text(image) else FIGURE
+        with self.lock:
+            self.done += 1
+        return page
+
+
 def read_pages(
-    numbers: Sequence[int], image_of: Callable[[int], object], total: int, report: Progress | None = None
+    numbers: Sequence[int],
+    image_of: Callable[[int], object],
+    total: int,
+    report: Progress | None = None,
+    skip_figures: bool = True,
 ) -> tuple[dict[int, ScannedPage], OcrReport]:
-    """The pages `numbers` (of `total`) read by OCR, reporting before each page, and what OCR made of them."""
-    found: dict[int, ScannedPage] = {}
-    for done, number in enumerate(numbers):
-        if report:
-            report(done / len(numbers), f"Reading page {number} by OCR ({done + 1} of {len(numbers)})")
-        found[number] = scanned_page(image_of(number))
+    """The pages `numbers` (of `total`) read by OCR, PAGE_WORKERS at a time, reporting progress as lines are read, and
+    what OCR made of them. With `skip_figures`, a page that holds no lines of words (`ocr.holds_text`) is not read
+    and the report counts it among its figures."""
+    pages = _Pages(numbers, image_of, report)
+    ocr.prepare(len(numbers))
+    workers = min(ocr.page_workers(), len(numbers))
+    if workers > 1:
+        with ThreadPoolExecutor(workers) as pool:
+            found = dict(zip(numbers, pool.map(lambda number: pages.read(number, skip_figures), numbers)))
+    else:
+        found = {number: pages.read(number, skip_figures) for number in numbers}
     if report:
         report(1.0, "Read by OCR")
+    figures = tuple(number for number, page in found.items() if page is FIGURE)
     characters = sum(page.characters for page in found.values())
     confidence = sum(page.confidence * page.characters for page in found.values()) / max(1, characters)
-    return found, OcrReport(tuple(number for number, page in found.items() if page.rows), total, confidence)
+    return found, OcrReport(tuple(number for number, page in found.items() if page.rows), total, confidence, figures)
+
+
+def unread_notes(empty: Sequence[int], figures: Sequence[int], count: int) -> list[str]:
+    """What to tell the reader of scanned pages that gave no text: those that hold only figures (never read), and
+    those OCR read and found nothing on."""
+    notes = []
+    if len(figures) == 1:
+        notes.append(f"Page {figures[0]} of {count} holds only a figure and was not read.")
+    elif figures:
+        notes.append(
+            f"{len(figures)} pages hold only figures and were not read: pages {page_ranges(list(figures))} of {count}."
+        )
+    blank = [number for number in empty if number not in figures]
+    if blank:
+        notes.append(
+            f"{'Pages' if len(blank) > 1 else 'Page'} {page_ranges(blank)} of {count} "
+            f"look{'s' if len(blank) == 1 else ''} scanned, and OCR found no text there."
+        )
+    return notes
+
+
+def no_text_message(name: str, figures: Sequence[int]) -> str:
+    """Why a scanned file gave no text: its pages hold only figures, or OCR found nothing on them."""
+    if len(figures) == 1:
+        return f"{name} holds only a figure and no text to summarize: its scanned page was not read by OCR."
+    if figures:
+        return f"{name} holds only figures and no text to summarize: its {len(figures)} scanned pages were not read."
+    return f"{name} is a scanned image, and OCR found no text in it (is the scan blank or very faint?)."

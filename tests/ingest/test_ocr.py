@@ -253,7 +253,9 @@ def test_each_reported_step_gets_its_own_time_bound():
         run_bounded(_report_then_wait, ([2.0] * 3,), "slow.pdf", 5.0, progress=lambda f, m: None, step_timeout=5.0)
         == "done"
     )
-    with pytest.raises(ExtractionTimeoutError, match="Reading a page of slow.pdf by OCR took longer than 0.5 seconds"):
+    with pytest.raises(
+        ExtractionTimeoutError, match="Reading a page of slow.pdf by OCR made no progress for 0.5 seconds"
+    ):
         run_bounded(_report_then_wait, ([30],), "slow.pdf", 5.0, progress=lambda f, m: None, step_timeout=0.5)
 
 
@@ -279,3 +281,92 @@ def test_ocr_runs_with_no_network_and_an_empty_home(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert word_accuracy(text, result.stdout) >= 0.9
+
+
+def figure(kind: str, seed: int, dpi: int = 200):
+    """A page-sized picture with no words: a bar chart, a photo-like shaded scene, or a line drawing."""
+    import numpy
+    from PIL import Image, ImageDraw, ImageFilter
+
+    rng = numpy.random.default_rng(seed)
+    width, height = round(8.27 * dpi), round(11.69 * dpi)
+    if kind == "photo":
+        y, x = numpy.mgrid[0:height, 0:width]
+        shade = 128 + 60 * numpy.sin(x / rng.uniform(80, 200)) * numpy.cos(y / rng.uniform(80, 200))
+        shade += rng.normal(0, 12, shade.shape)
+        page = Image.fromarray(shade.clip(0, 255).astype(numpy.uint8)).filter(ImageFilter.GaussianBlur(3))
+        draw = ImageDraw.Draw(page)
+        for _ in range(12):
+            cx, cy, r = rng.integers(0, width), rng.integers(0, height), int(rng.integers(60, 300))
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=int(rng.integers(0, 255)))
+        return page
+    page = Image.new("L", (width, height), 255)
+    draw = ImageDraw.Draw(page)
+    if kind == "chart":
+        left, bottom = round(width * 0.15), round(height * 0.7)
+        draw.line((left, round(height * 0.2), left, bottom, round(width * 0.85), bottom), fill=0, width=4)
+        bars = int(rng.integers(4, 10))
+        step = (width * 0.7) / bars
+        for n in range(bars):
+            top = bottom - int(rng.integers(100, round(height * 0.45)))
+            x = left + round(n * step + step * 0.15)
+            draw.rectangle((x, top, x + round(step * 0.7), bottom), fill=int(rng.integers(40, 200)))
+        return page
+    for _ in range(int(rng.integers(8, 20))):
+        points = [(int(rng.integers(0, width)), int(rng.integers(0, height))) for _ in range(int(rng.integers(3, 7)))]
+        draw.line(points, fill=0, width=int(rng.integers(2, 8)), joint="curve")
+        cx, cy, r = int(rng.integers(0, width)), int(rng.integers(0, height)), int(rng.integers(40, 250))
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=0, width=3)
+    return page
+
+
+def _probe(images) -> list[bool]:
+    from ingest.recognition import ocr
+
+    return [ocr.holds_text(image) for image in images]
+
+
+def test_figures_hold_no_text_and_scans_blank_pages_and_turned_scans_do():
+    """The cheap test before OCR, run in a child as the reader runs it (onnxruntime is never imported here)."""
+    from PIL import Image
+
+    figures = [figure(kind, seed) for kind in ("chart", "photo", "drawing") for seed in (1, 2)]
+    scans = [scan(SHORT, 200)[0], scan(ARTICLE, 150, turn=180)[0], scan(SHORT, 200, turn=90)[0]]
+    found = run_bounded(_probe, (figures + scans + [Image.new("L", (1654, 2339), 255)],), "probe", 600)
+    assert found == [False] * len(figures) + [True] * (len(scans) + 1)
+
+
+def test_pages_that_hold_only_figures_are_counted_not_read():
+    scanned, text = scan(ARTICLE, 200)
+    pages = [figure("chart", 3), figure("photo", 4), scanned, figure("drawing", 5)]
+    document = ingest_file("report.pdf", pdf_with_text_page_then(pages))
+    assert document.ocr.pages == (4,) and document.ocr.figures == (2, 3, 5)
+    assert "3 pages hold only figures and were not read: pages 2-3, 5 of 5." in document.warnings
+    assert not any("OCR found no text" in warning for warning in document.warnings)
+    assert word_accuracy(text, document.text[document.text.index("The city council voted") :]) >= 0.95
+    with pytest.raises(NoTextError, match="^chart.pdf holds only a figure and no text to summarize"):
+        ingest_file("chart.pdf", scan_pdf([figure("chart", 6)], 200))
+
+
+def test_a_page_limit_does_not_stop_ocr_that_keeps_moving_on_a_loaded_machine():
+    """Busy cores (a CPU hog per core, running before OCR starts) slow OCR down; the page limit counts time without
+    progress, and OCR reports progress several times on each page, so all pages are read."""
+    pages = [scan(SHORT, 200, title=f"Part {n}")[0] for n in (1, 2, 3)]
+    hog = "import sys\nsys.stdout.write('running\\n'); sys.stdout.flush()\nwhile True: pass\n"
+    hogs = [
+        subprocess.Popen([sys.executable, "-c", hog], stdout=subprocess.PIPE, text=True)
+        for _ in range(2 * (os.cpu_count() or 1))
+    ]
+    try:
+        assert all(process.stdout.readline() == "running\n" for process in hogs)
+        reports: list[tuple[float, str]] = []
+        document = ingest_file("letters.pdf", scan_pdf(pages, 200), None, lambda f, m: reports.append((f, m)))
+        assert all(process.poll() is None for process in hogs)  # the machine was loaded all along
+    finally:
+        for process in hogs:
+            process.kill()
+            process.wait()
+    assert document.ocr.pages == (1, 2, 3)
+    assert document.text.count("Water quality in the northern lakes improved") == 3
+    for number in (1, 2, 3):  # progress within each page, not only at its start
+        assert sum(message.startswith(f"Reading page {number} by OCR") for _, message in reports) >= 3

@@ -88,12 +88,12 @@ def _read_scans(
     }, ocr
 
 
-def _no_text(name: str, document, count: int, read_by_ocr: bool, skipped: bool) -> NoTextError:
+def _no_text(
+    name: str, document, count: int, read_by_ocr: bool, skipped: bool, figures: tuple[int, ...] = ()
+) -> NoTextError:
     """Why a PDF gave no text: OCR found none, OCR is off, its pages hold only images (a logo), or they are blank."""
     if read_by_ocr:
-        return NoTextError(
-            f"{name} is a scanned image, and OCR found no text in it (is the scan blank or very faint?)."
-        )
+        return NoTextError(scans.no_text_message(name, figures))
     if skipped:
         return NoTextError(
             f"{name} is a scanned image with no text layer, and OCR is switched off; turn it on to read the file."
@@ -130,7 +130,8 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
             read, ocr = _read_scans(document, chosen, settings, report)
             for number, lines in read.items():
                 pages[number - 1] = lines
-            ocr = ocr if ocr.pages else None
+        figures = ocr.figures if ocr else ()
+        ocr = ocr if ocr and ocr.pages else None
         skipped = [
             n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS
         ]
@@ -139,7 +140,7 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
         dropped, dropped_pages = _without_controls(pages)
         _broken_words(pages)
         if not any(pages):
-            raise _no_text(name, document, count, bool(chosen), bool(skipped))
+            raise _no_text(name, document, count, bool(chosen), bool(skipped), figures)
         entries = bookmarks.read(document)
         unusable = bookmarks.usable(entries, count)
         blocks, furniture = layout(pages, [] if unusable else entries)
@@ -148,12 +149,7 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
             warnings.append(f"The PDF's outline was not used for its sections ({unusable}); they come from the layout.")
         if skipped:
             warnings.append(_skipped_note(skipped, count, settings.ocr_max_pages if settings.ocr else 0))
-        empty = [n for n in chosen if not pages[n - 1]]
-        if empty:
-            warnings.append(
-                f"{'Pages' if len(empty) > 1 else 'Page'} {page_ranges(empty)} of {count} "
-                f"look{'s' if len(empty) == 1 else ''} scanned, and OCR found no text there."
-            )
+        warnings.extend(scans.unread_notes([n for n in chosen if not pages[n - 1]], figures, count))
         if dropped:
             warnings.append(_dropped_note(dropped, dropped_pages, count))
         if furniture:
