@@ -32,16 +32,25 @@ BLANK_CONTRAST = 2.0
 M_ARENA_MAX = -8
 MALLOC_ARENAS = 2
 SURE = 0.85
+CPU_QUOTA = "/sys/fs/cgroup/cpu.max"
 
 Tick = Callable[[], None]  # called each time OCR has made progress on a page
 
 
 def threads() -> int:
-    """The cores this process may run on: onnxruntime's own default counts the machine's, not the container's."""
+    """The cores this process may use: those it may run on, fewer where a cgroup's CPU quota allows fewer (in a
+    container, onnxruntime's own default counts the host's cores and oversubscribes the ones it gets)."""
     try:
-        return len(os.sched_getaffinity(0))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    try:
+        quota, period = Path(CPU_QUOTA).read_text().split()[:2]
+        if quota != "max":
+            cores = min(cores, max(1, math.ceil(int(quota) / int(period))))
+    except (OSError, ValueError):
+        pass
+    return cores
 
 
 @dataclass(frozen=True)
@@ -240,11 +249,12 @@ def _read(image, turn: int, tick: Tick) -> OcrPage:
     return OcrPage(tuple(lines), turned.width, turned.height, turn)
 
 
-def _still() -> None:
+def idle() -> None:
+    """A tick that tells no one."""
     return None
 
 
-def read(image, tick: Tick = _still) -> OcrPage:
+def read(image, tick: Tick = idle) -> OcrPage:
     """The page's lines, turned upright when it was scanned sideways or upside down (only unsure pages are retried);
     `tick()` is called each time a batch of lines has been read."""
     first = _read(image, 0, tick)

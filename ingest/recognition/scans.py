@@ -145,7 +145,7 @@ def _sized(rows: list[Row]) -> tuple[Row, ...]:
     )
 
 
-def scanned_page(image, tick: ocr.Tick = ocr._still) -> ScannedPage:
+def scanned_page(image, tick: ocr.Tick = ocr.idle) -> ScannedPage:
     """One page image read by OCR into rows in reading order; `tick()` each time a batch of its lines is read."""
     page = ocr.read(image, tick)
     rows = [row for group in _reading_order(page.lines, page.width) for row in _rows(group)]
