@@ -28,7 +28,9 @@ PROBE_SIDE = 800
 PROBE_SHAPE = 4
 PROBE_LINES = 3
 PROBE_LETTERS = 4
-BLANK_CONTRAST = 2.0
+INK = 160
+BLANK_INK = 0.005
+TEXT, FIGURE, BLANK = "text", "figure", "blank"
 M_ARENA_MAX = -8
 MALLOC_ARENAS = 2
 SURE = 0.85
@@ -193,17 +195,29 @@ def _lines(array, tick: Tick) -> tuple[list, list[tuple[str, float]]]:
     return boxes, _recognized([get_rotate_crop_image(array, box.copy()) for box in boxes], tick)
 
 
-def holds_text(image) -> bool:
-    """Whether a page image plausibly holds text, told cheaply before reading it: the detector on the page shrunk to
-    PROBE_SIDE pixels finds line-shaped boxes (PROBE_SHAPE times wider than tall, in any of the four turns), and the
-    recognizer reads words in a few of the widest (PROBE_LINES of them). A blank page counts as text (reading it costs
-    little, and says it is blank); a photo, chart or drawing with no lines of words does not."""
+def content(image) -> str:
+    """What a page image holds, told cheaply before reading it: TEXT, FIGURE or BLANK.
+
+    It holds text when the detector, on the page shrunk to PROBE_SIDE pixels, finds line-shaped boxes (PROBE_SHAPE
+    times longer than high, either way round) and the recognizer reads a word of PROBE_LETTERS letters or more, with
+    SURE_LINE confidence, in one of the widest (PROBE_LINES of them, each also upside down). Otherwise it is blank
+    when under BLANK_INK of it is darker than INK (a scan of an empty page, specks and all), and a figure (a chart,
+    photo or drawing with no lines of words) when more is."""
+
+    return TEXT if _words_found(image) else BLANK if _ink(image) < BLANK_INK else FIGURE
+
+
+def _ink(image) -> float:
+    import numpy
+
+    grey = numpy.asarray(image.convert("L"))
+    return float((grey < INK).mean()) if grey.size else 0.0
+
+
+def _words_found(image) -> bool:
     import numpy
     from rapidocr.utils.process_img import get_rotate_crop_image
 
-    grey = numpy.asarray(image.convert("L"))
-    if grey.size == 0 or float(grey.std()) < BLANK_CONTRAST:
-        return True
     scale = min(1.0, PROBE_SIDE / max(image.width, image.height))
     small = image.convert("RGB").resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))))
     array = numpy.asarray(small)

@@ -153,6 +153,7 @@ def scanned_page(image, tick: ocr.Tick = ocr.idle) -> ScannedPage:
 
 
 FIGURE = ScannedPage((), 0.0, 0.0, 0)
+BLANK = ScannedPage((), 0.0, 0.0, 0)
 
 
 class _Pages:
@@ -180,7 +181,8 @@ class _Pages:
             with self.lock:
                 self._tell(message)
 
-        page = scanned_page(image, tick) if not skip_figures or ocr.holds_text(image) else FIGURE
+        kind = ocr.content(image) if skip_figures else ocr.TEXT
+        page = scanned_page(image, tick) if kind == ocr.TEXT else FIGURE if kind == ocr.FIGURE else BLANK
         with self.lock:
             self.done += 1
         return page
@@ -193,9 +195,9 @@ def read_pages(
     report: Progress | None = None,
     skip_figures: bool = True,
 ) -> tuple[dict[int, ScannedPage], OcrReport]:
-    """The pages `numbers` (of `total`) read by OCR, PAGE_WORKERS at a time, reporting progress as lines are read, and
-    what OCR made of them. With `skip_figures`, a page that holds no lines of words (`ocr.holds_text`) is not read
-    and the report counts it among its figures."""
+    """The pages `numbers` (of `total`) read by OCR, `ocr.page_workers()` at a time, reporting progress as lines are
+    read, and what OCR made of them. With `skip_figures`, a page that holds no lines of words (`ocr.content`) is not
+    read: the report counts it among its figures, or, blank, among the pages where OCR found no text."""
     pages = _Pages(numbers, image_of, report)
     ocr.prepare(len(numbers))
     workers = min(ocr.page_workers(), len(numbers))
