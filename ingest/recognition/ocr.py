@@ -19,7 +19,7 @@ from typing import Callable
 from ..errors import IngestError
 
 MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
-DETECTION_SIDE = 1280
+DETECTION_SIDE = 960
 LARGEST_SIDE = 4000
 RECOGNITION_BATCH = 8
 MIN_SCORE = 0.5
