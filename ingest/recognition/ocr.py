@@ -22,6 +22,8 @@ MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
 DETECTION_SIDE = 960
 LARGEST_SIDE = 4000
 RECOGNITION_BATCH = 8
+BATCH_AREA = 3 * 1600**2
+REC_HEIGHT = 48
 MIN_SCORE = 0.5
 SURE_LINE = 0.9
 PROBE_SIDE = 800
@@ -170,13 +172,25 @@ def _skew(boxes) -> float:
     return statistics.median(slopes) if slopes else 0.0
 
 
+def _batches(crops: list) -> list[list[int]]:
+    """The crops' indices in order of width (so that a batch needs little padding), in batches of RECOGNITION_BATCH
+    lines at most, and of BATCH_AREA at most: the lines times the square of the widest one's width once scaled to
+    the recognizer's 48 pixels of height. The recognizer's attention takes memory in proportion to that: eight
+    full-width lines of a dense 300 dpi page at once need more than the reader's cap."""
+    widths = {i: REC_HEIGHT * crop.shape[1] / max(1, crop.shape[0]) for i, crop in enumerate(crops)}
+    batches: list[list[int]] = []
+    for i in sorted(widths, key=widths.__getitem__):
+        if batches and len(batches[-1]) < RECOGNITION_BATCH and (len(batches[-1]) + 1) * widths[i] ** 2 <= BATCH_AREA:
+            batches[-1].append(i)
+        else:
+            batches.append([i])
+    return batches
+
+
 def _recognized(crops: list, tick: Tick) -> list[tuple[str, float]]:
-    """What the recognizer reads in each line image, RECOGNITION_BATCH lines at a time in order of width (so that a
-    batch needs little padding), with `tick()` after each batch."""
-    order = sorted(range(len(crops)), key=lambda i: crops[i].shape[1] / max(1, crops[i].shape[0]))
+    """What the recognizer reads in each line image, a batch at a time (`_batches`), with `tick()` after each."""
     read: list[tuple[str, float]] = [("", 0.0)] * len(crops)
-    for start in range(0, len(order), RECOGNITION_BATCH):
-        batch = order[start : start + RECOGNITION_BATCH]
+    for batch in _batches(crops):
         result = engine().recognize_txt([crops[i] for i in batch])
         for i, text, score in zip(batch, result.txts, result.scores):
             read[i] = (text, float(score))
