@@ -26,7 +26,7 @@ BATCH_AREA = 3 * 1600**2
 REC_HEIGHT = 48
 MIN_SCORE = 0.5
 SURE_LINE = 0.9
-PROBE_SIDE = 800
+PROBE_MANY = 8
 PROBE_SHAPE = 4
 PROBE_LINES = 3
 PROBE_LETTERS = 4
@@ -88,6 +88,7 @@ class OcrPage:
     width: int
     height: int
     turn: int = 0
+    content: str = "text"  # TEXT, or FIGURE or BLANK for a page judged before reading and not read
 
     @property
     def characters(self) -> int:
@@ -201,70 +202,67 @@ def _recognized(crops: list, tick: Tick) -> list[tuple[str, float]]:
     return read
 
 
-def _lines(array, tick: Tick) -> tuple[list, list[tuple[str, float]]]:
-    """The text-line boxes the detector finds in the image and what the recognizer reads in each."""
+def _boxes(array) -> list:
+    """The text-line boxes the detector finds in the image (at DETECTION_SIDE pixels on its longer side)."""
+    import numpy
+
+    found = engine()(array, use_det=True, use_cls=False, use_rec=False)
+    return [] if found.boxes is None else [numpy.asarray(box, dtype=numpy.float32) for box in found.boxes]
+
+
+def _judged(image, array, boxes: list) -> str:
+    """What a page holds, told from its detected boxes before they are read: TEXT, FIGURE or BLANK.
+
+    Text when PROBE_MANY boxes or more are line-shaped (PROBE_SHAPE times longer than high, either way round), or
+    when the recognizer reads a word of PROBE_LETTERS letters or more, with SURE_LINE confidence, in one of the
+    widest few (PROBE_LINES of them, upright, then upside down). Otherwise blank when under BLANK_INK of it is
+    darker than INK (a scan of an empty page, specks and all), and a figure (a chart, photo or drawing with no
+    lines of words) when more is. On a page of text this costs nothing: its boxes are the ones then read."""
     import numpy
     from rapidocr.utils.process_img import get_rotate_crop_image
 
-    found = engine()(array, use_det=True, use_cls=False, use_rec=False)
-    boxes = [] if found.boxes is None else [numpy.asarray(box, dtype=numpy.float32) for box in found.boxes]
-    tick()
-    return boxes, _recognized([get_rotate_crop_image(array, box.copy()) for box in boxes], tick)
-
-
-def content(image) -> str:
-    """What a page image holds, told cheaply before reading it: TEXT, FIGURE or BLANK.
-
-    It holds text when the detector, on the page shrunk to PROBE_SIDE pixels, finds line-shaped boxes (PROBE_SHAPE
-    times longer than high, either way round) and the recognizer reads a word of PROBE_LETTERS letters or more, with
-    SURE_LINE confidence, in one of the widest (PROBE_LINES of them, each also upside down). Otherwise it is blank
-    when under BLANK_INK of it is darker than INK (a scan of an empty page, specks and all), and a figure (a chart,
-    photo or drawing with no lines of words) when more is."""
-
-    return TEXT if _words_found(image) else BLANK if _ink(image) < BLANK_INK else FIGURE
-
-
-def _ink(image) -> float:
-    import numpy
-
-    grey = numpy.asarray(image.convert("L"))
-    return float((grey < INK).mean()) if grey.size else 0.0
-
-
-def _words_found(image) -> bool:
-    import numpy
-    from rapidocr.utils.process_img import get_rotate_crop_image
-
-    scale = min(1.0, PROBE_SIDE / max(image.width, image.height))
-    small = image.convert("RGB").resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))))
-    array = numpy.asarray(small)
-    found = engine()(array, use_det=True, use_cls=False, use_rec=False)
     shaped = []
-    for box in () if found.boxes is None else found.boxes:
-        box = numpy.asarray(box, dtype=numpy.float32)
+    for box in boxes:
         across, down = float(numpy.linalg.norm(box[1] - box[0])), float(numpy.linalg.norm(box[3] - box[0]))
         if max(across, down) >= PROBE_SHAPE * max(1.0, min(across, down)):
             shaped.append((max(across, down), box))
-    widest = [box for _, box in sorted(shaped, key=lambda pair: -pair[0])[:PROBE_LINES]]
-    full = numpy.asarray(image.convert("RGB"))
-    crops = [get_rotate_crop_image(full, box / scale) for box in widest]  # tall lines come back turned to wide
-    crops += [numpy.rot90(crop, 2).copy() for crop in crops]  # and each is read upside down too
-    if not crops:
-        return False
-    read = engine().recognize_txt(crops)
-    return any(
-        score >= SURE_LINE and sum(map(str.isalnum, text)) >= PROBE_LETTERS
-        for text, score in zip(read.txts, read.scores)
-    )
+    if len(shaped) >= PROBE_MANY:
+        return TEXT
+    widest = [get_rotate_crop_image(array, box.copy()) for _, box in sorted(shaped, key=lambda pair: -pair[0])]
+    for crops in (widest[:PROBE_LINES], [numpy.rot90(crop, 2).copy() for crop in widest[:PROBE_LINES]]):
+        read = engine().recognize_txt(crops) if crops else None
+        if read and any(
+            score >= SURE_LINE and sum(map(str.isalnum, text)) >= PROBE_LETTERS
+            for text, score in zip(read.txts, read.scores)
+        ):
+            return TEXT
+    grey = numpy.asarray(image.convert("L"))
+    return BLANK if not grey.size or float((grey < INK).mean()) < BLANK_INK else FIGURE
 
 
-def _read(image, turn: int, tick: Tick) -> OcrPage:
-    """The lines of the image turned by `turn` degrees, their boxes turned back by the page's tilt so that lines
-    of a skewed scan sort and group as on a straight one (the recognizer reads the tilted crops as they are)."""
+def content(image) -> str:
+    """What a page image holds: TEXT, FIGURE or BLANK (`_judged` on the detector's boxes)."""
     import numpy
 
+    array = numpy.asarray(image.convert("RGB"))
+    return _judged(image, array, _boxes(array))
+
+
+def _read(image, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
+    """The lines of the image turned by `turn` degrees, their boxes turned back by the page's tilt so that lines
+    of a skewed scan sort and group as on a straight one (the recognizer reads the tilted crops as they are).
+    With `judge`, a page that holds no text (`_judged`) is not read: its OcrPage has no lines and says what it holds."""
+    import numpy
+    from rapidocr.utils.process_img import get_rotate_crop_image
+
     turned = image.rotate(turn, expand=True) if turn else image
-    boxes, read = _lines(numpy.asarray(turned.convert("RGB")), tick)
+    array = numpy.asarray(turned.convert("RGB"))
+    boxes = _boxes(array)
+    tick()
+    kind = _judged(turned, array, boxes) if judge else TEXT
+    if kind != TEXT:
+        return OcrPage((), turned.width, turned.height, turn, kind)
+    read = _recognized([get_rotate_crop_image(array, box.copy()) for box in boxes], tick)
     kept = [(box, text, score) for box, (text, score) in zip(boxes, read) if score >= MIN_SCORE and text.strip()]
     angle = _skew([box for box, _, _ in kept])
     centre = numpy.array([turned.width / 2, turned.height / 2])
@@ -285,10 +283,11 @@ def idle() -> None:
     return None
 
 
-def read(image, tick: Tick = idle) -> OcrPage:
+def read(image, tick: Tick = idle, judge: bool = False) -> OcrPage:
     """The page's lines, turned upright when it was scanned sideways or upside down (only unsure pages are retried);
-    `tick()` is called each time a batch of lines has been read."""
-    first = _read(image, 0, tick)
+    `tick()` is called each time a batch of lines has been read. With `judge`, a page that holds only a figure or
+    nothing is not read (`OcrPage.content` says which)."""
+    first = _read(image, 0, tick, judge)
     if first.confidence >= SURE and not first.sideways or not first.lines:
         return first
     turns = (90, 270) if first.sideways else (180,)

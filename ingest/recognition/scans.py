@@ -145,9 +145,12 @@ def _sized(rows: list[Row]) -> tuple[Row, ...]:
     )
 
 
-def scanned_page(image, tick: ocr.Tick = ocr.idle) -> ScannedPage:
-    """One page image read by OCR into rows in reading order; `tick()` each time a batch of its lines is read."""
-    page = ocr.read(image, tick)
+def scanned_page(image, tick: ocr.Tick = ocr.idle, judge: bool = False) -> ScannedPage:
+    """One page image read by OCR into rows in reading order; `tick()` each time a batch of its lines is read. With
+    `judge`, a page that holds only a figure or nothing is not read, and FIGURE or BLANK comes back."""
+    page = ocr.read(image, tick, judge)
+    if page.content != ocr.TEXT:
+        return FIGURE if page.content == ocr.FIGURE else BLANK
     rows = [row for group in _reading_order(page.lines, page.width) for row in _rows(group)]
     return ScannedPage(_sized(rows), page.height, page.confidence, page.characters)
 
@@ -181,8 +184,7 @@ class _Pages:
             with self.lock:
                 self._tell(message)
 
-        kind = ocr.content(image) if skip_figures else ocr.TEXT
-        page = scanned_page(image, tick) if kind == ocr.TEXT else FIGURE if kind == ocr.FIGURE else BLANK
+        page = scanned_page(image, tick, skip_figures)
         with self.lock:
             self.done += 1
         return page
