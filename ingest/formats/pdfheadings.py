@@ -39,6 +39,13 @@ OPEN_ENDED = frozenset(
     "is are was were be been being as than if when while where because since so not can will would should "
     "may might must do does has have had we our its their this these those".split()
 )
+# words title case sets in lowercase: articles, conjunctions and prepositions of any length
+MINOR_WORDS = frozenset(
+    "a an the and but or nor for so yet as at by from in into of off on onto out to up via with "
+    "about above across after against along among around before behind below beneath beside between beyond "
+    "despite during except inside like near over past per through throughout toward towards under until upon "
+    "versus within without".split()
+)
 INITIAL = re.compile(r"[A-Z]\.(?:-?[A-Z]\.)*")
 NAME_WORD = re.compile(r"[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+")
 NAME_MARK = re.compile(r"[\d∗*†‡§¶]+$")
@@ -126,8 +133,14 @@ def _aligned(header, row, em: float) -> bool:
 
 
 def title_case(text: str) -> bool:
-    """Most words of four letters or more capitalized ("Replicated State Machines with Bounded Logs")."""
-    long = [word for word in text.split() if sum(map(str.isalpha, word)) >= 4]
+    """Most words of four letters or more capitalized ("Replicated State Machines with Bounded Logs"), the
+    words title case leaves in lowercase aside, however long ("Compaction under Indexing", "Logs between
+    Replicas")."""
+    long = [
+        word
+        for word in text.split()
+        if sum(map(str.isalpha, word)) >= 4 and word.lower().strip(",:;") not in MINOR_WORDS
+    ]
     return bool(long) and sum(word[:1].isupper() for word in long) >= TITLE_CASE_SHARE * len(long)
 
 
