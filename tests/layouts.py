@@ -83,6 +83,7 @@ class Layout:
     chapters: bool = False  # each section opens a new page with its title in a large size
     wrap_share: float = 0.0  # long headings set in this share of their width wrap onto a second line
     head_at: float = 12.0  # how far down the page the running head sits (mm)
+    foot: bool = False  # the running line is set at the page's foot, under the text, not at its head
 
     @property
     def truth(self) -> list[str]:
@@ -151,7 +152,9 @@ def layouts(
         titles = [_title_words(draw, 7, 9) if n % 2 == 0 else t for n, t in enumerate(titles)]
     numbering = "none" if chapters else draw(st.sampled_from(["arabic", "dotted", "roman", "none"]))
     headings = _numbered(draw, titles, numbering)
-    low, high = (10, 20) if chapters else (2, 3)  # a book's chapters run over pages
+    low, high = (
+        (10, 20) if chapters else (5, 8) if running else (2, 3)
+    )  # chapters, and a paper with running heads, run over pages
     sections = [
         Section(heading, [_paragraph(draw) for _ in range(draw(st.integers(low, high)))]) for heading in headings
     ]
@@ -193,7 +196,7 @@ def layouts(
         body=body,
         heading_size=body * 2 if chapters else body + draw(st.sampled_from([0.0, 1.0, 2.0, 4.0])),
         heading_bold=True if not chapters else draw(st.booleans()),
-        columns=1 if chapters else draw(st.integers(1, 2)),
+        columns=draw(st.integers(1, 2)),
         title=title,
         byline=byline,
         sections=sections,
@@ -202,14 +205,15 @@ def layouts(
         chapters=chapters,
         wrap_share=draw(st.floats(0.55, 0.8)) if wrapped else 0.0,
         head_at=draw(st.floats(8.0, 40.0)),
+        foot=running and draw(st.booleans()),
     )
 
 
 class _Typesetter:
-    """Places lines top to bottom, column by column, page by page, with running heads on every page but the
-    first (or, for chapters, on every page but a chapter's first)."""
+    """Places lines top to bottom, column by column, page by page, with running heads (or feet) on every page
+    but the first (or, for chapters, on every page but a chapter's first)."""
 
-    TOP, BOTTOM, LEFT, WIDTH, GUTTER = 25.0, 272.0, 20.0, 170.0, 8.0
+    TOP, BOTTOM, LEFT, WIDTH, GUTTER, FOOT = 25.0, 272.0, 20.0, 170.0, 8.0, 279.0
 
     def __init__(self, layout: Layout):
         self.layout = layout
@@ -241,7 +245,8 @@ class _Typesetter:
             outer_left = number % 2 == 0
             left_number = outer_left if self.layout.number_outside else not outer_left
             line = f"{number}    {text}" if left_number else f"{text}    {number}"
-            self.pdf.set_xy(self.LEFT, self.layout.head_at)
+            at = self.FOOT + (self.layout.head_at - 8) / 4 if self.layout.foot else self.layout.head_at
+            self.pdf.set_xy(self.LEFT, at)
             self.pdf.cell(self.WIDTH, 5, line, align="L" if outer_left else "R")
 
     def x(self) -> float:

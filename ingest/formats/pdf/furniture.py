@@ -11,11 +11,13 @@ from .lines import Line
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
 EDGE_LINES = 3
+APART = 2.0
 RUNNING_SHARE = 0.5
 MIN_CHAPTER_HEADS = 3
 MAX_RUNNING_WORDS = 12
 EDGE_LEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D")
 RUNNING_REASON = "a running head, foot or page number"
+SMALLER_BY = 0.5  # points under the body size that mark a line as set smaller
 
 
 def _signature(line: str) -> str:
@@ -23,8 +25,28 @@ def _signature(line: str) -> str:
 
 
 def _edges(lines: list[Line]) -> list[Line]:
+    """The lines at a page's head and foot: near the page's edge, or the topmost or lowest line set apart from
+    the text by more than `APART` times its size (a running head placed low in a wide top margin)."""
     ends = lines[:EDGE_LINES] + lines[-EDGE_LINES:] if len(lines) > 2 * EDGE_LINES else lines
-    return [line for line in ends if line.edge or not any(ln.size for ln in lines)]
+    if not any(ln.size for ln in lines):
+        return ends
+    apart = {id(line) for line in _apart(lines)}
+    return [line for line in ends if line.edge or id(line) in apart]
+
+
+def _apart(lines: list[Line]) -> list[Line]:
+    """The page's topmost and lowest lines, each where a gap of more than `APART` times its size parts it from
+    the next line in."""
+    tops = sorted({round(ln.top, 1) for ln in lines}, reverse=True)
+    if len(tops) < 2:
+        return []
+    found = []
+    for line in lines:
+        at = round(line.top, 1)
+        gap = tops[0] - tops[1] if at == tops[0] else tops[-2] - tops[-1] if at == tops[-1] else 0.0
+        if line.size and gap > APART * line.size:
+            found.append(line)
+    return found
 
 
 RUNNING_NOTE = "Running headers, footers and page numbers were left out of the summary (see what was left out)."
@@ -35,13 +57,76 @@ def _may_run(text: str) -> bool:
     return not text[0].islower() and len(text.split()) <= MAX_RUNNING_WORDS and not text.endswith(("-", ",", ";"))
 
 
+def _body_size(pages: list[list[Line]]) -> float:
+    """The size most of the text is set in."""
+    sizes: Counter[float] = Counter()
+    for lines in pages:
+        for line in lines:
+            sizes[round(line.size, 1)] += len(line.text)
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def _edge_number(line: Line, small_end: bool) -> int | None:
+    """The number at the end of an edge line, or at its start when it is a page's topmost or lowest line set
+    smaller than the body (a heading is never smaller than its text: "3 Results" at a page's top is not
+    furniture)."""
+    trailing = EDGE_NUMBER.search(line.text)
+    if trailing:
+        return int(trailing.group(1))
+    leading = EDGE_LEAD_NUMBER.match(line.text) if small_end else None
+    return int(leading.group(1)) if leading else None
+
+
+def _small_ends(pages: list[list[Line]]) -> tuple[set[int], set[int]]:
+    """ids of each page's topmost line and of its lowest line, each when it is set smaller than the body and
+    sits at the page's edge or apart from the text."""
+    body = _body_size(pages)
+    heads: set[int] = set()
+    feet: set[int] = set()
+    for lines in pages:
+        sized = [ln for ln in lines if ln.size]
+        if not body or not sized:
+            continue
+        apart = _apart(lines)
+        for end, found in ((max(sized, key=lambda ln: ln.top), heads), (min(sized, key=lambda ln: ln.top), feet)):
+            if end.size < body - SMALLER_BY and _may_run(end.text) and (end.edge or end in apart):
+                found.add(id(end))
+    return heads, feet
+
+
+def _numbered_ends(pages: list[list[Line]], offset: int, seen: int) -> set[int]:
+    """ids of small head and foot lines numbered like their page: a head carrying its own page's number, or a
+    head or foot whose number follows the pages' numbering (`offset`, met `seen` times) at the same height on
+    two pages or more (a footnote that happens to carry the page's number sits wherever its text ends)."""
+    heads, feet = _small_ends(pages)
+    numbered: dict[int, list[int]] = {}
+    found: set[int] = set()
+    for index, lines in enumerate(pages):
+        for line in lines:
+            if id(line) not in heads and id(line) not in feet:
+                continue
+            number = _edge_number(line, True)
+            if number is not None and number == index + 1 and id(line) in heads:
+                found.add(id(line))
+            elif number is not None and number - index == offset and seen >= 2:
+                numbered.setdefault(round(line.top), []).append(id(line))
+    for ids in numbered.values():
+        if len(ids) >= 2:
+            found.update(ids)
+    return found
+
+
 def _furniture(pages: list[list[Line]]) -> set[int]:
     """ids of running headers, footers and page numbers: edge lines repeated across pages (on most pages, on
-    most even or odd pages, or on three or more: a chapter's heads) or numbered like the page."""
+    most even or odd pages, or on three or more: a chapter's heads) or numbered like the page. Running heads
+    alternate between even and odd pages ("2 DIANE MACLAGAN", "SHORT TITLE 3"), so each side is compared with
+    itself, the page number at either end set aside; in a short document, where each side may carry its head
+    only once, a head or foot set smaller than the body and numbered like the page is furniture too."""
     found: set[int] = set()
     counts: Counter[str] = Counter()
     by_side: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
     offsets: Counter[int] = Counter()
+    small = set().union(*_small_ends(pages))
     for index, lines in enumerate(pages):
         edges = _edges(lines)
         for line in edges:
@@ -51,9 +136,11 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
         counts.update(signatures)
         by_side[index % 2].update(signatures)
         for line in edges:
-            number = EDGE_NUMBER.search(line.text)
-            if number:
-                offsets[int(number.group(1)) - index] += 1
+            number = _edge_number(line, id(line) in small)
+            if number is not None:
+                offsets[number - index] += 1
+    offset, seen = offsets.most_common(1)[0] if offsets else (0, 0)
+    found |= _numbered_ends(pages, offset, seen)
     if sum(1 for lines in pages if lines) < 3:
         return found
     sides = [sum(1 for lines in pages[side::2] if lines) for side in (0, 1)]
@@ -65,7 +152,6 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
         and len(sig.split()) >= 2
         or any(by_side[side][sig] >= max(2, RUNNING_SHARE * sides[side]) for side in (0, 1))
     }
-    offset, seen = offsets.most_common(1)[0] if offsets else (0, 0)
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(pages):
         for line in _edges(lines):
