@@ -83,6 +83,7 @@ class Layout:
     chapters: bool = False  # each section opens a new page with its title in a large size
     wrap_share: float = 0.0  # long headings set in this share of their width wrap onto a second line
     head_at: float = 12.0  # how far down the page the running head sits (mm)
+    chapter_gap: float = 0.0  # the space under a chapter's title (mm), beyond the usual
     foot: bool = False  # the running line is set at the page's foot, under the text, not at its head
 
     @property
@@ -206,6 +207,7 @@ def layouts(
         wrap_share=draw(st.floats(0.55, 0.8)) if wrapped else 0.0,
         head_at=draw(st.floats(8.0, 40.0)),
         foot=running and draw(st.booleans()),
+        chapter_gap=draw(st.floats(0.0, 25.0)) if chapters else 0.0,
     )
 
 
@@ -318,7 +320,7 @@ def render(layout: Layout) -> bytes:
             setter.font(layout.heading_size, layout.heading_bold)
             width = min(setter.column_width, setter.pdf.get_string_width(section.heading) * layout.wrap_share)
         setter.lines(section.heading, layout.heading_size, layout.heading_bold, width=width, keep=4 * body * 0.5)
-        setter.y += body * 0.3
+        setter.y += body * 0.3 + layout.chapter_gap
         for number, paragraph in enumerate(section.paragraphs):
             setter.lines(paragraph, body)
             setter.y += body * 0.25

@@ -24,13 +24,14 @@ def _signature(line: str) -> str:
     return re.sub(r"\d+", "#", " ".join(line.lower().split()))
 
 
-def _edges(lines: list[Line]) -> list[Line]:
-    """The lines at a page's head and foot: near the page's edge, or the topmost or lowest line set apart from
-    the text by more than `APART` times its size (a running head placed low in a wide top margin)."""
+def _edges(lines: list[Line], body: float) -> list[Line]:
+    """The lines at a page's head and foot: near the page's edge, or the topmost or lowest line, no larger than
+    the `body` size, set apart from the text by more than `APART` times its size (a running head placed low in
+    a wide top margin; a chapter's title, set large over a wide gap, is not one)."""
     ends = lines[:EDGE_LINES] + lines[-EDGE_LINES:] if len(lines) > 2 * EDGE_LINES else lines
     if not any(ln.size for ln in lines):
         return ends
-    apart = {id(line) for line in _apart(lines)}
+    apart = {id(line) for line in _apart(lines) if line.size <= body + SMALLER_BY}
     return [line for line in ends if line.edge or id(line) in apart]
 
 
@@ -127,8 +128,9 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
     by_side: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
     offsets: Counter[int] = Counter()
     small = set().union(*_small_ends(pages))
+    body = _body_size(pages)
     for index, lines in enumerate(pages):
-        edges = _edges(lines)
+        edges = _edges(lines, body)
         for line in edges:
             if PAGE_NUMBER.match(line.text):
                 found.add(id(line))
@@ -154,7 +156,7 @@ def _furniture(pages: list[list[Line]]) -> set[int]:
     }
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(pages):
-        for line in _edges(lines):
+        for line in _edges(lines, body):
             if not _may_run(line.text):
                 continue
             trailing, leading = EDGE_NUMBER.search(line.text), EDGE_LEAD_NUMBER.match(line.text)
