@@ -34,6 +34,9 @@ def test_tiny_t5_is_loaded_once_for_many_sessions_and_reruns(tiny_t5, caplog):
     """The service says in its log when it loads an engine: once here, for two sessions and their reruns."""
     import logging
 
+    import streamlit as st
+
+    st.cache_resource.clear()  # an earlier test in this process may have loaded the same tiny T5 already
     caplog.set_level(logging.INFO, logger="summarizer.service")
     for session in range(2):
         at = tiny_t5("views/paste.py")
