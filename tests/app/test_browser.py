@@ -384,7 +384,9 @@ SECTION_EXPANDERS = """() => {
   return [...document.querySelectorAll('[data-testid=stExpander]')]
     .filter(e => heading.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)
     .map(e => [e.querySelector('summary').innerText.trim().split('\\n').pop().trim(), e.querySelectorAll('li').length])
-    .filter(([label]) => !label.startsWith('Sentences not summarized'));
+    .filter(([label]) => !label.startsWith('Sentences not summarized'))
+    // the document's own expanders, shown after the summary since the phone layout put it first
+    .filter(([label]) => label !== 'Extracted text' && !label.startsWith('Left out of the summary'));
 }"""
 
 
