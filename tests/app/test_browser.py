@@ -550,7 +550,7 @@ def test_news_briefing_shows_the_day_in_one_box(briefing_server, page):
     box = page.locator(".st-key-briefing")
     box.get_by_text(re.compile(r"^5 stories in 4 lines · made ")).wait_for()
     box.get_by_text("voted seven to two", exact=False).first.wait_for()
-    assert box.get_by_text("2 stories").is_visible()
+    box.get_by_text("2 stories").wait_for()  # the lines render one by one: waited for, not sampled
     museum = box.get_by_role("link", name="Harbour museum reopens its doors after the spring flood")
     assert museum.get_attribute("href") == f"{news.base}/article/gone.html"
     box.get_by_text("The feed's description is used instead", exact=False).first.wait_for()
@@ -768,11 +768,12 @@ def test_three_papers_summarized_together_show_one_overview_with_their_sources(s
     )
     page.get_by_role("button", name="Summarize").click()
     page.get_by_text("Summary of 3 sources").wait_for()
+    # The result renders piece by piece after its heading: each part is waited for, not sampled at once.
     for mark in ("[Bridge and airport plans, p. ", "[A rare orchid]", "[lakes.txt]"):
-        assert page.get_by_text(mark, exact=False).first.is_visible()
-    assert page.get_by_text("What each source adds").is_visible()
+        page.get_by_text(mark, exact=False).first.wait_for()
+    page.get_by_text("What each source adds").wait_for()
     for label in ("Download .txt", "Download .md", "Download .json"):
-        assert page.get_by_role("button", name=label).is_visible()
+        page.get_by_role("button", name=label).wait_for()
     page.get_by_text("Show where each sentence comes from").click()
     page.get_by_text("(Bridge and airport plans, page ", exact=False).first.wait_for()
     whole_page_screenshot(page, SHOTS / "together-three-papers.png")
