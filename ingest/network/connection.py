@@ -3,13 +3,16 @@
 `requests` times out each read, so a server that sends a byte now and then keeps a fetch alive for
 ever. A `Watch` holds a duplicate of every socket the fetch opens and, when the whole fetch's
 deadline passes, a timer shuts them down: the blocked read returns at once, whatever stage the
-fetch is in (connect, TLS, headers or body). Connections go to the checked IP address while the
-Host header, TLS SNI and certificate check keep the host name, so a second DNS answer cannot
-send the request somewhere the guard did not look.
+fetch is in (connect, TLS, headers or body). When the fetch ends, `close` closes every socket it opened, even one
+a library error path left held by a response file in its traceback: the caller may keep that error, and the
+socket would otherwise stay open until the garbage collector finds it. Connections go to the checked IP address
+while the Host header, TLS SNI and certificate check keep the host name, so a second DNS answer cannot send the
+request somewhere the guard did not look.
 """
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -29,6 +32,7 @@ class Watch:
         self.expired = False
         self.pins: dict[str, list[str]] = {}
         self._sockets: list[socket.socket] = []
+        self._owned: list[socket.socket] = []
         self._lock = threading.Lock()
         self._timer = threading.Timer(seconds, self._expire)
         self._timer.daemon = True
@@ -49,6 +53,11 @@ class Watch:
         if expired:
             _shut(duplicate)
 
+    def own(self, sock: socket.socket) -> None:
+        """The connection's final socket (TLS-wrapped where it is), closed for good when the fetch ends."""
+        with self._lock:
+            self._owned.append(sock)
+
     def _expire(self) -> None:
         with self._lock:
             self.expired = True
@@ -60,8 +69,11 @@ class Watch:
         self._timer.cancel()
         with self._lock:
             sockets, self._sockets = self._sockets, []
+            owned, self._owned = self._owned, []
         for sock in sockets:
             sock.close()
+        for sock in owned:
+            _close_for_good(sock)
 
 
 def _pin_key(host: str) -> str:
@@ -73,6 +85,13 @@ def _shut(sock: socket.socket) -> None:
         sock.shutdown(socket.SHUT_RDWR)
     except OSError:
         pass
+
+
+def _close_for_good(sock: socket.socket) -> None:
+    """Close `sock` even while a file made from it is still referenced (its close would then wait for that file)."""
+    sock.close()
+    if sock.fileno() != -1:
+        os.close(sock.detach())
 
 
 def _connect(connection: HTTPConnection, watch: Watch) -> socket.socket:
@@ -107,9 +126,17 @@ def _pools(watch: Watch) -> dict[str, type[HTTPConnectionPool]]:
         def _new_conn(self) -> socket.socket:
             return _connect(self, watch)
 
+        def connect(self) -> None:
+            super().connect()
+            watch.own(self.sock)
+
     class PinnedHTTPSConnection(HTTPSConnection):
         def _new_conn(self) -> socket.socket:
             return _connect(self, watch)
+
+        def connect(self) -> None:
+            super().connect()
+            watch.own(self.sock)
 
     class PinnedHTTPPool(HTTPConnectionPool):
         ConnectionCls = PinnedHTTPConnection

@@ -8,6 +8,7 @@ import socket
 import threading
 import time
 
+import psutil
 import pytest
 
 from ingest import FetchError, IngestSettings, UnsafeUrlError
@@ -56,6 +57,22 @@ def test_broken_headers_are_messages(news_server, path, message):
     run = measure_call(fetch_article, news_server.base + path, settings_for(news_server))
     assert isinstance(run.error, FetchError), run.error
     assert message in str(run.error)  # its own message, not the deadline's "did not answer in time"
+
+
+@pytest.mark.parametrize(
+    "path", ["/length/invalid.html", "/length/conflicting.html", "/type/markdown", "/charset/unknown.html"]
+)
+def test_a_fetch_leaves_no_connection_open_while_its_error_is_kept(news_server, path):
+    """The error a caller keeps (the app shows it later) holds the library's frames; the socket must not live on
+    in them, to be found unclosed by the garbage collector at some later, unrelated moment."""
+    kept = []
+    try:
+        kept.append(fetch_article(news_server.base + path, settings_for(news_server)))
+    except FetchError as error:
+        kept.append(error)
+    port = int(news_server.base.rsplit(":", 1)[1])
+    still_open = [c for c in psutil.Process().net_connections("tcp") if c.raddr and c.raddr.port == port]
+    assert kept and not still_open, still_open
 
 
 def test_a_remote_content_type_cannot_carry_markdown(news_server):
