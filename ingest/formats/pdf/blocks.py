@@ -13,22 +13,22 @@ from ...document import Block, BlockKind
 from ...recognition import words
 from ...sections import finish
 from .. import bookmarks, pdfheadings, pdfnotes
-from .figures import FONT_REASON, _figure_text
-from .furniture import RUNNING_REASON, _furniture
+from .figures import FONT_REASON, figure_text
+from .furniture import RUNNING_REASON, furniture_ids
 from .headings import (
     HEADING_SIZE,
     ROMAN_HEADING,
     SENTENCE_ENDS,
-    _body,
-    _heading_level,
-    _is_heading,
-    _list_lines,
-    _numbered_run_in,
-    _reads_like_heading,
-    _run_in,
-    _stands_out,
-    _styles,
-    _title_lines,
+    body_font,
+    heading_level,
+    heading_styles,
+    is_heading,
+    listed_lines,
+    numbered_run_in,
+    reads_like_heading,
+    run_in_heading,
+    stands_out,
+    title_lines,
 )
 from .lines import MIN_CELLS, Line
 
@@ -52,7 +52,7 @@ class _Page:
 
     @classmethod
     def measure(cls, lines: list[Line]) -> "_Page":
-        body = _body([line for line in lines if not line.outline])
+        body = body_font([line for line in lines if not line.outline])
         sizes = sorted(
             {
                 round(ln.size, 1)
@@ -69,10 +69,10 @@ class _Page:
         return cls(
             body,
             sizes,
-            _styles(lines, body),
+            heading_styles(lines, body),
             {size: sorted(v)[len(v) // 4] for size, v in gaps.items()},
             widths[len(widths) * 3 // 4] if widths else 0,
-            _list_lines(lines, body),
+            listed_lines(lines, body),
         )
 
     def listed(self, line: Line) -> bool:
@@ -173,10 +173,10 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
             else:
                 held.append([line])
             continue
-        heading, rest = _run_in(line, body)
+        heading, rest = run_in_heading(line, body)
         run_in_level, run_in_reason = RUN_IN_LEVEL, "a bold run-in heading"
         if not heading:
-            heading, rest = _numbered_run_in(line)
+            heading, rest = numbered_run_in(line)
             run_in_level, run_in_reason = numbered_level(heading), "its numbering, run into its paragraph"
         seems_heading, text, wrapped = _layout_heading(lines, number, page)
         if line.title or line.outline or heading or seems_heading:
@@ -201,7 +201,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
                 flush()
             current.append(line)
     flush()
-    return pdfnotes.rejoined(_figure_text(blocks))
+    return pdfnotes.rejoined(figure_text(blocks))
 
 
 def _add_heading(blocks: list[Block], previous: Line | None, line: Line, wrapped: str, page: _Page, depth: int) -> None:
@@ -211,7 +211,7 @@ def _add_heading(blocks: list[Block], previous: Line | None, line: Line, wrapped
     if last is not None and not wrapped and _continues_heading(last, previous, line):
         blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
     else:
-        level = _heading_level(line, page.heading_sizes, page.styles) + depth
+        level = heading_level(line, page.heading_sizes, page.styles) + depth
         blocks.append(Block("heading", wrapped or line.text, level, line.page, reason=FONT_REASON))
 
 
@@ -219,12 +219,12 @@ def _layout_heading(lines: list[Line], number: int, page: _Page) -> tuple[bool, 
     """Whether `lines[number]` opens a heading by its layout, the heading's text and the wrapped lines joined to it."""
     line, body = lines[number], page.body
     following = lines[number + 1] if number + 1 < len(lines) else None
-    if not _stands_out(line, body) or page.listed(line) or pdfheadings.runs_on(line, following, body, page.typical):
+    if not stands_out(line, body) or page.listed(line) or pdfheadings.runs_on(line, following, body, page.typical):
         return False, line.text, []
     text, wrapped = pdfheadings.joined_heading(
-        lines, number, body, lambda text: not line.byline and _reads_like_heading(replace(line, text=text))
+        lines, number, body, lambda text: not line.byline and reads_like_heading(replace(line, text=text))
     )
-    return bool(wrapped) or _is_heading(line, body) and not _wraps_on(line, following), text, wrapped
+    return bool(wrapped) or is_heading(line, body) and not _wraps_on(line, following), text, wrapped
 
 
 def _wraps_on(line: Line, following: Line | None) -> bool:
@@ -279,15 +279,15 @@ def _anchored(pages: list[list[Line]], entries: list[bookmarks.Bookmark]) -> tup
 def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) -> tuple[tuple[Block, ...], bool]:
     """Typed blocks of the pages' lines with running headers, footers and page numbers left out; and whether
     there were any. With outline entries, those are the headings."""
-    furniture = _furniture(pages)
+    furniture = furniture_ids(pages)
     kept = [[line for line in page if id(line) not in furniture] for page in pages]
     depth = 0
     title: list[Line] = []
     if entries:
         kept, depth = _anchored(kept, list(entries))
     if kept and kept[0]:
-        body = _body([line for page in kept for line in page])
-        title = _title_lines(kept[0], body)
+        body = body_font([line for page in kept for line in page])
+        title = title_lines(kept[0], body)
         for line in title:
             line.title = True
         for line in kept[0]:
@@ -296,7 +296,7 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
         rows = pdfheadings.header_rows(page)
         for line in page:
             line.cells = MIN_CELLS if id(line) in rows else line.cells
-    pdfnotes.set_aside(kept, _body([line for page in kept for line in page]).size)
+    pdfnotes.set_aside(kept, body_font([line for page in kept for line in page]).size)
     running = [
         Block(
             "running",

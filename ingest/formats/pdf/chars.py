@@ -22,7 +22,7 @@ FIXED_PITCH = 1
 BOLD_WEIGHT = 600
 
 
-class _Fonts:
+class Fonts:
     """Font facts of a text page's characters, through PDFium's calls with their buffers made once, and each font
     name's bold and fixed-pitch look read once."""
 
@@ -92,7 +92,7 @@ class _Fonts:
         return self.box[0].value, self.box[1].value
 
 
-def _page_text(textpage) -> str:
+def page_text(textpage) -> str:
     """The page's text, one character per PDFium character index, so each letter's font can be looked up.
 
     `get_text_range` usually is that, but not always (a few characters merged or dropped shift every
@@ -125,7 +125,7 @@ def _tex_symbols(textpage, text: str) -> str:
     return "".join(chars)
 
 
-def _line_text(raw: str) -> str:
+def line_text(raw: str) -> str:
     """A line's text as read; PDFium's mark for a hyphen that broke a word at a line's end, the two lines already
-    joined ('globally\ufffedistributed'), kept as `BROKEN` for `_broken_words`."""
+    joined ('globally\ufffedistributed'), kept as `BROKEN` for `mend_words`."""
     return unicodedata.normalize("NFKC", MARKED_HYPHEN.sub(BROKEN, raw).translate(SOFT_HYPHENS)).strip()

@@ -12,7 +12,7 @@ FIGURE_REASON = "text inside a figure"
 MAX_LABEL_WORDS = 3
 
 
-def _figure_text(blocks: list[Block]) -> list[Block]:
+def figure_text(blocks: list[Block]) -> list[Block]:
     """Unnumbered 'headings' right before a figure's caption are its labels and legends (axis titles, plot
     names), not sections; so are the one-to-three-word labels among them ("X", "Coordinator C")."""
     result = list(blocks)

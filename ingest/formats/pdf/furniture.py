@@ -117,7 +117,7 @@ def _numbered_ends(pages: list[list[Line]], offset: int, seen: int) -> set[int]:
     return found
 
 
-def _furniture(pages: list[list[Line]]) -> set[int]:
+def furniture_ids(pages: list[list[Line]]) -> set[int]:
     """ids of running headers, footers and page numbers: edge lines repeated across pages (on most pages, on
     most even or odd pages, or on three or more: a chapter's heads) or numbered like the page. Running heads
     alternate between even and odd pages ("2 DIANE MACLAGAN", "SHORT TITLE 3"), so each side is compared with

@@ -43,7 +43,7 @@ LIST_REACH = 10
 MIN_PROSE_LINE_WORDS = 6
 
 
-def _heading_level(line: Line, sizes: list[float], styles: dict[tuple[float, bool], int]) -> int:
+def heading_level(line: Line, sizes: list[float], styles: dict[tuple[float, bool], int]) -> int:
     """Depth from the heading's number, else that of numbered headings in the same font, else from its size."""
     level = numbered_level(line.text)
     if level:
@@ -54,17 +54,17 @@ def _heading_level(line: Line, sizes: list[float], styles: dict[tuple[float, boo
     return min(len(larger) + 1, 6)
 
 
-def _styles(lines: list[Line], body: Line) -> dict[tuple[float, bool], int]:
+def heading_styles(lines: list[Line], body: Line) -> dict[tuple[float, bool], int]:
     """The most common numbered depth of each heading font."""
     seen: dict[tuple[float, bool], Counter[int]] = {}
     for line in lines:
         level = numbered_level(line.text)
-        if level and _is_heading(line, body):
+        if level and is_heading(line, body):
             seen.setdefault((round(line.size, 1), line.bold), Counter())[level] += 1
     return {style: counts.most_common(1)[0][0] for style, counts in seen.items()}
 
 
-def _run_in(line: Line, body: Line) -> tuple[str, str]:
+def run_in_heading(line: Line, body: Line) -> tuple[str, str]:
     """(heading, rest) for a line that opens with a short bold heading run into its paragraph, else ('', '')."""
     prefix = line.run_in.rstrip(" .:—–-")
     words = prefix.split()
@@ -83,7 +83,7 @@ def _run_in(line: Line, body: Line) -> tuple[str, str]:
     return (prefix, rest) if rest else ("", "")
 
 
-def _numbered_run_in(line: Line) -> tuple[str, str]:
+def numbered_run_in(line: Line) -> tuple[str, str]:
     """(heading, rest) for a numbered heading in capitals run into its paragraph ("1.1 BACKGROUND. The role of
     synchronism ..."), else ('', '')."""
     match = NUMBERED_RUN_IN.match(line.text)
@@ -92,12 +92,12 @@ def _numbered_run_in(line: Line) -> tuple[str, str]:
     return match.group(1), line.text[match.end() :]
 
 
-def _is_heading(line: Line, body: Line) -> bool:
+def is_heading(line: Line, body: Line) -> bool:
     """A line that reads like a heading and stands out from the body by size, weight or numbering."""
-    return not line.byline and _reads_like_heading(line) and _stands_out(line, body)
+    return not line.byline and reads_like_heading(line) and stands_out(line, body)
 
 
-def _reads_like_heading(line: Line) -> bool:
+def reads_like_heading(line: Line) -> bool:
     """Short, capitalized, no sentence inside or after it (a numbered question may end in '?'), not a table row,
     a caption, a formula or a theorem's label."""
     text = line.text
@@ -123,7 +123,7 @@ def _reads_like_heading(line: Line) -> bool:
     )
 
 
-def _stands_out(line: Line, body: Line) -> bool:
+def stands_out(line: Line, body: Line) -> bool:
     if body.size and line.size >= body.size * HEADING_SIZE:
         return True
     if line.bold and not body.bold and len(line.text.split()) <= 12:
@@ -143,7 +143,7 @@ def _starts_like_title(text: str) -> bool:
     )
 
 
-def _body(lines: list[Line]) -> Line:
+def body_font(lines: list[Line]) -> Line:
     """A line with the most common size and weight among the text's characters: the body font."""
     sizes: Counter[tuple[float, bool]] = Counter()
     for line in lines:
@@ -165,7 +165,7 @@ def _list_number(line: Line) -> tuple[int, ...] | None:
     return tuple(ord(part) - 64 if part.isalpha() else int(part) for part in match.group(1).split("."))
 
 
-def _list_lines(lines: list[Line], body: Line) -> frozenset[int]:
+def listed_lines(lines: list[Line], body: Line) -> frozenset[int]:
     """Ids of body-font lines that cannot open a section: a numbered one whose neighbour within `LIST_REACH`
     lines, at the same indent, carries the next or the previous number (a numbered list), and any line that
     continues a paragraph (the line just above, in the same font, is a long one that does not end a sentence:
@@ -204,7 +204,7 @@ def _list_lines(lines: list[Line], body: Line) -> frozenset[int]:
     return frozenset(found)
 
 
-def _title_lines(lines: list[Line], body: Line) -> list[Line]:
+def title_lines(lines: list[Line], body: Line) -> list[Line]:
     """The document's title on its first page: the largest text in the top part of the page (stamps, page
     numbers and running heads aside), its lines joined; none when nothing stands out from the body."""
     height = max((ln.top for ln in lines), default=0.0) or 1.0

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...recognition import scans, words
 from .. import pdfnotes
-from .chars import BROKEN, CONTROL, _Fonts, _line_text, _page_text
+from .chars import BROKEN, CONTROL, Fonts, line_text, page_text
 
 ALNUM = re.compile(r"[^\W_]")
 ALNUM_LAST = re.compile(r"[^\W_](?=[\W_]*$)")
@@ -59,14 +59,14 @@ def _page_lines(page, number: int) -> tuple[list[Line], float]:
     objects."""
     textpage = page.get_textpage()
     try:
-        text = pdfnotes.unmarked(textpage, _page_text(textpage))
+        text = pdfnotes.unmarked(textpage, page_text(textpage))
         aligned = len(text) == textpage.count_chars()
         height = page.get_height() or 1.0
-        fonts = _Fonts(textpage)
+        fonts = Fonts(textpage)
         lines: list[Line] = []
         for start, raw in pdfnotes.physical_lines(textpage, text):
             raw = HYPHEN_PAGE_NUMBER.sub("-", raw)
-            clean = _line_text(raw)
+            clean = line_text(raw)
             if not clean:
                 continue
             line = Line(clean, number, tail=len(HYPHEN_MARK.split(raw)[-1].strip()) or len(clean))
@@ -104,7 +104,7 @@ def _lone_rows(lines: list[Line]) -> None:
             line.cells = 1
 
 
-def _without_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
+def drop_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
     """Control characters left in the text layer (symbols of fonts with no Unicode that no table maps) taken out of
     the lines, and lines left empty dropped; how many characters went and from which pages."""
     dropped = 0
@@ -121,7 +121,7 @@ def _without_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
     return dropped, where
 
 
-def _broken_words(pages: list[list[Line]]) -> None:
+def mend_words(pages: list[list[Line]]) -> None:
     """Each word broken at a line's end written as the text writes it elsewhere ('Copyset', 'lock-free', or its
     singular); else with its hyphen where the halves are words and the whole is not ('globally-distributed'),
     joined otherwise."""
@@ -144,11 +144,11 @@ def _broken_words(pages: list[list[Line]]) -> None:
         line.run_in = BROKEN_WORD.sub(mended, line.run_in).replace(BROKEN, "")
 
 
-def _bold_prefix(fonts: _Fonts, raw: str, start: int) -> str:
+def _bold_prefix(fonts: Fonts, raw: str, start: int) -> str:
     """The bold words a line starts with ('Tree construction' in 'Tree construction This component ...')."""
     for index in (start + found.start() for found in ALNUM.finditer(raw)):
         if not fonts(index)[1]:
-            return _line_text(raw[: index - start])
+            return line_text(raw[: index - start])
     return ""
 
 
@@ -183,7 +183,7 @@ def _needs_ocr(lines: list[Line], image_share: float) -> bool:
     return letters >= MIN_SCANNED_CHARS and words.garbled(text)
 
 
-def _read_page(document, number: int) -> tuple[list[Line], bool]:
+def read_page(document, number: int) -> tuple[list[Line], bool]:
     """The lines of page `number` and whether it needs OCR."""
     page = document[number - 1]
     try:

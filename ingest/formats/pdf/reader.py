@@ -13,7 +13,7 @@ from .. import bookmarks, pdfnotes, pdfpool
 from .blocks import layout
 from .furniture import RUNNING_NOTE
 from .headings import clean_title
-from .lines import MIN_SCANNED_CHARS, Line, _broken_words, _read_page, _without_controls, ocr_lines
+from .lines import MIN_SCANNED_CHARS, Line, drop_controls, mend_words, ocr_lines, read_page
 
 JUNK_TITLE = re.compile(
     r"\.(?:pdf|docx?|tex|dvi|ps|indd|qxd)$|^(?:untitled|binder\d*|document\d*|microsoft word\b.*|"
@@ -121,7 +121,7 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
             raise FileTooLargeError(
                 f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. Split it into parts."
             )
-        found = pdfpool.read_pages(document, count, _read_page)
+        found = pdfpool.read_pages(document, count, read_page)
         pages = [lines for lines, _ in found]
         scanned = [number for number, (_, needs_ocr) in enumerate(found, 1) if needs_ocr]
         chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []
@@ -137,8 +137,8 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
         ]
         for number in skipped:
             pages[number - 1] = []
-        dropped, dropped_pages = _without_controls(pages)
-        _broken_words(pages)
+        dropped, dropped_pages = drop_controls(pages)
+        mend_words(pages)
         if not any(pages):
             raise _no_text(name, document, count, bool(chosen), bool(skipped), figures)
         entries = bookmarks.read(document)
