@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Iterator
 
 from ..classify import is_caption
@@ -127,38 +128,55 @@ def page_objects(page) -> tuple[float, list[tuple[float, float, float]]]:
     return largest / max(width * height, 1.0), rules
 
 
-def mark_ruled(rules: list[tuple[float, float, float]], lines: list[Line]) -> None:
-    """Mark the lines that sit just under one of the page's separator `rules` (see `page_objects`)."""
-    for line in lines:
-        size = line.size or 10.0
-        line.ruled = any(
-            left - size < line.x < right and line.top < y < line.top + RULE_REACH * size for left, right, y in rules
-        )
+def ruled(rules: list[tuple[float, float, float]], lines: list[Line]) -> list[Line]:
+    """The lines, those that sit just under one of the page's separator `rules` (see `page_objects`) marked so."""
+    return [replace(line, ruled=True) if _under_rule(rules, line) else line for line in lines]
 
 
-def set_aside(pages: list[list[Line]], body_size: float) -> None:
-    """Mark each page's captions, axis ticks and footnotes (`Line.note`), so the reader makes them blocks of their
-    own: captions and a chart's ticks and labels of the kind "caption", footnotes of the kind "footnote"."""
+def _under_rule(rules: list[tuple[float, float, float]], line: Line) -> bool:
+    size = line.size or 10.0
+    return any(left - size < line.x < right and line.top < y < line.top + RULE_REACH * size for left, right, y in rules)
+
+
+def set_aside(pages: list[list[Line]], body_size: float) -> list[list[Line]]:
+    """The pages with their captions, axis ticks and footnotes marked (`Line.note`), so the reader makes them blocks
+    of their own: captions and a chart's ticks and labels of the kind "caption", footnotes of the kind
+    "footnote"."""
     if not body_size:
-        return
-    for lines in pages:
-        _lone_marks(lines)
-        _captions(lines)
-        if lines:
-            _footnotes(lines, body_size)
+        return pages
+    return [_page_notes(lines, body_size) for lines in pages]
 
 
-def _lone_marks(lines: list[Line]) -> None:
+def _page_notes(lines: list[Line], body_size: float) -> list[Line]:
+    """One page's lines with their notes marked."""
+    lines = _lone_marks(lines)
+    notes = [line.note for line in lines]
+    _captions(lines, notes)
+    if lines:
+        _footnotes(lines, notes, body_size)
+    return [line if note == line.note else replace(line, note=note) for line, note in zip(lines, notes)]
+
+
+def _lone_marks(lines: list[Line]) -> list[Line]:
     """A footnote's mark that PDFium gives as a line of its own ("*", then the note) has no letter to measure: it
     takes the place and size of the note it opens."""
-    for line, following in zip(lines, lines[1:]):
-        if not line.size and LONE_MARK.fullmatch(line.text) and following.size:
-            line.size, line.x, line.top, line.last_top = following.size, following.x, following.top, following.top
-            line.ruled = following.ruled
+    return [
+        replace(
+            line,
+            size=following.size,
+            x=following.x,
+            top=following.top,
+            last_top=following.top,
+            ruled=following.ruled,
+        )
+        if not line.size and LONE_MARK.fullmatch(line.text) and following.size
+        else line
+        for line, following in zip(lines, lines[1:])
+    ] + lines[-1:]
 
 
-def _free(line: Line) -> bool:
-    return not (line.note or line.outline or line.title)
+def _free(line: Line, note: str) -> bool:
+    return not (note or line.outline or line.title)
 
 
 def ticks(text: str) -> bool:
@@ -170,62 +188,69 @@ def ticks(text: str) -> bool:
     return numbers >= MIN_TICKS and numbers >= 0.5 * len(tokens)
 
 
-def _captions(lines: list[Line]) -> None:
-    """A line that opens like a caption where no sentence runs on into it, and the lines set close under it in its
-    font; a chart's axis ticks, in a row or one number a line, which no sentence holds; and a chart's short labels
-    between its ticks and its caption."""
-    _ticks(lines)
+def _captions(lines: list[Line], notes: list[str]) -> None:
+    """Into `notes` (one per line): a line that opens like a caption where no sentence runs on into it, and the
+    lines set close under it in its font; a chart's axis ticks, in a row or one number a line, which no sentence
+    holds; and a chart's short labels between its ticks and its caption."""
+    _ticks(lines, notes)
     index = 0
     while index < len(lines):
         line = lines[index]
         previous = lines[index - 1] if index else None
-        if not (_free(line) and is_caption(line.text)) or previous is not None and _runs_into(previous, line):
+        if (
+            not (_free(line, notes[index]) and is_caption(line.text))
+            or previous is not None
+            and _runs_into(previous, line)
+        ):
             index += 1
             continue
-        _labels(lines, index)
-        line.note = "caption"
+        _labels(lines, notes, index)
+        notes[index] = "caption"
         index += 1
-        while index < len(lines) and _caption_goes_on(lines[index - 1], lines[index]):
-            lines[index].note = "caption"
+        while index < len(lines) and _caption_goes_on(lines[index - 1], lines[index], notes[index]):
+            notes[index] = "caption"
             index += 1
 
 
-def _ticks(lines: list[Line]) -> None:
+def _ticks(lines: list[Line], notes: list[str]) -> None:
     """Rows of axis ticks ("0 20 40 60 80"), and columns of them: `MIN_COLUMN_TICKS` or more lines in a row that are
     each one number."""
-    for line in lines:
-        if _free(line) and line.cells < 3 and ticks(line.text):
-            line.note = "ticks"
-    run: list[Line] = []
-    for line in lines:
-        if _free(line) and AXIS_NUMBER.match(line.text) and (not run or run[-1].page == line.page):
-            run.append(line)
+    for index, line in enumerate(lines):
+        if _free(line, notes[index]) and line.cells < 3 and ticks(line.text):
+            notes[index] = "ticks"
+    run: list[int] = []
+    for index, line in enumerate(lines):
+        number = _free(line, notes[index]) and bool(AXIS_NUMBER.match(line.text))
+        if number and (not run or lines[run[-1]].page == line.page):
+            run.append(index)
             continue
-        _column(run)
-        run = [line] if _free(line) and AXIS_NUMBER.match(line.text) else []
-    _column(run)
+        _column(run, notes)
+        run = [index] if number else []
+    _column(run, notes)
 
 
-def _column(run: list[Line]) -> None:
+def _column(run: list[int], notes: list[str]) -> None:
     if len(run) >= MIN_COLUMN_TICKS:
-        for tick in run:
-            tick.note = "ticks"
+        for index in run:
+            notes[index] = "ticks"
 
 
-def _labels(lines: list[Line], caption: int) -> None:
+def _labels(lines: list[Line], notes: list[str], caption: int) -> None:
     """The short lines just before a caption on its page, back to the first line of prose, that sit level with axis
     ticks among them (within `LABEL_REACH` of their sizes): the chart's labels and legend ("Operation Success Rate %",
     "Read/Query"); not a short last line of the prose above the chart."""
     run = []
-    for line in reversed(lines[:caption]):
+    for index in range(caption - 1, -1, -1):
+        line, note = lines[index], notes[index]
         short = len(line.text.split()) <= MAX_LABEL_WORDS and not line.text.endswith(SENTENCE_ENDS)
-        if line.page != lines[caption].page or line.note not in ("", "ticks") or not (line.note or short):
+        if line.page != lines[caption].page or note not in ("", "ticks") or not (note or short):
             break
-        run.append(line)
-    tops = [line.top for line in run if line.note == "ticks"]
-    for line in run if tops else []:
+        run.append(index)
+    tops = [lines[index].top for index in run if notes[index] == "ticks"]
+    for index in run if tops else []:
+        line = lines[index]
         if min(tops) - LABEL_REACH * line.size <= line.top <= max(tops) + LABEL_REACH * line.size:
-            line.note = line.note or "figure"
+            notes[index] = notes[index] or "figure"
 
 
 def _runs_into(previous: Line, line: Line) -> bool:
@@ -237,9 +262,9 @@ def _runs_into(previous: Line, line: Line) -> bool:
     )
 
 
-def _caption_goes_on(previous: Line, line: Line) -> bool:
+def _caption_goes_on(previous: Line, line: Line, note: str) -> bool:
     return (
-        _free(line)
+        _free(line, note)
         and previous.page == line.page
         and abs(previous.size - line.size) < 0.3
         and 0 < previous.last_top - line.top < CAPTION_STEP * (line.size or 10)
@@ -248,31 +273,51 @@ def _caption_goes_on(previous: Line, line: Line) -> bool:
     )
 
 
-def _footnotes(lines: list[Line], body_size: float) -> None:
-    """Runs of smaller lines in the text's face (code is set in a fixed-pitch one) at the foot of a column, under body
-    text, that open with a mark, sit under a rule or after a wide gap below a line of prose."""
+def _footnotes(lines: list[Line], notes: list[str], body_size: float) -> None:
+    """Into `notes`: runs of smaller lines in the text's face (code is set in a fixed-pitch one) at the foot of a
+    column, under body text, that open with a mark, sit under a rule or after a wide gap below a line of prose."""
     tops = [line.top for line in lines]
     height = max(tops) - min(tops) or 1.0
     small = [
-        _free(line) and 0 < line.size <= SMALLER * body_size and line.cells < 3 and not line.mono for line in lines
+        _free(line, note) and 0 < line.size <= SMALLER * body_size and line.cells < 3 and not line.mono
+        for line, note in zip(lines, notes)
     ]
     index = 1
     while index < len(lines):
         if not small[index] or small[index - 1]:
             index += 1
             continue
-        end = index
-        while end < len(lines) and small[end] and lines[end].top <= lines[index].top:
-            end += 1
-        first, above = lines[index], lines[index - 1]
-        at_foot = end == len(lines) or lines[end].top > first.top
-        if at_foot and above.last_top > first.top and first.top - lines[end - 1].top <= MAX_NOTE_SHARE * height:
-            wide = above.last_top - first.top >= FOOT_GAP * body_size
-            prose = len(above.text.split()) >= MIN_PROSE_WORDS and not above.bold
-            if first.ruled or _marked(first) or wide and prose:
-                for line in lines[index:end]:
-                    line.note = "footnote"
+        end = _run_end(lines, small, index)
+        if _at_foot(lines, index, end, height) and _noted(lines[index - 1], lines[index], body_size):
+            notes[index:end] = ["footnote"] * (end - index)
         index = end
+
+
+def _run_end(lines: list[Line], small: list[bool], start: int) -> int:
+    """Where the run of small lines from `start` ends: at the first line that is not small or sits above it."""
+    end = start
+    while end < len(lines) and small[end] and lines[end].top <= lines[start].top:
+        end += 1
+    return end
+
+
+def _at_foot(lines: list[Line], start: int, end: int, height: float) -> bool:
+    """The run `lines[start:end]` sits at a column's foot, under the line before it, and fills at most
+    `MAX_NOTE_SHARE` of the page's text height."""
+    first = lines[start]
+    return (
+        (end == len(lines) or lines[end].top > first.top)
+        and lines[start - 1].last_top > first.top
+        and first.top - lines[end - 1].top <= MAX_NOTE_SHARE * height
+    )
+
+
+def _noted(above: Line, first: Line, body_size: float) -> bool:
+    """A run opened by `first` under `above` is footnotes: it sits under a rule, opens with a mark, or lies a wide
+    gap below a line of prose."""
+    wide = above.last_top - first.top >= FOOT_GAP * body_size
+    prose = len(above.text.split()) >= MIN_PROSE_WORDS and not above.bold
+    return first.ruled or _marked(first) or wide and prose
 
 
 def opens_note(line: Line) -> bool:

@@ -191,8 +191,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
             blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
         elif heading:
             blocks.append(Block("heading", heading, run_in_level + depth, line.page, reason=run_in_reason))
-            line.text, line.run_in = rest, ""
-            current.append(line)
+            current.append(replace(line, text=rest, run_in=""))
         elif seems_heading:
             joined.update(id(ln) for ln in wrapped)
             _add_heading(blocks, previous, line, text if wrapped else "", page, depth)
@@ -282,22 +281,40 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
     furniture = furniture_ids(pages)
     kept = [[line for line in page if id(line) not in furniture] for page in pages]
     depth = 0
-    title: list[Line] = []
     if entries:
         kept, depth = _anchored(kept, list(entries))
-    if kept and kept[0]:
-        body = body_font([line for page in kept for line in page])
-        title = title_lines(kept[0], body)
-        for line in title:
-            line.title = True
-        for line in kept[0]:
-            line.byline = id(line) in pdfheadings.byline(kept[0], title)
-    for page in kept:
-        rows = pdfheadings.header_rows(page)
-        for line in page:
-            line.cells = MIN_CELLS if id(line) in rows else line.cells
-    pdfnotes.set_aside(kept, body_font([line for page in kept for line in page]).size)
-    running = [
+    kept, title = _titled(kept)
+    kept = [_with_header_rows(page) for page in kept]
+    kept = pdfnotes.set_aside(kept, body_font([line for page in kept for line in page]).size)
+    blocks = _blocks([line for page in kept for line in page], depth)
+    blocks = pdfheadings.title_repeats(blocks, title, FONT_REASON)
+    return finish(blocks) + _running(pages, furniture), bool(furniture)
+
+
+def _titled(pages: list[list[Line]]) -> tuple[list[list[Line]], str]:
+    """The pages with the first page's title lines and byline marked, and the title's text."""
+    if not pages or not pages[0]:
+        return pages, ""
+    first = pages[0]
+    title = title_lines(first, body_font([line for page in pages for line in page]))
+    marked = {id(line) for line in title}
+    names = pdfheadings.byline(first, title)
+    first = [
+        replace(line, title=True) if id(line) in marked else replace(line, byline=True) if id(line) in names else line
+        for line in first
+    ]
+    return [first, *pages[1:]], " ".join(line.text for line in title)
+
+
+def _with_header_rows(lines: list[Line]) -> list[Line]:
+    """A page's lines with its tables' header rows made rows of cells, like the rows under them."""
+    rows = pdfheadings.header_rows(lines)
+    return [replace(line, cells=MIN_CELLS) if id(line) in rows else line for line in lines]
+
+
+def _running(pages: list[list[Line]], furniture: set[int]) -> tuple[Block, ...]:
+    """One block of each page's running heads, feet and page numbers (the lines whose ids are in `furniture`)."""
+    return tuple(
         Block(
             "running",
             " · ".join(line.text for line in page if id(line) in furniture),
@@ -306,7 +323,4 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
         )
         for number, page in enumerate(pages, 1)
         if any(id(line) in furniture for line in page)
-    ]
-    blocks = _blocks([line for page in kept for line in page], depth)
-    blocks = pdfheadings.title_repeats(blocks, " ".join(ln.text for ln in title), FONT_REASON)
-    return finish(blocks) + tuple(running), bool(furniture)
+    )

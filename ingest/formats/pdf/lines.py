@@ -5,7 +5,8 @@ end mended over the whole text."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...recognition import scans, words
 from .. import pdfnotes
@@ -28,7 +29,7 @@ SCAN_SHARE = 0.5
 POOR_LAYER = 0.75
 
 
-@dataclass
+@dataclass(frozen=True)
 class Line:
     """One line of a page with the font facts of its first letters and where it sits."""
 
@@ -53,84 +54,115 @@ class Line:
     byline: bool = False
 
 
-def _page_lines(page, number: int) -> tuple[list[Line], float]:
+def _page_lines(page: Any, number: int) -> tuple[list[Line], float]:
     """Lines of one page, and the share of it covered by an image (a scan, when it has no text): font facts from
     each line's first and last letter, cells from its words' boxes, rules and images from one pass over the page's
     objects."""
     textpage = page.get_textpage()
     try:
         text = pdfnotes.unmarked(textpage, page_text(textpage))
-        aligned = len(text) == textpage.count_chars()
-        height = page.get_height() or 1.0
-        fonts = Fonts(textpage)
-        lines: list[Line] = []
-        for start, raw in pdfnotes.physical_lines(textpage, text):
-            raw = HYPHEN_PAGE_NUMBER.sub("-", raw)
-            clean = line_text(raw)
-            if not clean:
-                continue
-            line = Line(clean, number, tail=len(HYPHEN_MARK.split(raw)[-1].strip()) or len(clean))
-            first = ALNUM.search(raw) if aligned else None
-            last = ALNUM_LAST.search(raw) if first else None
-            if first and last:
-                line.size, bold_first, line.mono = fonts(start + first.start())
-                _, bold_last, _ = fonts(start + last.start())
-                line.bold = bold_first and bold_last
-                if bold_first and not bold_last:
-                    line.run_in = _bold_prefix(fonts, raw, start)
-                left, bottom, _, top = textpage.get_charbox(start + first.start(), loose=True)
-                line.x, line.top = left, top
-                if line.size < MIN_FONT_SIZE:  # text scaled by its matrix reports size 1: measure the glyph box
-                    line.size = round((top - bottom) / LOOSE_BOX_PER_POINT, 1)
-                line.last_top = textpage.get_charbox(start + last.start(), loose=True)[3]
-                line.edge = top > height * (1 - EDGE_SHARE) or bottom < height * EDGE_SHARE
-                if not line.mono and len(clean.split()) <= MAX_ROW_WORDS:
-                    line.spans = fonts.spans(text, start, start + len(raw), line.size)
-                    line.cells = max(1, len(line.spans))
-            lines.append(line)
+        reading = _PageText(textpage, text, number, page.get_height() or 1.0)
+        found = (reading.line(start, raw) for start, raw in pdfnotes.physical_lines(textpage, text))
+        lines = [line for line in found if line is not None]
         share, rules = pdfnotes.page_objects(page)
-        pdfnotes.mark_ruled(rules, lines)
+        lines = pdfnotes.ruled(rules, lines)
     finally:
         textpage.close()
-    _lone_rows(lines)
-    return lines, share
+    return _lone_rows(lines), share
 
 
-def _lone_rows(lines: list[Line]) -> None:
+class _PageText:
+    """One page's text layer, read line by line into `Line`s."""
+
+    def __init__(self, textpage: Any, text: str, number: int, height: float) -> None:
+        self.textpage, self.text, self.number, self.height = textpage, text, number, height
+        self.aligned = len(text) == textpage.count_chars()
+        self.fonts = Fonts(textpage)
+
+    def line(self, start: int, raw: str) -> Line | None:
+        """The line `raw` (at `start` in the page's text), None when it holds no text; its font facts from its
+        first and last letter when the text lines up with PDFium's characters."""
+        raw = HYPHEN_PAGE_NUMBER.sub("-", raw)
+        clean = line_text(raw)
+        if not clean:
+            return None
+        tail = len(HYPHEN_MARK.split(raw)[-1].strip()) or len(clean)
+        first = ALNUM.search(raw) if self.aligned else None
+        last = ALNUM_LAST.search(raw) if first else None
+        if not (first and last):
+            return Line(clean, self.number, tail=tail)
+        return self._measured(clean, raw, start, tail, (start + first.start(), start + last.start()))
+
+    def _measured(self, clean: str, raw: str, start: int, tail: int, ends: tuple[int, int]) -> Line:
+        """A line with its size, weight, pitch, place and cells, from the characters at `ends` (its first and last
+        letter)."""
+        fonts, textpage = self.fonts, self.textpage
+        size, bold_first, mono = fonts(ends[0])
+        _, bold_last, _ = fonts(ends[1])
+        left, bottom, _, top = textpage.get_charbox(ends[0], loose=True)
+        if size < MIN_FONT_SIZE:  # text scaled by its matrix reports size 1: measure the glyph box
+            size = round((top - bottom) / LOOSE_BOX_PER_POINT, 1)
+        spans: tuple[tuple[float, float, int], ...] = ()
+        if not mono and len(clean.split()) <= MAX_ROW_WORDS:
+            spans = fonts.spans(self.text, start, start + len(raw), size)
+        return Line(
+            clean,
+            self.number,
+            size=size,
+            bold=bold_first and bold_last,
+            mono=mono,
+            x=left,
+            top=top,
+            last_top=textpage.get_charbox(ends[1], loose=True)[3],
+            tail=tail,
+            run_in=_bold_prefix(fonts, raw, start) if bold_first and not bold_last else "",
+            edge=top > self.height * (1 - EDGE_SHARE) or bottom < self.height * EDGE_SHARE,
+            cells=max(1, len(spans)),
+            spans=spans,
+        )
+
+
+def _lone_rows(lines: list[Line]) -> list[Line]:
     """A table has rows: a line of cells with no such line above or below it is a justified or spaced-out line."""
     rows = [line.cells >= MIN_CELLS for line in lines]
-    for index, line in enumerate(lines):
-        if rows[index] and not (index and rows[index - 1] or index + 1 < len(lines) and rows[index + 1]):
-            line.cells = 1
+    return [
+        replace(line, cells=1)
+        if rows[index] and not (index and rows[index - 1] or index + 1 < len(lines) and rows[index + 1])
+        else line
+        for index, line in enumerate(lines)
+    ]
 
 
-def drop_controls(pages: list[list[Line]]) -> tuple[int, list[int]]:
-    """Control characters left in the text layer (symbols of fonts with no Unicode that no table maps) taken out of
-    the lines, and lines left empty dropped; how many characters went and from which pages."""
+def drop_controls(pages: list[list[Line]]) -> tuple[list[list[Line]], int, list[int]]:
+    """The pages with the control characters left in the text layer (symbols of fonts with no Unicode that no table
+    maps) taken out of the lines, and lines left empty dropped; how many characters went and from which pages."""
     dropped = 0
     where: list[int] = []
+    result = []
     for number, lines in enumerate(pages, 1):
         found = sum(len(CONTROL.findall(line.text)) for line in lines)
-        if not found:
-            continue
-        for line in lines:
-            line.text = CONTROL_RUN.sub("", line.text).strip()
-            line.run_in = CONTROL_RUN.sub("", line.run_in).strip()
-        lines[:] = [line for line in lines if line.text]
-        dropped, where = dropped + found, where + [number]
-    return dropped, where
+        if found:
+            cleaned = (
+                replace(
+                    line, text=CONTROL_RUN.sub("", line.text).strip(), run_in=CONTROL_RUN.sub("", line.run_in).strip()
+                )
+                for line in lines
+            )
+            lines = [line for line in cleaned if line.text]
+            dropped, where = dropped + found, where + [number]
+        result.append(lines)
+    return result, dropped, where
 
 
-def mend_words(pages: list[list[Line]]) -> None:
-    """Each word broken at a line's end written as the text writes it elsewhere ('Copyset', 'lock-free', or its
-    singular); else with its hyphen where the halves are words and the whole is not ('globally-distributed'),
-    joined otherwise."""
-    found = [line for lines in pages for line in lines if BROKEN in line.text or BROKEN in line.run_in]
-    if not found:
-        return
+def mend_words(pages: list[list[Line]]) -> list[list[Line]]:
+    """The pages with each word broken at a line's end written as the text writes it elsewhere ('Copyset',
+    'lock-free', or its singular); else with its hyphen where the halves are words and the whole is not
+    ('globally-distributed'), joined otherwise."""
+    if not any(BROKEN in line.text or BROKEN in line.run_in for lines in pages for line in lines):
+        return pages
     seen = {word.lower() for word in WORD.findall("\n".join(line.text for lines in pages for line in lines))}
 
-    def mended(match: re.Match) -> str:
+    def mended(match: re.Match[str]) -> str:
         head, tail = match.groups()
         joined = f"{head}{tail}".lower()
         if joined in seen or joined.endswith("s") and joined[:-1] in seen:
@@ -139,9 +171,18 @@ def mend_words(pages: list[list[Line]]) -> None:
             return f"{head}-{tail}"
         return words.dehyphenated(f"{head}-", tail)
 
-    for line in found:
-        line.text = BROKEN_WORD.sub(mended, line.text).replace(BROKEN, "")
-        line.run_in = BROKEN_WORD.sub(mended, line.run_in).replace(BROKEN, "")
+    def mend(text: str) -> str:
+        return BROKEN_WORD.sub(mended, text).replace(BROKEN, "")
+
+    return [
+        [
+            replace(line, text=mend(line.text), run_in=mend(line.run_in))
+            if BROKEN in line.text or BROKEN in line.run_in
+            else line
+            for line in lines
+        ]
+        for lines in pages
+    ]
 
 
 def _bold_prefix(fonts: Fonts, raw: str, start: int) -> str:

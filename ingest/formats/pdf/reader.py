@@ -137,8 +137,8 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
         ]
         for number in skipped:
             pages[number - 1] = []
-        dropped, dropped_pages = drop_controls(pages)
-        mend_words(pages)
+        pages, dropped, dropped_pages = drop_controls(pages)
+        pages = mend_words(pages)
         if not any(pages):
             raise _no_text(name, document, count, bool(chosen), bool(skipped), figures)
         entries = bookmarks.read(document)
