@@ -207,27 +207,10 @@ def listed_lines(lines: list[Line], body: Line) -> frozenset[int]:
 def title_lines(lines: list[Line], body: Line) -> list[Line]:
     """The document's title on its first page: the largest text in the top part of the page (stamps, page
     numbers and running heads aside), its lines joined; none when nothing stands out from the body."""
-    height = max((ln.top for ln in lines), default=0.0) or 1.0
-    bottom = min((ln.top for ln in lines), default=0.0)
-    zone = [
-        ln
-        for ln in lines
-        if ln.top >= bottom + (1 - TITLE_ZONE) * (height - bottom)
-        and not ln.outline
-        and sum(sum(ch.isalpha() for ch in word) >= 3 for word in ln.text.split()) >= 2
-        and not STAMP.match(ln.text)
-        and ln.cells < MIN_CELLS
-        and not NUMBERED_HEADING.match(ln.text)
-        and not ROMAN_HEADING.match(ln.text)
-    ]
-    if not zone or not body.size:
+    zone = _title_zone(lines)
+    size = _title_size(lines, zone, body) if zone and body.size else None
+    if size is None:
         return []
-    size = max(ln.size for ln in zone)
-    if size < body.size * HEADING_SIZE:
-        first = zone[0]
-        if not (first.bold or SHOUTED.match(first.text)) or first is not lines[0] or NUMBERED_HEADING.match(first.text):
-            return []
-        size = first.size
     start = next(i for i, ln in enumerate(lines) if ln in zone and abs(ln.size - size) < 0.5)
     chosen = [lines[start]]
     for line in lines[start + 1 : start + MAX_TITLE_LINES]:
@@ -235,6 +218,38 @@ def title_lines(lines: list[Line], body: Line) -> list[Line]:
             break
         chosen.append(line)
     return chosen
+
+
+def _title_zone(lines: list[Line]) -> list[Line]:
+    """The lines in the top `TITLE_ZONE` of the page's text that could be part of a title: words, not a stamp, an
+    outline entry, a table row or a numbered heading."""
+    height = max((ln.top for ln in lines), default=0.0) or 1.0
+    bottom = min((ln.top for ln in lines), default=0.0)
+    floor = bottom + (1 - TITLE_ZONE) * (height - bottom)
+    return [ln for ln in lines if ln.top >= floor and _may_be_title(ln)]
+
+
+def _may_be_title(line: Line) -> bool:
+    return (
+        not line.outline
+        and sum(sum(ch.isalpha() for ch in word) >= 3 for word in line.text.split()) >= 2
+        and not STAMP.match(line.text)
+        and line.cells < MIN_CELLS
+        and not NUMBERED_HEADING.match(line.text)
+        and not ROMAN_HEADING.match(line.text)
+    )
+
+
+def _title_size(lines: list[Line], zone: list[Line], body: Line) -> float | None:
+    """The title's size: the largest in the zone when it stands out from the body; else that of the page's first
+    line when it is bold or in capitals and not numbered; None when there is no title."""
+    size = max(ln.size for ln in zone)
+    if size >= body.size * HEADING_SIZE:
+        return size
+    first = zone[0]
+    if not (first.bold or SHOUTED.match(first.text)) or first is not lines[0] or NUMBERED_HEADING.match(first.text):
+        return None
+    return first.size
 
 
 def clean_title(text: str) -> str:
