@@ -171,37 +171,44 @@ def listed_lines(lines: list[Line], body: Line) -> frozenset[int]:
     continues a paragraph (the line just above, in the same font, is a long one that does not end a sentence:
     "... a bare quorum in A and / C. Position 103 is ...", "... as / Section 2 demonstrates ...")."""
     numbers = [_list_number(line) if _in_font_of(line, body) else None for line in lines]
-    found: set[int] = set()
-    for index, (line, number) in enumerate(zip(lines, numbers)):
-        if not _in_font_of(line, body):
-            continue
-        previous = lines[index - 1] if index else None
-        if (
-            previous is not None
-            and previous.page == line.page
-            and _in_font_of(previous, line)
-            and 0 < previous.last_top - line.top < 2 * (line.size or 10)
-            and len(previous.text.split()) >= MIN_PROSE_LINE_WORDS
-            and not previous.text.endswith(SENTENCE_ENDS)
-        ):
-            found.add(id(line))
-            continue
-        if number is None:
-            continue
-        for other in range(max(0, index - LIST_REACH), min(len(lines), index + LIST_REACH + 1)):
-            near = numbers[other]
-            if (
-                other != index
-                and near is not None
-                and len(near) == len(number)
-                and near[:-1] == number[:-1]
-                and abs(near[-1] - number[-1]) == 1
-                and lines[other].page == line.page
-                and abs(lines[other].x - line.x) < 2
-            ):
-                found.add(id(line))
-                break
-    return frozenset(found)
+    return frozenset(
+        id(line)
+        for index, line in enumerate(lines)
+        if _in_font_of(line, body)
+        and (index and _goes_on(lines[index - 1], line) or _in_numbered_list(lines, numbers, index))
+    )
+
+
+def _goes_on(previous: Line, line: Line) -> bool:
+    """`line` continues the paragraph of `previous`, the line just above in its font: a long line that does not end
+    a sentence."""
+    return (
+        previous.page == line.page
+        and _in_font_of(previous, line)
+        and 0 < previous.last_top - line.top < 2 * (line.size or 10)
+        and len(previous.text.split()) >= MIN_PROSE_LINE_WORDS
+        and not previous.text.endswith(SENTENCE_ENDS)
+    )
+
+
+def _in_numbered_list(lines: list[Line], numbers: list[tuple[int, ...] | None], index: int) -> bool:
+    """`lines[index]` carries a number (`numbers`, one per line) and a line within `LIST_REACH` of it, on its page
+    and at its indent, carries the next or the previous one."""
+    number, line = numbers[index], lines[index]
+    if number is None:
+        return False
+    return any(
+        _next_to(numbers[other], number) and lines[other].page == line.page and abs(lines[other].x - line.x) < 2
+        for other in range(max(0, index - LIST_REACH), min(len(lines), index + LIST_REACH + 1))
+        if other != index
+    )
+
+
+def _next_to(near: tuple[int, ...] | None, number: tuple[int, ...]) -> bool:
+    """`near` is the number just before or after `number` at the same depth ('2.3' next to '2.4')."""
+    return (
+        near is not None and len(near) == len(number) and near[:-1] == number[:-1] and abs(near[-1] - number[-1]) == 1
+    )
 
 
 def title_lines(lines: list[Line], body: Line) -> list[Line]:
