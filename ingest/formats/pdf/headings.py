@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Callable
 
 from ...classify import NUMBERED_HEADING, is_caption, looks_like_code, numbered_level
 from .. import pdfheadings, pdfnotes
@@ -97,30 +98,51 @@ def is_heading(line: Line, body: Line) -> bool:
     return not line.byline and reads_like_heading(line) and stands_out(line, body)
 
 
+def _ends_sentence(text: str) -> bool:
+    """It ends in punctuation; a bare number ("3.") and a numbered question ("2 Why Paxos?") aside."""
+    return (
+        text[-1] in ".,;:!?" and not BARE_NUMBER.match(text) and not (text[-1] == "?" and NUMBERED_HEADING.match(text))
+    )
+
+
+def _few_letters(text: str) -> bool:
+    """Under 80% of it, its number aside, letters and spaces: a formula or a row of figures."""
+    title = NUMBERED_HEADING.sub("", text, count=1)
+    return len(LETTER_OR_SPACE.findall(title)) < 0.8 * len(title)
+
+
+def _unnumbered_label(text: str) -> bool:
+    """A theorem's or a definition's label ("Lemma 3.", "Proof:") with no section number before it."""
+    return bool(LABEL.match(text)) and not NUMBERED_HEADING.match(text)
+
+
+# What a heading's text is not, each rule in turn: a sentence after a number, too long, a list of items, a sentence's
+# end, a sentence's middle (it opens in lowercase), an open bracket, a caption, code, a sentence inside or torn
+# across it, a formula, a theorem's label, a line that does not start like a title, a byline (its first initial
+# reads like a section letter: "M."), a sentence set apart.
+NOT_A_HEADING: tuple[Callable[[str], object], ...] = (
+    LOWER_AFTER_NUMBER.match,
+    lambda text: len(text.split()) > MAX_HEADING_WORDS,
+    lambda text: text.count(",") >= 3,
+    _ends_sentence,
+    lambda text: text[0].islower(),
+    lambda text: text.count("(") != text.count(")"),
+    is_caption,
+    looks_like_code,
+    INNER_SENTENCE.search,
+    TORN.search,
+    _few_letters,
+    _unnumbered_label,
+    lambda text: not _starts_like_title(text),
+    pdfheadings.names_only,
+    pdfheadings.reads_as_sentence,
+)
+
+
 def reads_like_heading(line: Line) -> bool:
     """Short, capitalized, no sentence inside or after it (a numbered question may end in '?'), not a table row,
-    a caption, a formula or a theorem's label."""
-    text = line.text
-    numbered = bool(NUMBERED_HEADING.match(text))
-    if LOWER_AFTER_NUMBER.match(text) or len(text.split()) > MAX_HEADING_WORDS or text.count(",") >= 3:
-        return False
-    ends_sentence = text[-1] in ".,;:!?" and not BARE_NUMBER.match(text) and not (text[-1] == "?" and numbered)
-    if ends_sentence or text[0].islower() or text.count("(") != text.count(")") or is_caption(text):
-        return False
-    if (
-        looks_like_code(text)
-        or INNER_SENTENCE.search(text)
-        or TORN.search(text)
-        or len(LETTER_OR_SPACE.findall(title := NUMBERED_HEADING.sub("", text, count=1))) < 0.8 * len(title)
-    ):
-        return False
-    return (
-        line.cells < MIN_CELLS
-        and not (LABEL.match(text) and not numbered)
-        and _starts_like_title(text)
-        and not pdfheadings.names_only(text)  # a byline: its first initial reads like a section letter ("M.")
-        and not pdfheadings.reads_as_sentence(text)
-    )
+    a caption, a formula or a theorem's label (the rules of `NOT_A_HEADING`)."""
+    return not any(rule(line.text) for rule in NOT_A_HEADING) and line.cells < MIN_CELLS
 
 
 def stands_out(line: Line, body: Line) -> bool:
