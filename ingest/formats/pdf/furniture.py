@@ -123,30 +123,54 @@ def furniture_ids(pages: list[list[Line]]) -> set[int]:
     alternate between even and odd pages ("2 DIANE MACLAGAN", "SHORT TITLE 3"), so each side is compared with
     itself, the page number at either end set aside; in a short document, where each side may carry its head
     only once, a head or foot set smaller than the body and numbered like the page is furniture too."""
-    found: set[int] = set()
-    counts: Counter[str] = Counter()
-    by_side: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
-    offsets: Counter[int] = Counter()
-    small = set().union(*_small_ends(pages))
     body = _body_size(pages)
-    for index, lines in enumerate(pages):
-        edges = _edges(lines, body)
-        for line in edges:
-            if PAGE_NUMBER.match(line.text):
-                found.add(id(line))
-        signatures = {_signature(ln.text) for ln in edges if _may_run(ln.text)}
-        counts.update(signatures)
-        by_side[index % 2].update(signatures)
-        for line in edges:
-            number = _edge_number(line, id(line) in small)
-            if number is not None:
-                offsets[number - index] += 1
-    offset, seen = offsets.most_common(1)[0] if offsets else (0, 0)
+    small = set().union(*_small_ends(pages))
+    edges = [_edges(lines, body) for lines in pages]
+    found = {id(line) for lines in edges for line in lines if PAGE_NUMBER.match(line.text)}
+    counts, by_side = _signatures(edges)
+    offset, seen = _page_offset(edges, small)
     found |= _numbered_ends(pages, offset, seen)
     if sum(1 for lines in pages if lines) < 3:
         return found
+    running = _running(pages, counts, by_side)
+    numbered = seen >= max(3, 0.3 * len(pages))
+    for index, lines in enumerate(edges):
+        for line in lines:
+            if _may_run(line.text) and (
+                _signature(line.text) in running or numbered and _numbered_like_page(line, index, offset, counts)
+            ):
+                found.add(id(line))
+    return found
+
+
+def _signatures(edges: list[list[Line]]) -> tuple[Counter[str], tuple[Counter[str], Counter[str]]]:
+    """How many pages carry each edge line's signature (its digits as '#'), over all pages and over the odd and the
+    even ones."""
+    counts: Counter[str] = Counter()
+    by_side: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
+    for index, lines in enumerate(edges):
+        signatures = {_signature(ln.text) for ln in lines if _may_run(ln.text)}
+        counts.update(signatures)
+        by_side[index % 2].update(signatures)
+    return counts, by_side
+
+
+def _page_offset(edges: list[list[Line]], small: set[int]) -> tuple[int, int]:
+    """The most common difference between an edge line's number and its page's index, and how often it is met."""
+    offsets: Counter[int] = Counter()
+    for index, lines in enumerate(edges):
+        for line in lines:
+            number = _edge_number(line, id(line) in small)
+            if number is not None:
+                offsets[number - index] += 1
+    return offsets.most_common(1)[0] if offsets else (0, 0)
+
+
+def _running(pages: list[list[Line]], counts: Counter[str], by_side: tuple[Counter[str], Counter[str]]) -> set[str]:
+    """Signatures of running heads and feet: on most pages, on three or more (a chapter's heads, two words or
+    more), or on most pages of one side."""
     sides = [sum(1 for lines in pages[side::2] if lines) for side in (0, 1)]
-    running = {
+    return {
         sig
         for sig, n in counts.items()
         if n >= max(2, RUNNING_SHARE * sum(sides))
@@ -154,23 +178,16 @@ def furniture_ids(pages: list[list[Line]]) -> set[int]:
         and len(sig.split()) >= 2
         or any(by_side[side][sig] >= max(2, RUNNING_SHARE * sides[side]) for side in (0, 1))
     }
-    numbered = seen >= max(3, 0.3 * len(pages))
-    for index, lines in enumerate(pages):
-        for line in _edges(lines, body):
-            if not _may_run(line.text):
-                continue
-            trailing, leading = EDGE_NUMBER.search(line.text), EDGE_LEAD_NUMBER.match(line.text)
-            signature = _signature(line.text)
-            if (
-                signature in running
-                or numbered
-                and (
-                    trailing
-                    and int(trailing.group(1)) - index == offset
-                    or leading
-                    and counts[signature] >= 2
-                    and int(leading.group(1)) - index == offset
-                )
-            ):
-                found.add(id(line))
-    return found
+
+
+def _numbered_like_page(line: Line, index: int, offset: int, counts: Counter[str]) -> bool:
+    """The number at the end of an edge line, or at its start on a line met on two pages or more, follows the
+    pages' numbering (`offset` from the page's index)."""
+    trailing, leading = EDGE_NUMBER.search(line.text), EDGE_LEAD_NUMBER.match(line.text)
+    return bool(
+        trailing
+        and int(trailing.group(1)) - index == offset
+        or leading
+        and counts[_signature(line.text)] >= 2
+        and int(leading.group(1)) - index == offset
+    )
