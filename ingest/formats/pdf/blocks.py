@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ...classify import NUMBERED_HEADING, is_toc_line, numbered_level
 from ...document import Block, BlockKind
@@ -53,24 +53,12 @@ class _Page:
     @classmethod
     def measure(cls, lines: list[Line]) -> "_Page":
         body = body_font([line for line in lines if not line.outline])
-        sizes = sorted(
-            {
-                round(ln.size, 1)
-                for ln in lines
-                if body.size and ln.size >= body.size * HEADING_SIZE and not ln.title and not ln.outline
-            },
-            reverse=True,
-        )
-        gaps: dict[float, list[float]] = {}
-        for a, b in zip(lines, lines[1:]):
-            if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
-                gaps.setdefault(round(a.size), []).append(a.last_top - b.top)
         widths = sorted(ln.tail for ln in lines)
         return cls(
             body,
-            sizes,
+            _heading_sizes(lines, body),
             heading_styles(lines, body),
-            {size: sorted(v)[len(v) // 4] for size, v in gaps.items()},
+            _spacings(lines),
             widths[len(widths) * 3 // 4] if widths else 0,
             listed_lines(lines, body),
         )
@@ -83,30 +71,61 @@ class _Page:
 
     def new_paragraph(self, previous: Line, line: Line) -> bool:
         """Whether `line` starts a paragraph: a wider gap, a short last line, an indent after a sentence end,
-        a change of font kind, a bullet, a reference entry or a contents line."""
+        a change of font kind, a bullet, a reference entry or a contents line (`PARAGRAPH_STARTS`)."""
+        return self._wider_gap(previous, line) or any(rule(self, previous, line) for rule in PARAGRAPH_STARTS)
+
+    def _wider_gap(self, previous: Line, line: Line) -> bool:
+        spacing = self.spacings.get(round(line.size), 0.0)
+        return bool(spacing) and previous.page == line.page and previous.last_top - line.top > PARAGRAPH_GAP * spacing
+
+    def sentence_ended(self, previous: Line, line: Line) -> bool:
+        """`previous` ends a sentence and is a short last line, or `line` is indented under it."""
+        if not previous.text.endswith(SENTENCE_ENDS):
+            return False
         gap = previous.last_top - line.top
         spacing = self.spacings.get(round(line.size), 0.0)
         same_page = previous.page == line.page
-        ended = previous.text.endswith(SENTENCE_ENDS)
         indented = line.x - previous.x > 0.6 * (line.size or 10) and same_page and abs(gap) < 3 * (spacing or 12)
-        return bool(
-            previous.note != line.note
-            or pdfnotes.opens_note(line)
-            or spacing
-            and same_page
-            and gap > PARAGRAPH_GAP * spacing
-            or ended
-            and (previous.tail < 0.7 * self.typical or indented)
-            or previous.mono != line.mono
-            or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
-            or line.text[:1] in "•▪◦‣●■□➢►"
-            or REFERENCE_START.match(line.text)
-            or _toc_line(line.text)
-            or _toc_line(previous.text)
-        )
+        return previous.tail < 0.7 * self.typical or indented
+
+
+def _heading_sizes(lines: list[Line], body: Line) -> list[float]:
+    """The sizes larger than the body's by `HEADING_SIZE` or more, largest first, titles and outline entries aside."""
+    return sorted(
+        {
+            round(ln.size, 1)
+            for ln in lines
+            if body.size and ln.size >= body.size * HEADING_SIZE and not ln.title and not ln.outline
+        },
+        reverse=True,
+    )
+
+
+def _spacings(lines: list[Line]) -> dict[float, float]:
+    """The usual spacing (the lower quartile) between consecutive lines of each size on a page."""
+    gaps: dict[float, list[float]] = {}
+    for a, b in zip(lines, lines[1:]):
+        if a.page == b.page and abs(a.size - b.size) < 0.2 and 0 < a.last_top - b.top < 3 * (a.size or 12):
+            gaps.setdefault(round(a.size), []).append(a.last_top - b.top)
+    return {size: sorted(v)[len(v) // 4] for size, v in gaps.items()}
 
 
 _toc_line = functools.lru_cache(maxsize=1024)(is_toc_line)  # each line is asked twice: as itself, then as the previous
+
+# What else starts a paragraph at `line` after `previous` (besides a wider gap): a note's start or end, a sentence's
+# end with a short last line or an indent, a change to or from code or a table, a bullet, a reference entry, a
+# contents line.
+PARAGRAPH_STARTS: tuple[Callable[[_Page, Line, Line], object], ...] = (
+    lambda page, previous, line: previous.note != line.note,
+    lambda page, previous, line: pdfnotes.opens_note(line),
+    _Page.sentence_ended,
+    lambda page, previous, line: previous.mono != line.mono,
+    lambda page, previous, line: (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS),
+    lambda page, previous, line: line.text[:1] in "•▪◦‣●■□➢►",
+    lambda page, previous, line: REFERENCE_START.match(line.text),
+    lambda page, previous, line: _toc_line(line.text),
+    lambda page, previous, line: _toc_line(previous.text),
+)
 
 
 def _joined(lines: list[Line], kind: str) -> str:
@@ -147,60 +166,92 @@ def _kind(lines: list[Line], body: Line) -> BlockKind:
 def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     """Paragraphs, code, tables and headings of the lines; with an outline (`depth` levels deep) its entries are the
     headings at their levels and what only looks like a heading goes below them."""
-    page = _Page.measure(lines)
-    body = page.body
-    blocks: list[Block] = []
-    current: list[Line] = []
-    held: list[list[Line]] = []  # captions and footnotes met inside the open paragraph, set down after it
-    joined: set[int] = set()  # ids of a heading's wrapped lines, already part of it
+    reading = _Reading(lines, depth)
+    for number in range(len(lines)):
+        reading.read(number)
+    reading.flush()
+    return pdfnotes.rejoined(figure_text(reading.blocks))
 
-    def flush() -> None:
-        for group in ([current] if current else []) + held:
-            kind = _kind(group, body)
+
+def _split_run_in(line: Line, body: Line) -> tuple[str, str, int, str]:
+    """(heading, rest, level, reason) of a heading run into its paragraph: bold, or numbered and in capitals; the
+    heading '' when the line opens with none."""
+    heading, rest = run_in_heading(line, body)
+    if heading:
+        return heading, rest, RUN_IN_LEVEL, "a bold run-in heading"
+    heading, rest = numbered_run_in(line)
+    return heading, rest, numbered_level(heading), "its numbering, run into its paragraph"
+
+
+class _Reading:
+    """The lines read in order into blocks: the blocks made so far, the open paragraph, and the captions and
+    footnotes met inside it, set down after it."""
+
+    def __init__(self, lines: list[Line], depth: int) -> None:
+        self.lines, self.depth = lines, depth
+        self.page = _Page.measure(lines)
+        self.blocks: list[Block] = []
+        self.current: list[Line] = []
+        self.held: list[list[Line]] = []
+        self.joined: set[int] = set()  # ids of a heading's wrapped lines, already part of it
+
+    def flush(self) -> None:
+        """The open paragraph and the notes held inside it made blocks."""
+        for group in ([self.current] if self.current else []) + self.held:
+            kind = _kind(group, self.page.body)
             text = _joined(group, "paragraph" if group[0].note else kind)
             reason = pdfnotes.REASONS.get(group[0].note, "rows of short cells" if kind == "table" else "")
-            blocks.append(Block(kind, text, page=group[0].page, reason=reason))
-        current.clear()
-        held.clear()
+            self.blocks.append(Block(kind, text, page=group[0].page, reason=reason))
+        self.current.clear()
+        self.held.clear()
 
-    for number, line in enumerate(lines):
-        if id(line) in joined:
-            continue
-        previous = lines[number - 1] if number else None
+    def read(self, number: int) -> None:
+        """`lines[number]` added: to a note, as a title or heading line, or to the open paragraph."""
+        line = self.lines[number]
+        if id(line) in self.joined:
+            return
+        previous = self.lines[number - 1] if number else None
         if line.note:  # a caption or footnote: never a heading, and out of the sentence it cuts
-            if held and held[-1][-1] is previous and not page.new_paragraph(held[-1][-1], line):
-                held[-1].append(line)
-            else:
-                held.append([line])
-            continue
-        heading, rest = run_in_heading(line, body)
-        run_in_level, run_in_reason = RUN_IN_LEVEL, "a bold run-in heading"
-        if not heading:
-            heading, rest = numbered_run_in(line)
-            run_in_level, run_in_reason = numbered_level(heading), "its numbering, run into its paragraph"
-        seems_heading, text, wrapped = _layout_heading(lines, number, page)
+            self._hold(previous, line)
+            return
+        heading, rest, level, reason = _split_run_in(line, self.page.body)
+        seems_heading, text, wrapped = _layout_heading(self.lines, number, self.page)
         if line.title or line.outline or heading or seems_heading:
-            flush()
+            self.flush()
         if line.title:
-            last = blocks[-1] if blocks else None
-            if last and last.kind == "title":
-                blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, reason=last.reason)
-            else:
-                blocks.append(Block("title", line.text, page=line.page, reason="the largest text on the first page"))
+            self._title(line)
         elif line.outline:
-            blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
+            self.blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
         elif heading:
-            blocks.append(Block("heading", heading, run_in_level + depth, line.page, reason=run_in_reason))
-            current.append(replace(line, text=rest, run_in=""))
+            self.blocks.append(Block("heading", heading, level + self.depth, line.page, reason=reason))
+            self.current.append(replace(line, text=rest, run_in=""))
         elif seems_heading:
-            joined.update(id(ln) for ln in wrapped)
-            _add_heading(blocks, previous, line, text if wrapped else "", page, depth)
+            self.joined.update(id(ln) for ln in wrapped)
+            _add_heading(self.blocks, previous, line, text if wrapped else "", self.page, self.depth)
         else:
-            if not current or page.new_paragraph(current[-1], line):
-                flush()
-            current.append(line)
-    flush()
-    return pdfnotes.rejoined(figure_text(blocks))
+            self._continue(line)
+
+    def _continue(self, line: Line) -> None:
+        """A line of prose, code or a table: the open paragraph's next line, or the first of a new one."""
+        if not self.current or self.page.new_paragraph(self.current[-1], line):
+            self.flush()
+        self.current.append(line)
+
+    def _hold(self, previous: Line | None, line: Line) -> None:
+        """A caption or footnote line: the next line of the note just held, or a new one."""
+        held = self.held
+        if held and held[-1][-1] is previous and not self.page.new_paragraph(held[-1][-1], line):
+            held[-1].append(line)
+        else:
+            held.append([line])
+
+    def _title(self, line: Line) -> None:
+        """A title line: the title block's next line, or the title block."""
+        last = self.blocks[-1] if self.blocks else None
+        if last and last.kind == "title":
+            self.blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, reason=last.reason)
+        else:
+            self.blocks.append(Block("title", line.text, page=line.page, reason="the largest text on the first page"))
 
 
 def _add_heading(blocks: list[Block], previous: Line | None, line: Line, wrapped: str, page: _Page, depth: int) -> None:
