@@ -4,6 +4,8 @@ with its warnings."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Any
 
 from ...document import Block, Extracted, OcrReport, page_ranges
 from ...errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
@@ -112,6 +114,35 @@ def _no_text(
     return NoTextError(f"{name} has no text to summarize (its pages are blank).")
 
 
+@dataclass(frozen=True)
+class _Read:
+    """Each page's lines as read (by OCR where scanned and OCR is on), the pages OCR was to read, the scanned pages
+    skipped, the OCR report (None when OCR read no page) and the pages where OCR found only figures."""
+
+    pages: list[list[Line]]
+    chosen: list[int]
+    skipped: list[int]
+    ocr: OcrReport | None
+    figures: tuple[int, ...]
+
+
+def _read(document: Any, count: int, settings: IngestSettings, report: scans.Progress | None) -> _Read:
+    """The pages' lines, scanned pages read by OCR as far as the settings allow and the rest left empty."""
+    found = pdfpool.read_pages(document, count, read_page)
+    pages = [lines for lines, _ in found]
+    scanned = [number for number, (_, needs_ocr) in enumerate(found, 1) if needs_ocr]
+    chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []
+    ocr = None
+    if chosen:
+        read, ocr = _read_scans(document, chosen, settings, report)
+        for number, lines in read.items():
+            pages[number - 1] = lines
+    skipped = [n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
+    for number in skipped:
+        pages[number - 1] = []
+    return _Read(pages, chosen, skipped, ocr if ocr and ocr.pages else None, ocr.figures if ocr else ())
+
+
 def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Progress | None = None) -> Extracted:
     """The blocks, title, page count, warnings and OCR report of a PDF; scanned pages read by OCR when it is on."""
     document = _open(data, name)
@@ -121,39 +152,23 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
             raise FileTooLargeError(
                 f"{name} has {count:,} pages; the limit is {settings.max_pages:,}. Split it into parts."
             )
-        found = pdfpool.read_pages(document, count, read_page)
-        pages = [lines for lines, _ in found]
-        scanned = [number for number, (_, needs_ocr) in enumerate(found, 1) if needs_ocr]
-        chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []
-        ocr = None
-        if chosen:
-            read, ocr = _read_scans(document, chosen, settings, report)
-            for number, lines in read.items():
-                pages[number - 1] = lines
-        figures = ocr.figures if ocr else ()
-        ocr = ocr if ocr and ocr.pages else None
-        skipped = [
-            n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS
-        ]
-        for number in skipped:
-            pages[number - 1] = []
-        pages, dropped, dropped_pages = drop_controls(pages)
+        read = _read(document, count, settings, report)
+        pages, dropped, dropped_pages = drop_controls(read.pages)
         pages = mend_words(pages)
         if not any(pages):
-            raise _no_text(name, document, count, bool(chosen), bool(skipped), figures)
+            raise _no_text(name, document, count, bool(read.chosen), bool(read.skipped), read.figures)
         entries = bookmarks.read(document)
         unusable = bookmarks.usable(entries, count)
         blocks, furniture = layout(pages, [] if unusable else entries)
-        warnings = []
-        if entries and unusable:
-            warnings.append(f"The PDF's outline was not used for its sections ({unusable}); they come from the layout.")
-        if skipped:
-            warnings.append(_skipped_note(skipped, count, settings.ocr_max_pages if settings.ocr else 0))
-        warnings.extend(scans.unread_notes([n for n in chosen if not pages[n - 1]], figures, count))
+        outline = f"The PDF's outline was not used for its sections ({unusable}); they come from the layout."
+        warnings = [outline] if entries and unusable else []
+        if read.skipped:
+            warnings.append(_skipped_note(read.skipped, count, settings.ocr_max_pages if settings.ocr else 0))
+        warnings.extend(scans.unread_notes([n for n in read.chosen if not pages[n - 1]], read.figures, count))
         if dropped:
             warnings.append(_dropped_note(dropped, dropped_pages, count))
         if furniture:
             warnings.append(RUNNING_NOTE)
-        return Extracted(blocks, _title(document, list(blocks)), count, warnings, ocr)
+        return Extracted(blocks, _title(document, list(blocks)), count, warnings, read.ocr)
     finally:
         document.close()
