@@ -62,21 +62,11 @@ class Fonts:
         than its letters can be without a gap inside it (letters spaced out over a figure, "P   Q   R")."""
         gap = CELL_GAP * (size or 10)
         wide = WIDE_LETTER * (size or 10)
-        raw, char_box, refs, (box_left, box_right, _, _) = self.raw, self.char_box, self.box_refs, self.box
         spans: list[list[float]] = []
         last_right: float | None = None
         for word in WORD_RUN.finditer(text, start, end):
-            first, last = word.start(), word.end() - 1
-            found = char_box(raw, first, *refs)
-            left, right = box_left.value, box_right.value
-            if found and last != first and char_box(raw, last, *refs):
-                right = box_right.value
-            if found and right - left <= gap + (last - first + 1) * wide:
-                pieces: list[tuple[float, float]] = [(left, right)]
-            else:
-                pieces = [box for box in map(self._box, range(first, last + 1)) if box is not None]
             opening = 1
-            for left, right in pieces:
+            for left, right in self._pieces(word.start(), word.end() - 1, gap, wide):
                 if last_right is None or left - last_right > gap:
                     spans.append([left, right, 1])
                 else:
@@ -84,6 +74,18 @@ class Fonts:
                     spans[-1][2] += opening
                 opening, last_right = 0, right
         return tuple((a, b, int(n)) for a, b, n in spans) if len(spans) > 1 else ()
+
+    def _pieces(self, first: int, last: int, gap: float, wide: float) -> list[tuple[float, float]]:
+        """(left, right) of the word from character `first` to `last`: one box from its first and last letter, or
+        a box a letter when it is wider than its letters can be without a gap inside it."""
+        raw, char_box, refs, (box_left, box_right, _, _) = self.raw, self.char_box, self.box_refs, self.box
+        found = char_box(raw, first, *refs)
+        left, right = box_left.value, box_right.value
+        if found and last != first and char_box(raw, last, *refs):
+            right = box_right.value
+        if found and right - left <= gap + (last - first + 1) * wide:
+            return [(left, right)]
+        return [box for box in map(self._box, range(first, last + 1)) if box is not None]
 
     def _box(self, index: int) -> tuple[float, float] | None:
         """(left, right) of the character at `index`, None when PDFium has no box for it."""
