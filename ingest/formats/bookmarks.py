@@ -11,9 +11,20 @@ import ctypes
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, Protocol, Sequence
 
 MAX_ENTRIES = 5000
 REASON = "the PDF's outline"
+
+
+class HasText(Protocol):
+    """A page's line as `anchor` reads it: its text and its height on the page."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def top(self) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -26,7 +37,7 @@ class Bookmark:
     top: float | None = None
 
 
-def read(document) -> list[Bookmark]:
+def read(document: Any) -> list[Bookmark]:
     """The outline of an open pypdfium2 document, in order; empty when it has none or it cannot be read."""
     import pypdfium2.raw as pdfium_c
 
@@ -113,33 +124,43 @@ def _prefix_length(text: str, wanted: str) -> int:
     return len(text)
 
 
-def _candidates(lines: list, variants: set[str]) -> list[tuple[int, int, str, bool]]:
+def _candidates(lines: Sequence[HasText], variants: set[str]) -> list[tuple[int, int, str, bool]]:
     """(first line, span, heading text, exact) of every place on a page where the title starts a line."""
-    found = []
-    for start in range(len(lines)):
-        joined, texts = "", []
-        for end in range(start, min(start + MAX_WRAP, len(lines))):
-            texts.append(lines[end].text)
-            joined += key(lines[end].text)
-            stripped = key(NUMBER.sub("", " ".join(texts), count=1))
-            if joined in variants or stripped in variants:
-                found.append((start, end - start + 1, " ".join(texts), True))
-                break
-            run_in = next((v for v in variants if end == start and joined.startswith(v) and len(v) >= 4), None)
-            if run_in is None and end == start:
-                run_in = next((v for v in variants if stripped.startswith(v) and len(v) >= 4), None)
-                if run_in is not None:
-                    run_in = key(lines[start].text)[: len(key(lines[start].text)) - len(stripped) + len(run_in)]
-            if run_in:
-                cut = _prefix_length(lines[start].text, run_in)
-                found.append((start, 1, lines[start].text[:cut], False))
-                break
-            if not any(v.startswith(joined) or v.startswith(stripped) for v in variants):
-                break
-    return found
+    found = (_candidate(lines, start, variants) for start in range(len(lines)))
+    return [candidate for candidate in found if candidate is not None]
 
 
-def anchor(entries: list[Bookmark], pages: list[list]) -> list[Anchor]:
+def _candidate(lines: Sequence[HasText], start: int, variants: set[str]) -> tuple[int, int, str, bool] | None:
+    """(first line, span, heading text, exact) where the title starts at `lines[start]`, alone, wrapped over the
+    next lines or run into its paragraph; None when it does not start there."""
+    joined, texts = "", []
+    for end in range(start, min(start + MAX_WRAP, len(lines))):
+        texts.append(lines[end].text)
+        joined += key(lines[end].text)
+        stripped = key(NUMBER.sub("", " ".join(texts), count=1))
+        if joined in variants or stripped in variants:
+            return start, end - start + 1, " ".join(texts), True
+        run_in = _run_in(lines[start].text, joined, stripped, variants) if end == start else None
+        if run_in:
+            return start, 1, lines[start].text[: _prefix_length(lines[start].text, run_in)], False
+        if not any(v.startswith(joined) or v.startswith(stripped) for v in variants):
+            return None
+    return None
+
+
+def _run_in(text: str, joined: str, stripped: str, variants: set[str]) -> str | None:
+    """The key of the part of the line `text` (its key `joined`, `stripped` without its number) that spells the
+    title, when the line opens with the title run into its paragraph; else None."""
+    found = next((v for v in variants if joined.startswith(v) and len(v) >= 4), None)
+    if found is not None:
+        return found
+    found = next((v for v in variants if stripped.startswith(v) and len(v) >= 4), None)
+    if found is None:
+        return None
+    return key(text)[: len(key(text)) - len(stripped) + len(found)]
+
+
+def anchor(entries: list[Bookmark], pages: Sequence[Sequence[HasText]]) -> list[Anchor]:
     """Each entry (a lone root, the document's title, left out) placed on its page's lines.
 
     `pages` holds each page's lines (objects with `text` and `top`). The line nearest the entry's
@@ -153,23 +174,28 @@ def anchor(entries: list[Bookmark], pages: list[list]) -> list[Anchor]:
     for entry in entries:
         if entry.level < top_level or not entry.title or entry.page is None or not 1 <= entry.page <= len(pages):
             continue
-        level = entry.level - top_level + 1
-        variants = _variants(entry.title)
-        placed = None
-        for page in (entry.page, entry.page + 1, entry.page - 1):
-            if not variants or not 1 <= page <= len(pages):
-                continue
-            lines = pages[page - 1]
-            found = _candidates(lines, variants)
-            if found:
-
-                def distance(candidate, lines=lines, entry=entry, page=page):  # this page's, bound now
-                    line = lines[candidate[0]]
-                    near = abs(line.top - entry.top) if entry.top is not None and page == entry.page else 0.0
-                    return (not candidate[3], near)
-
-                start, span, text, _ = min(found, key=distance)
-                placed = Anchor(entry, level, page, start, span, " ".join(text.split()))
-                break
-        anchors.append(placed or Anchor(entry, level, entry.page, None, 1, entry.title))
+        anchors.append(_placed(entry, entry.page, entry.level - top_level + 1, pages))
     return anchors
+
+
+def _placed(entry: Bookmark, page: int, level: int, pages: Sequence[Sequence[HasText]]) -> Anchor:
+    """Where `entry` (pointing at `page`) is: the candidate on its page, the next or the one before nearest its
+    position, an exact spelling first; at its position, title as given, when none spells it."""
+    variants = _variants(entry.title)
+    for near in (page, page + 1, page - 1):
+        if not variants or not 1 <= near <= len(pages):
+            continue
+        lines = pages[near - 1]
+        found = _candidates(lines, variants)
+        if found:
+
+            def distance(
+                candidate: tuple[int, int, str, bool], lines: Sequence[HasText] = lines, near: int = near
+            ) -> tuple[bool, float]:
+                line = lines[candidate[0]]
+                off = abs(line.top - entry.top) if entry.top is not None and near == entry.page else 0.0
+                return (not candidate[3], off)
+
+            start, span, text, _ = min(found, key=distance)
+            return Anchor(entry, level, near, start, span, " ".join(text.split()))
+    return Anchor(entry, level, page, None, 1, entry.title)
