@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from typing import Any
 
 from ..document import Block, BlockKind, Extracted
 from ..errors import CorruptFileError
@@ -14,7 +15,7 @@ PLACEHOLDER = re.compile(r"^(?:|untitled|title|document\d*|microsoft word\b.*|py
 HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo)\s*(\d)$", re.I)
 
 
-def _kind(style: str, paragraph) -> tuple[BlockKind, int]:
+def _kind(style: str, paragraph: Any) -> tuple[BlockKind, int]:
     name = style.lower()
     heading = HEADING_STYLE.match(style)
     if heading:
@@ -34,30 +35,8 @@ def _kind(style: str, paragraph) -> tuple[BlockKind, int]:
 
 def extract(data: bytes, name: str) -> Extracted:
     """The blocks, title and warnings of a .docx file."""
-    import docx
-    from docx.table import Table
-
-    try:
-        document = docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
-        raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.") from error
-    except Exception as error:  # lxml and python-docx raise many types on damaged XML
-        if "memory" in str(error).lower():
-            raise MemoryError(str(error)) from error
-        if type(error).__module__.startswith(("lxml", "docx")):
-            raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.") from error
-        raise
-    blocks: list[Block] = []
-    for item in document.iter_inner_content():
-        if isinstance(item, Table):
-            blocks.extend(Block("table", row) for row in _table_rows(item))
-            continue
-        text = item.text.strip()
-        if not text:
-            continue
-        style = (item.style.name if item.style is not None else "") or ""
-        kind, level = _kind(style, item)
-        blocks.append(Block(kind, text, level, reason="its Title style" if kind == "title" else ""))
+    document = _open(data, name)
+    blocks = _body_blocks(document)
     running = [
         p.text.strip()
         for s in document.sections
@@ -70,6 +49,40 @@ def extract(data: bytes, name: str) -> Extracted:
     return Extracted(finish(blocks), _title(blocks, document.core_properties.title or ""), warnings=warnings)
 
 
+def _open(data: bytes, name: str) -> Any:
+    """The python-docx document; a damaged file refused with a `CorruptFileError`."""
+    import docx
+
+    try:
+        return docx.Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
+        raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.") from error
+    except Exception as error:  # lxml and python-docx raise many types on damaged XML
+        if "memory" in str(error).lower():
+            raise MemoryError(str(error)) from error
+        if type(error).__module__.startswith(("lxml", "docx")):
+            raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.") from error
+        raise
+
+
+def _body_blocks(document: Any) -> list[Block]:
+    """The body's paragraphs and tables as blocks, in document order; empty paragraphs left out."""
+    from docx.table import Table
+
+    blocks: list[Block] = []
+    for item in document.iter_inner_content():
+        if isinstance(item, Table):
+            blocks.extend(Block("table", row) for row in _table_rows(item))
+            continue
+        text = item.text.strip()
+        if not text:
+            continue
+        style = (item.style.name if item.style is not None else "") or ""
+        kind, level = _kind(style, item)
+        blocks.append(Block(kind, text, level, reason="its Title style" if kind == "title" else ""))
+    return blocks
+
+
 def _title(blocks: list[Block], stated: str) -> str:
     """The first Title-style paragraph; else the title in the file's properties unless it is a placeholder."""
     styled = next((b.text for b in blocks if b.kind == "title"), "")
@@ -77,7 +90,7 @@ def _title(blocks: list[Block], stated: str) -> str:
     return styled or ("" if PLACEHOLDER.match(stated) else stated)
 
 
-def _table_rows(table) -> list[str]:
+def _table_rows(table: Any) -> list[str]:
     rows = []
     for row in table.rows:
         cells: list[str] = []
