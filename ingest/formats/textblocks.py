@@ -39,7 +39,24 @@ def _toc_lines(lines: list[str]) -> set[int]:
     return found
 
 
+def _underlines(line: str, pending: list[str]) -> bool:
+    """`line` underlines the one line above it (a Setext heading: "Title" over "=====")."""
+    return bool(UNDERLINE.match(line)) and len(pending) == 1
+
+
+def _continues_item(blocks: list[Block], pending: list[str], line: str) -> bool:
+    """An indented line right under a list item: the item's next line."""
+    return bool(blocks) and blocks[-1].kind == "list_item" and not pending and line[:1].isspace()
+
+
+def _opening_heading(line: str, following: str) -> bool:
+    """A paragraph's first line that reads like a heading over a capitalized line (not an underline)."""
+    return following[:1].isupper() and looks_like_heading(line) and not UNDERLINE.match(following)
+
+
 def _paragraph_blocks(lines: list[str]) -> list[Block]:
+    """A paragraph's lines as blocks: contents lines, headings (hashed, underlined or opening it), list items and
+    the paragraph's text."""
     blocks: list[Block] = []
     toc = _toc_lines(lines)
     pending: list[str] = []
@@ -58,15 +75,15 @@ def _paragraph_blocks(lines: list[str]) -> list[Block]:
         elif hashed:
             flush()
             blocks.append(Block("heading", hashed.group(2), len(hashed.group(1))))
-        elif UNDERLINE.match(line) and pending and len(pending) == 1:
+        elif _underlines(line, pending):
             text = pending.pop()
             blocks.append(Block("heading", text, 1 if line.strip()[0] == "=" else 2))
         elif BULLET.match(line):
             flush()
             blocks.append(Block("list_item", BULLET.sub("", line, count=1)))
-        elif blocks and blocks[-1].kind == "list_item" and not pending and line[:1].isspace():
+        elif _continues_item(blocks, pending, line):
             blocks[-1] = Block("list_item", f"{blocks[-1].text} {line.strip()}")
-        elif number == 0 and following[:1].isupper() and looks_like_heading(line) and not UNDERLINE.match(following):
+        elif number == 0 and _opening_heading(line, following):
             blocks.append(Block("heading", line.strip(), numbered_level(line) or 1))
         else:
             pending.append(line.strip())
