@@ -17,7 +17,8 @@ import re
 import socket
 import threading
 from dataclasses import dataclass
-from urllib.parse import urljoin, urlsplit
+from typing import Any
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 import requests
 
@@ -87,7 +88,7 @@ def is_public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified or ip.is_link_local)
 
 
-def _parse(url: str):
+def _parse(url: str) -> tuple[SplitResult, str, int]:
     """(parts, host, port) of an http(s) URL; InvalidUrlError or UnsafeUrlError if it cannot be one."""
     try:
         parts = urlsplit(url.strip())
@@ -115,9 +116,9 @@ def _parse(url: str):
 
 def _lookup(host: str, port: int, timeout: float | None) -> list[str]:
     """Addresses of `host` in the resolver's order; the lookup is abandoned (not awaited) after `timeout`."""
-    outcome: dict = {}
+    outcome: dict[str, Any] = {}
 
-    def resolve():
+    def resolve() -> None:
         try:
             outcome["infos"] = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
         except (OSError, UnicodeError) as error:
@@ -210,8 +211,8 @@ def get(
     url: str,
     settings: IngestSettings,
     accept: tuple[str, ...] = (),
-    params: dict | None = None,
-    headers: dict | None = None,
+    params: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
     kind: str = "a web page",
 ) -> Response:
     """GET `url` with redirects checked, the body capped at max_download_mb and the whole fetch timed out.
@@ -236,12 +237,25 @@ def _get(
     settings: IngestSettings,
     *,
     accept: tuple[str, ...],
-    params: dict | None,
-    headers: dict | None,
+    params: dict[str, Any] | None,
+    headers: dict[str, str] | None,
     kind: str,
 ) -> Response:
-    limit = settings.max_download_bytes
-    too_large = f"That page is larger than {settings.max_download_mb} MB and was not downloaded."
+    response, url = _follow(session, watch, url, settings, params, headers)
+    with response:
+        return _read(response, url, watch, settings, accept, kind)
+
+
+def _follow(
+    session: requests.Session,
+    watch: Watch,
+    url: str,
+    settings: IngestSettings,
+    params: dict[str, Any] | None,
+    headers: dict[str, str] | None,
+) -> tuple[requests.Response, str]:
+    """The streamed response at the end of `url`'s redirects (each target guarded, at most `MAX_REDIRECTS`), and
+    the address it was asked for."""
     for _ in range(MAX_REDIRECTS + 1):
         url = guard(url, settings, watch)
         read_timeout = max(0.01, watch.remaining())
@@ -259,36 +273,42 @@ def _get(
         if watch.expired:
             response.close()
             raise FetchError(f"{host_label(url)} did not answer in time.")
-        if response.is_redirect and "location" in response.headers:
-            url = urljoin(response.url, response.headers["location"])
-            params = None
-            response.close()
-            continue
-        break
-    else:
-        raise FetchError(f"{host_label(url)} redirected too many times.")
-    with response:
-        content_type = safe_content_type(response.headers.get("content-type", ""))
-        if accept and response.ok and content_type not in accept:
-            if content_type in ("text/html", "application/xhtml+xml") and kind != "a web page":
-                raise FetchError(f"That link is a web page, not {kind}.")
-            raise FetchError(f"That link is not {kind} (it is {content_type or 'of unknown type'}).")
-        if _declared_length(response.headers.get("content-length"), host_label(url)) > limit:
-            raise FetchError(too_large)
-        body = bytearray()
-        try:
-            for chunk in response.iter_content(CHUNK):
-                body.extend(chunk)
-                if len(body) > limit:
-                    raise FetchError(too_large)
-        except requests.RequestException as error:
-            raise FetchError(describe(error, url, watch)) from error
-        if watch.expired:
-            raise FetchError(f"{host_label(url)} did not answer in time.")
-        return Response(
-            response.url,
-            response.status_code,
-            content_type,
-            bytes(body),
-            _charset(response.headers.get("content-type", "")),
-        )
+        if not (response.is_redirect and "location" in response.headers):
+            return response, url
+        url = urljoin(response.url, response.headers["location"])
+        params = None
+        response.close()
+    raise FetchError(f"{host_label(url)} redirected too many times.")
+
+
+def _read(
+    response: requests.Response, url: str, watch: Watch, settings: IngestSettings, accept: tuple[str, ...], kind: str
+) -> Response:
+    """The body of the response from `url`, read within the size and time limits, when its type is one `accept`
+    names."""
+    limit = settings.max_download_bytes
+    too_large = f"That page is larger than {settings.max_download_mb} MB and was not downloaded."
+    content_type = safe_content_type(response.headers.get("content-type", ""))
+    if accept and response.ok and content_type not in accept:
+        if content_type in ("text/html", "application/xhtml+xml") and kind != "a web page":
+            raise FetchError(f"That link is a web page, not {kind}.")
+        raise FetchError(f"That link is not {kind} (it is {content_type or 'of unknown type'}).")
+    if _declared_length(response.headers.get("content-length"), host_label(url)) > limit:
+        raise FetchError(too_large)
+    body = bytearray()
+    try:
+        for chunk in response.iter_content(CHUNK):
+            body.extend(chunk)
+            if len(body) > limit:
+                raise FetchError(too_large)
+    except requests.RequestException as error:
+        raise FetchError(describe(error, url, watch)) from error
+    if watch.expired:
+        raise FetchError(f"{host_label(url)} did not answer in time.")
+    return Response(
+        response.url,
+        response.status_code,
+        content_type,
+        bytes(body),
+        _charset(response.headers.get("content-type", "")),
+    )
