@@ -154,13 +154,22 @@ class _EndpointSession(requests.Session):
 
 def from_newsapi(settings: IngestSettings) -> list[Headline]:
     """Top headlines from NewsAPI through newsapi-python; NewsApiError or FetchError on failure."""
+    found = (_newsapi_headline(item) for item in _top_headlines(settings).get("articles") or [])
+    return [headline for headline in found if headline is not None]
+
+
+def _top_headlines(settings: IngestSettings) -> dict[str, Any]:
+    """NewsAPI's answer for the configured sources; each way it can fail said as a NewsApiError or FetchError."""
     from newsapi import NewsApiClient
     from newsapi.newsapi_exception import NewsAPIException
 
     with _EndpointSession(settings) as session:
         client = NewsApiClient(api_key=settings.newsapi_key, session=session)
         try:
-            payload = client.get_top_headlines(sources=settings.newsapi_sources, language=None, page_size=50)
+            payload: dict[str, Any] = client.get_top_headlines(
+                sources=settings.newsapi_sources, language=None, page_size=50
+            )
+            return payload
         except NewsAPIException as error:
             details = error.get_exception() if isinstance(error.get_exception(), dict) else {}
             code = re.sub(r"[^A-Za-z0-9]", "", str(details.get("code", "")))[:40]
@@ -174,25 +183,24 @@ def from_newsapi(settings: IngestSettings) -> list[Headline]:
             raise FetchError("NewsAPI could not be reached; check the network.") from error
         except (requests.RequestException, ValueError) as error:
             raise FetchError(f"NewsAPI sent an answer that could not be read ({type(error).__name__}).") from error
-    headlines = []
-    for item in payload.get("articles") or []:
-        url = _web_link(item.get("url"))
-        title = plain_text(item.get("title") or "")
-        if not url or not title:
-            continue
-        headlines.append(
-            Headline(
-                title=title,
-                description=plain_text(item.get("description") or ""),
-                source=((item.get("source") or {}).get("name") or "NewsAPI"),
-                url=url,
-                published=_parse_time(item.get("publishedAt")),
-                backend="NewsAPI",
-                author=plain_text(item.get("author") or ""),
-                image_url=_web_link(item.get("urlToImage")),
-            )
-        )
-    return headlines
+
+
+def _newsapi_headline(item: dict[str, Any]) -> Headline | None:
+    """One NewsAPI article as a headline; None when it has no web link or no title."""
+    url = _web_link(item.get("url"))
+    title = plain_text(item.get("title") or "")
+    if not url or not title:
+        return None
+    return Headline(
+        title=title,
+        description=plain_text(item.get("description") or ""),
+        source=((item.get("source") or {}).get("name") or "NewsAPI"),
+        url=url,
+        published=_parse_time(item.get("publishedAt")),
+        backend="NewsAPI",
+        author=plain_text(item.get("author") or ""),
+        image_url=_web_link(item.get("urlToImage")),
+    )
 
 
 def _entry_image(entry) -> str:
