@@ -93,30 +93,44 @@ def _roles(blocks: list[Block]) -> list[Block]:
     role_level = 0
     for block in blocks:
         if block.kind == "heading":
-            opened = section_role(block.text)
-            if opened:
-                role, role_level = opened, block.level
-                result.append(block)
-                continue
-            if role == "toc" and _toc_entry(block):
-                result.append(replace(block, kind="toc", level=0, reason=UNDER[role]))
-                continue
-            if role and (block.level <= role_level or role != "reference"):
-                role = None
-            elif role:
-                result.append(replace(block, kind=role, level=0, reason=UNDER[role]))
+            taken, role, role_level = _heading_in_role(block, role, role_level)
+            if taken is not None:
+                result.append(taken)
                 continue
         if role and block.kind in ("paragraph", "list_item", "toc", "caption", "code", "table"):
-            if (
-                role == "toc"
-                and not _toc_entry(block)
-                and (_words(block.text) > MAX_TOC_ENTRY_WORDS or block.text.rstrip().endswith((".", "!", "?")))
-            ):
-                role = None
-            else:
-                block = replace(block, kind=role, reason=UNDER[role])
+            block, role = _in_role(block, role)
         result.append(block)
     return result
+
+
+def _heading_in_role(
+    block: Block, role: SectionRole | None, role_level: int
+) -> tuple[Block | None, SectionRole | None, int]:
+    """(the block as taken, the role, its heading's level) at a heading: one that opens a role; a contents entry
+    under Contents; a heading under References no higher than its heading, taken as a reference; else the role
+    ends (the block None: it is read as any other)."""
+    opened = section_role(block.text)
+    if opened:
+        return block, opened, block.level
+    if role == "toc" and _toc_entry(block):
+        return replace(block, kind="toc", level=0, reason=UNDER[role]), role, role_level
+    if role and (block.level <= role_level or role != "reference"):
+        return None, None, role_level
+    if role:
+        return replace(block, kind=role, level=0, reason=UNDER[role]), role, role_level
+    return None, role, role_level
+
+
+def _in_role(block: Block, role: SectionRole) -> tuple[Block, SectionRole | None]:
+    """(the block, the role after it) under a role's heading: it takes the role, unless under Contents it is no
+    contents entry but a sentence or a long line, which ends the contents."""
+    if (
+        role == "toc"
+        and not _toc_entry(block)
+        and (_words(block.text) > MAX_TOC_ENTRY_WORDS or block.text.rstrip().endswith((".", "!", "?")))
+    ):
+        return block, None
+    return replace(block, kind=role, reason=UNDER[role]), role
 
 
 def _in_order(blocks: list[Block]) -> list[Block]:
