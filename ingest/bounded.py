@@ -19,11 +19,12 @@ import logging
 import multiprocessing
 import os
 import stat
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 from .errors import CorruptFileError, ExtractionTimeoutError, FileTooLargeError, IngestError
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 PARSERS = ("pypdfium2", "pypdfium2.raw", "markdown_it", "docx", "charset_normalizer", "lxml.etree")
 
 
@@ -56,7 +57,9 @@ def _close_inherited_sockets() -> None:
             continue
 
 
-def _child(connection, function: Callable, args: tuple, name: str, memory_mb: int, reports: bool) -> None:
+def _child(
+    connection: Any, function: Callable[..., Any], args: tuple[Any, ...], name: str, memory_mb: int, reports: bool
+) -> None:
     try:
         _close_inherited_sockets()
         _limit_memory(memory_mb)
@@ -84,7 +87,9 @@ def _child(connection, function: Callable, args: tuple, name: str, memory_mb: in
         connection.close()
 
 
-def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str], None] | None, step_timeout: float):
+def _outcome(
+    receiver: Any, name: str, timeout: float, progress: Callable[[float, str], None] | None, step_timeout: float
+) -> Any:
     """The child's final (status, value), passing its progress on; each report gives it `step_timeout` seconds more."""
     reported = False
     while True:
@@ -113,15 +118,15 @@ def _outcome(receiver, name: str, timeout: float, progress: Callable[[float, str
 
 
 def run_bounded(
-    function: Callable,
-    args: tuple,
+    function: Callable[..., T],
+    args: tuple[Any, ...],
     name: str,
     timeout: float,
     *,
     memory_mb: int = 0,
     progress: Callable[[float, str], None] | None = None,
     step_timeout: float | None = None,
-):
+) -> T:
     """function(*args) in a child process capped at `memory_mb` more memory; its IngestError re-raised here;
     ExtractionTimeoutError past `timeout` seconds. With `progress`, the child's function gets one more
     argument, a report(fraction, message) whose calls reach `progress` here, and each call gives the child
@@ -146,4 +151,5 @@ def run_bounded(
         if isinstance(value, CorruptFileError):
             logger.info("could not parse %s: %s (%s)", name, value, cause[0] if cause else "its own error")
         raise value
-    return value
+    result: T = value
+    return result

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
+from types import ModuleType
 from typing import Callable
 
 from .bounded import run_bounded
@@ -24,7 +25,7 @@ UNSURE = 0.8
 
 
 def _extract(
-    kind: FileKind, data: bytes, name: str, settings: IngestSettings, report: Callable | None = None
+    kind: FileKind, data: bytes, name: str, settings: IngestSettings, report: Callable[[float, str], None] | None = None
 ) -> Extracted:
     """What the reader for `kind` finds in the file (run in a child process by `run_bounded`)."""
     if kind == "pdf":
@@ -40,7 +41,7 @@ def _extract(
     return Extracted(_text_reader(PurePath(name).suffix.lower(), text).parse(text), warnings=warnings)
 
 
-def _text_reader(suffix: str, text: str):
+def _text_reader(suffix: str, text: str) -> ModuleType:
     """The one place that decides whether text is read as Markdown: a file's name says so (.md, .markdown) or
     says plain text (.txt, .text); text with no such name (pasted, piped, a README, a .doc that is text) is
     Markdown when it uses Markdown's own syntax."""

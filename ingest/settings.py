@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, fields
-from typing import Mapping
+from typing import Any, Mapping
 
 from .units import MB
 
@@ -45,9 +45,9 @@ class IngestSettings:
         return self.max_download_mb * MB
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "IngestSettings":
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "IngestSettings":
         env = os.environ if environ is None else environ
-        values: dict = {}
+        values: dict[str, Any] = {}
         for field in fields(cls):
             raw = env.get(f"INGEST_{field.name.upper()}")
             if raw is None or raw == "":

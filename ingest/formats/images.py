@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from ..document import Extracted
 from ..errors import CorruptFileError, FileTooLargeError, NoTextError
@@ -15,7 +16,7 @@ MAX_ASPECT = 200  # OCR scales a page to a set size: a strip longer than this co
 POINTS_PER_PIXEL = 72 / 200
 
 
-def _checked_size(picture, name: str) -> None:
+def _checked_size(picture: Any, name: str) -> None:
     width, height = picture.size
     if width * height > MAX_MEGAPIXELS * 1_000_000:
         raise FileTooLargeError(
@@ -29,7 +30,7 @@ def _checked_size(picture, name: str) -> None:
         )
 
 
-def _opened(data: bytes, name: str):
+def _opened(data: bytes, name: str) -> Any:
     """The image, its size checked before any pixel is decoded (Pillow's own bomb check is replaced by ours)."""
     from PIL import Image, UnidentifiedImageError
 
@@ -42,7 +43,7 @@ def _opened(data: bytes, name: str):
     return picture
 
 
-def _frame(picture, index: int, name: str):
+def _frame(picture: Any, index: int, name: str) -> Any:
     """Frame `index` as a grey image, turned as the camera's orientation tag says."""
     from PIL import ImageOps
 

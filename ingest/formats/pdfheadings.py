@@ -53,17 +53,40 @@ JOINERS = ("and", "&", "AND")
 
 
 class LineLike(Protocol):
-    text: str
-    page: int
-    size: float
-    bold: bool
-    mono: bool
-    x: float
-    top: float
-    last_top: float
-    tail: int
-    cells: int
-    spans: tuple[tuple[float, float, int], ...]
+    """What these rules read of a line (read-only: lines are values)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def page(self) -> int: ...
+
+    @property
+    def size(self) -> float: ...
+
+    @property
+    def bold(self) -> bool: ...
+
+    @property
+    def mono(self) -> bool: ...
+
+    @property
+    def x(self) -> float: ...
+
+    @property
+    def top(self) -> float: ...
+
+    @property
+    def last_top(self) -> float: ...
+
+    @property
+    def tail(self) -> int: ...
+
+    @property
+    def cells(self) -> int: ...
+
+    @property
+    def spans(self) -> tuple[tuple[float, float, int], ...]: ...
 
 
 Ln = TypeVar("Ln", bound=LineLike)
@@ -126,7 +149,9 @@ def header_rows(lines: Sequence[LineLike]) -> set[int]:
     return found
 
 
-def _aligned(header, row, em: float) -> bool:
+def _aligned(
+    header: tuple[tuple[float, float, int], ...], row: tuple[tuple[float, float, int], ...], em: float
+) -> bool:
     """Each header cell starts where a cell of the row starts, within `ALIGN_EMS` ems."""
     lefts = [left for left, _, _ in row]
     return all(any(abs(left - other) < ALIGN_EMS * em for other in lefts) for left, _, _ in header)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ctypes
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..classify import is_caption
 from ..document import Block
@@ -60,7 +60,7 @@ REASONS = {  # why a set-aside block has its kind, as the reader is told
 REACH = 3  # blocks other than notes between the halves of a cut sentence
 
 
-def physical_lines(textpage, text: str) -> Iterator[tuple[int, str]]:
+def physical_lines(textpage: Any, text: str) -> Iterator[tuple[int, str]]:
     """(start, text) of each line of the page's text. PDFium joins a line that ends in a hyphen with the text that
     follows it in the content stream; where that is not the next line down (a caption, a footnote, the next column
     placed between the word's halves), the line is cut there again and keeps its hyphen."""
@@ -80,7 +80,7 @@ def _wraps(mark: tuple[float, float, float, float], after: tuple[float, float, f
     return after[0] < mark[0] and -0.5 * height < mark[1] - after[3] < height
 
 
-def unmarked(textpage, text: str) -> str:
+def unmarked(textpage: Any, text: str) -> str:
     """`text` with each footnote mark glued to a word replaced by `DROPPED_MARK`: smaller than the letter before it
     and raised above its foot. A lowered digit ("log2") and a mark the same size as the text ("drop0") stay."""
     chars = None
@@ -96,7 +96,7 @@ def unmarked(textpage, text: str) -> str:
     return "".join(chars) if chars else text
 
 
-def page_objects(page) -> tuple[float, list[tuple[float, float, float]]]:
+def page_objects(page: Any) -> tuple[float, list[tuple[float, float, float]]]:
     """One pass over a page's objects: the share of the page its largest image covers (near 1 for a scan, small
     for a figure), and the (left, right, top) of each thin horizontal path no wider than part of the page (a
     separator rule, such as the one above a page's footnotes)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import pickle
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")
 MIN_PAGES = 24  # shorter files are read in one process: a fork and the pickling cost more than they save
@@ -29,7 +29,7 @@ def workers(count: int) -> int:
     return max(1, min(cores, MAX_WORKERS, count // PAGES_PER_WORKER))
 
 
-def read_pages(document, count: int, read: Callable[[object, int], T], processes: int = 0) -> list[T]:
+def read_pages(document: Any, count: int, read: Callable[[object, int], T], processes: int = 0) -> list[T]:
     """read(document, number) for pages 1..count, in page order; spread over `processes` (default: `workers`)
     forked processes, the caller's included."""
     share = processes or workers(count)
@@ -43,7 +43,7 @@ def read_pages(document, count: int, read: Callable[[object, int], T], processes
     return [found[number] if number in found else read(document, number) for number in range(1, count + 1)]
 
 
-def _fork(document, count: int, read: Callable[[object, int], T], part: int, share: int) -> tuple[int, int] | None:
+def _fork(document: Any, count: int, read: Callable[[object, int], T], part: int, share: int) -> tuple[int, int] | None:
     """(pid, read end of its pipe) of a worker reading pages part+1, part+1+share, ...; None when no fork."""
     try:
         receiver, sender = os.pipe()
@@ -71,7 +71,7 @@ def _fork(document, count: int, read: Callable[[object, int], T], part: int, sha
         os._exit(code)
 
 
-def _collect(pid: int, receiver: int) -> dict:
+def _collect(pid: int, receiver: int) -> dict[int, Any]:
     """A worker's pages, or none when it failed (the parent then reads them)."""
     try:
         with os.fdopen(receiver, "rb") as pipe:

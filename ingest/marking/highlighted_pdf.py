@@ -19,7 +19,7 @@ import logging
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from ..bounded import run_bounded
 from ..errors import CorruptFileError, IngestError, PasswordProtectedError
@@ -83,7 +83,7 @@ class _Page:
     """One page's matchable text (`stream`), the character each of its letters came from, and their boxes; with
     the page's text, the closing punctuation after a match is covered too."""
 
-    def __init__(self, stream: str, owners: list, box_of, text: str = ""):
+    def __init__(self, stream: str, owners: list[Any], box_of: Any, text: str = "") -> None:
         self.stream, self.owners, self._box_of, self.text = stream, owners, box_of, text
 
     def boxes(self, start: int, stop: int) -> list[tuple[float, float, float, float]]:
@@ -95,7 +95,7 @@ class _Page:
         return [self._box_of(owner) for owner in chosen]
 
 
-def _text_layer(page) -> _Page:
+def _text_layer(page: Any) -> _Page:
     textpage = page.get_textpage()
     text = textpage.get_text_range()
     stream, owners = [], []
@@ -116,7 +116,7 @@ def _text_layer(page) -> _Page:
     return _Page("".join(stream), owners, lambda index: textpage.get_charbox(index, loose=False), closing)
 
 
-def _ocr_layer(page, dpi: int) -> _Page:
+def _ocr_layer(page: Any, dpi: int) -> _Page:
     """A scanned page's OCR lines, each character given its share of its line's box, in PDF points."""
     from ..recognition import ocr, scans
 
@@ -157,7 +157,7 @@ def _lines(boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, 
 class _Pages:
     """Pages read on demand: the text layer, or OCR for a page with next to no text layer."""
 
-    def __init__(self, document, settings: IngestSettings):
+    def __init__(self, document: Any, settings: IngestSettings) -> None:
         self.document, self.settings = document, settings
         self.cache: dict[int, _Page] = {}
 
@@ -194,14 +194,14 @@ class _Pages:
         return {}
 
 
-def _quads(rects) -> list[float]:
+def _quads(rects: Any) -> list[float]:
     points = []
     for left, bottom, right, top in rects:
         points += [left, top, right, top, left, bottom, right, bottom]
     return points
 
 
-def _annotate(writer, number: int, rects, mark: Mark) -> None:
+def _annotate(writer: Any, number: int, rects: Any, mark: Mark) -> None:
     from pypdf.annotations import Highlight, Popup
     from pypdf.generic import ArrayObject, FloatObject, NameObject, TextStringObject
 
@@ -221,7 +221,7 @@ def _annotate(writer, number: int, rects, mark: Mark) -> None:
     writer.add_annotation(page_number=number - 1, annotation=popup)
 
 
-def _bookmarks(writer, sections: Sequence[Bookmarked]) -> int:
+def _bookmarks(writer: Any, sections: Sequence[Bookmarked]) -> int:
     """Nested outline items for the sections that have a title and a page; the count added."""
     stack: list[tuple[int, object]] = []
     added = 0
@@ -239,7 +239,7 @@ def _bookmarks(writer, sections: Sequence[Bookmarked]) -> int:
     return added
 
 
-def _writer(reader, name: str):
+def _writer(reader: Any, name: str) -> Any:
     """An incremental writer; for a file encrypted with an empty password (which ingest opens too), a decrypted
     full copy, since an update cannot be appended to it without its keys."""
     from pypdf import PdfWriter

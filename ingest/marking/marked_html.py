@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..document import Block
 from .highlighted_pdf import Mark
@@ -24,14 +24,14 @@ STYLE = (
 )
 
 
-def _pattern(text: str) -> re.Pattern | None:
+def _pattern(text: str) -> re.Pattern[str] | None:
     words = text.split()
     return re.compile(r"\s+".join(map(re.escape, words))) if words else None
 
 
-def _spans(blocks: Sequence[Block], marks: Sequence[Mark]) -> tuple[dict[int, list[list]], list[str]]:
+def _spans(blocks: Sequence[Block], marks: Sequence[Mark]) -> tuple[dict[int, list[list[Any]]], list[str]]:
     """Per block index, [start, end, roles, notes] spans without overlaps; and the marks not found."""
-    spans: dict[int, list[list]] = {}
+    spans: dict[int, list[list[Any]]] = {}
     missing = []
     for mark in marks:
         pattern = _pattern(mark.text)
@@ -55,7 +55,7 @@ def _spans(blocks: Sequence[Block], marks: Sequence[Mark]) -> tuple[dict[int, li
     return spans, missing
 
 
-def _body(text: str, spans: list[list]) -> str:
+def _body(text: str, spans: list[list[Any]]) -> str:
     out, at = [], 0
     for start, end, roles, notes in sorted(spans):
         out.append(html.escape(text[at:start]))

@@ -16,6 +16,7 @@ import os
 import socket
 import threading
 import time
+from typing import Any
 
 from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
@@ -154,6 +155,6 @@ class PinnedAdapter(HTTPAdapter):
         self.watch = watch
         super().__init__(max_retries=0)
 
-    def init_poolmanager(self, *args, **kwargs) -> None:
+    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
         super().init_poolmanager(*args, **kwargs)
         self.poolmanager.pool_classes_by_scheme = _pools(self.watch)

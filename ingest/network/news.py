@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import requests
@@ -23,7 +23,7 @@ import requests
 from ..errors import FeedUnavailableError, FetchError, NewsApiError
 from ..settings import IngestSettings
 from .connection import Watch
-from .fetch import get, guard, host_label, mount_pinned
+from .fetch import Response, get, guard, host_label, mount_pinned
 from .textclean import plain_text
 
 logger = logging.getLogger(__name__)
@@ -147,7 +147,7 @@ class _EndpointSession(requests.Session):
         target = guard(url.decode() if isinstance(url, bytes) else url, self.settings, self.watch)
         return super().request(method, target, *args, **kwargs)
 
-    def close(self):
+    def close(self) -> None:
         super().close()
         self.watch.close()
 
@@ -203,7 +203,7 @@ def _newsapi_headline(item: dict[str, Any]) -> Headline | None:
     )
 
 
-def _entry_image(entry) -> str:
+def _entry_image(entry: Any) -> str:
     for key in ("media_content", "media_thumbnail"):
         for media in entry.get(key) or []:
             link = _web_link(media.get("url"))
@@ -215,7 +215,7 @@ def _entry_image(entry) -> str:
     return ""
 
 
-def _fetch_feed(feed_url: str, settings: IngestSettings):
+def _fetch_feed(feed_url: str, settings: IngestSettings) -> Response | FetchError:
     """The feed's response, or the FetchError that says why it could not be had."""
     try:
         response = get(feed_url, settings, accept=FEED_TYPES, kind="an RSS or Atom feed")
@@ -280,7 +280,7 @@ class _Flight:
 class NewsFeed:
     """Cached headlines: refreshed after `feed_ttl` seconds, one refresh at a time; failures remembered briefly."""
 
-    def __init__(self, settings: IngestSettings | None = None, clock=time.time):
+    def __init__(self, settings: IngestSettings | None = None, clock: Callable[[], float] = time.time) -> None:
         self.settings = settings or IngestSettings.from_env()
         self._clock = clock
         self._lock = threading.Lock()

@@ -14,7 +14,7 @@ import os
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import IngestError
 
@@ -133,7 +133,7 @@ def _few_malloc_arenas() -> None:
         return
 
 
-def engine():
+def engine() -> Any:
     """The RapidOCR engine of this process, built once from the models in its wheel."""
     global _engine
     if _engine is None:
@@ -164,7 +164,7 @@ def engine():
     return _engine
 
 
-def _skew(boxes) -> float:
+def _skew(boxes: Any) -> float:
     """The page's tilt in radians: the median slope of the top edges of lines well wider than tall."""
     import numpy
 
@@ -176,7 +176,7 @@ def _skew(boxes) -> float:
     return statistics.median(slopes) if slopes else 0.0
 
 
-def _batches(crops: list) -> list[list[int]]:
+def _batches(crops: list[Any]) -> list[list[int]]:
     """The crops' indices in order of width (so that a batch needs little padding), in batches of RECOGNITION_BATCH
     lines at most, and of BATCH_AREA at most: the lines times the square of the widest one's width once scaled to
     the recognizer's 48 pixels of height. The recognizer's attention takes memory in proportion to that: eight
@@ -191,7 +191,7 @@ def _batches(crops: list) -> list[list[int]]:
     return batches
 
 
-def _recognized(crops: list, tick: Tick) -> list[tuple[str, float]]:
+def _recognized(crops: list[Any], tick: Tick) -> list[tuple[str, float]]:
     """What the recognizer reads in each line image, a batch at a time (`_batches`), with `tick()` after each."""
     read: list[tuple[str, float]] = [("", 0.0)] * len(crops)
     for batch in _batches(crops):
@@ -202,7 +202,7 @@ def _recognized(crops: list, tick: Tick) -> list[tuple[str, float]]:
     return read
 
 
-def _boxes(array) -> list:
+def _boxes(array: Any) -> list[Any]:
     """The text-line boxes the detector finds in the image (at DETECTION_SIDE pixels on its longer side)."""
     import numpy
 
@@ -210,7 +210,7 @@ def _boxes(array) -> list:
     return [] if found.boxes is None else [numpy.asarray(box, dtype=numpy.float32) for box in found.boxes]
 
 
-def _judged(image, array, boxes: list) -> str:
+def _judged(image: Any, array: Any, boxes: list[Any]) -> str:
     """What a page holds, told from its detected boxes before they are read: TEXT, FIGURE or BLANK.
 
     Text when PROBE_MANY boxes or more are line-shaped (PROBE_SHAPE times longer than high, either way round), or
@@ -240,7 +240,7 @@ def _judged(image, array, boxes: list) -> str:
     return BLANK if not grey.size or float((grey < INK).mean()) < BLANK_INK else FIGURE
 
 
-def content(image) -> str:
+def content(image: Any) -> str:
     """What a page image holds: TEXT, FIGURE or BLANK (`_judged` on the detector's boxes)."""
     import numpy
 
@@ -248,7 +248,7 @@ def content(image) -> str:
     return _judged(image, array, _boxes(array))
 
 
-def _read(image, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
+def _read(image: Any, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
     """The lines of the image turned by `turn` degrees, their boxes turned back by the page's tilt so that lines
     of a skewed scan sort and group as on a straight one (the recognizer reads the tilted crops as they are).
     With `judge`, a page that holds no text (`_judged`) is not read: its OcrPage has no lines and says what it holds."""
@@ -283,7 +283,7 @@ def idle() -> None:
     return None
 
 
-def read(image, tick: Tick = idle, judge: bool = False) -> OcrPage:
+def read(image: Any, tick: Tick = idle, judge: bool = False) -> OcrPage:
     """The page's lines, turned upright when it was scanned sideways or upside down (only unsure pages are retried);
     `tick()` is called each time a batch of lines has been read. With `judge`, a page that holds only a figure or
     nothing is not read (`OcrPage.content` says which)."""

@@ -14,7 +14,7 @@ import statistics
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..document import OcrReport, page_ranges
 from . import ocr, words
@@ -51,7 +51,7 @@ class ScannedPage:
     characters: int
 
 
-def render(page, dpi: int):
+def render(page: Any, dpi: int) -> Any:
     """A PDF page as a grey image at `dpi` (72 at least), less for a page so large it would pass MAX_PIXELS."""
     width, height = page.get_size()
     scale = min(max(dpi, MIN_DPI) / 72, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
@@ -145,7 +145,7 @@ def _sized(rows: list[Row]) -> tuple[Row, ...]:
     )
 
 
-def scanned_page(image, tick: ocr.Tick = ocr.idle, judge: bool = False) -> ScannedPage:
+def scanned_page(image: Any, tick: ocr.Tick = ocr.idle, judge: bool = False) -> ScannedPage:
     """One page image read by OCR into rows in reading order; `tick()` each time a batch of its lines is read. With
     `judge`, a page that holds only a figure or nothing is not read, and FIGURE or BLANK comes back."""
     page = ocr.read(image, tick, judge)

@@ -49,7 +49,7 @@ def _common(piece: str) -> bool:
     return rank is not None and rank < COMMON_RANK and (len(piece) >= 3 or piece.lower() in SHORT_WORDS)
 
 
-def _unglued(match: re.Match) -> str:
+def _unglued(match: re.Match[str]) -> str:
     token = match.group()
     if len(token) < MIN_GLUED or known(token):
         return token
@@ -60,7 +60,7 @@ def _unglued(match: re.Match) -> str:
     return " ".join(pieces) if len(pieces) >= enough and all(map(_common, pieces)) else token
 
 
-def _number_apart(match: re.Match) -> str:
+def _number_apart(match: re.Match[str]) -> str:
     """'Now87years' as 'Now 87 years', '200,000were' as '200,000 were'; 'mp3', '4th' and '1990s' untouched."""
     if match.group(4):
         number, word = match.group(4), match.group(5)

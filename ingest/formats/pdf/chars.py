@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import re
 import unicodedata
+from typing import Any
 
 from .. import pdfnotes, texfonts
 
@@ -26,7 +27,7 @@ class Fonts:
     """Font facts of a text page's characters, through PDFium's calls with their buffers made once, and each font
     name's bold and fixed-pitch look read once."""
 
-    def __init__(self, textpage) -> None:
+    def __init__(self, textpage: Any) -> None:
         import pypdfium2.raw as pdfium_c
 
         self.raw = textpage.raw
@@ -94,7 +95,7 @@ class Fonts:
         return self.box[0].value, self.box[1].value
 
 
-def page_text(textpage) -> str:
+def page_text(textpage: Any) -> str:
     """The page's text, one character per PDFium character index, so each letter's font can be looked up.
 
     `get_text_range` usually is that, but not always (a few characters merged or dropped shift every
@@ -109,7 +110,7 @@ def page_text(textpage) -> str:
     return _tex_symbols(textpage, text)
 
 
-def _tex_symbols(textpage, text: str) -> str:
+def _tex_symbols(textpage: Any, text: str) -> str:
     """`text` with the characters PDFium could give no Unicode for, and gave as their font's code (ε as 0x0F),
     read from their TeX font's encoding where the font is one; one character for one, so indexes still match."""
     import pypdfium2.raw as pdfium_c

@@ -224,7 +224,7 @@ def _needs_ocr(lines: list[Line], image_share: float) -> bool:
     return letters >= MIN_SCANNED_CHARS and words.garbled(text)
 
 
-def read_page(document, number: int) -> tuple[list[Line], bool]:
+def read_page(document: Any, number: int) -> tuple[list[Line], bool]:
     """The lines of page `number` and whether it needs OCR."""
     page = document[number - 1]
     try:

@@ -43,7 +43,7 @@ def _dropped_note(dropped: int, numbers: list[int], count: int) -> str:
     )
 
 
-def _title(document, blocks: list[Block]) -> str:
+def _title(document: Any, blocks: list[Block]) -> str:
     """The first page's title block; else the metadata title when its words are on the first page."""
     shown = next((b.text for b in blocks if b.kind == "title"), "")
     if shown:
@@ -58,7 +58,7 @@ def _title(document, blocks: list[Block]) -> str:
     return ""
 
 
-def _open(data: bytes, name: str):
+def _open(data: bytes, name: str) -> Any:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
@@ -73,11 +73,11 @@ def _open(data: bytes, name: str):
 
 
 def _read_scans(
-    document, numbers: list[int], settings: IngestSettings, report: scans.Progress | None
+    document: Any, numbers: list[int], settings: IngestSettings, report: scans.Progress | None
 ) -> tuple[dict[int, list[Line]], OcrReport]:
     heights = {number: document[number - 1].get_height() for number in numbers}
 
-    def image_of(number: int):
+    def image_of(number: int) -> Any:
         page = document[number - 1]
         try:
             return scans.render(page, settings.ocr_dpi)
@@ -91,7 +91,7 @@ def _read_scans(
 
 
 def _no_text(
-    name: str, document, count: int, read_by_ocr: bool, skipped: bool, figures: tuple[int, ...] = ()
+    name: str, document: Any, count: int, read_by_ocr: bool, skipped: bool, figures: tuple[int, ...] = ()
 ) -> NoTextError:
     """Why a PDF gave no text: OCR found none, OCR is off, its pages hold only images (a logo), or they are blank."""
     if read_by_ocr:
