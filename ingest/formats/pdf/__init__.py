@@ -17,6 +17,10 @@ The reader runs in stages, one module each, and each stage hands the next what i
    anchored (`bookmarks`);
 
 and `reader` opens the file, reads scanned pages by OCR and says what was left out.
+
+A `Line` is a frozen value: a stage that marks lines (a rule above, a lone table row, a caption or footnote, the
+title and byline, a header row, a run-in heading split off) hands on new lines made with `dataclasses.replace`,
+so what one stage built is never changed by a later one.
 """
 
 from .blocks import layout
