@@ -13,7 +13,7 @@ from ...document import Block, BlockKind
 from ...recognition import words
 from ...sections import finish
 from .. import bookmarks, pdfheadings, pdfnotes
-from .figures import FONT_REASON, _figure_text
+from .figures import FONT_REASON, _figure_text, definition_rows
 from .furniture import RUNNING_REASON, _furniture
 from .headings import (
     HEADING_SIZE,
@@ -22,6 +22,7 @@ from .headings import (
     _body,
     _heading_level,
     _is_heading,
+    _list_items,
     _list_lines,
     _numbered_run_in,
     _reads_like_heading,
@@ -35,6 +36,7 @@ from .lines import MIN_CELLS, Line
 PARAGRAPH_GAP = 1.3
 RUN_IN_LEVEL = 6
 WRAPPED_MIN_WORDS = 5
+BULLETS = "•▪◦‣●■□➢►\uf0b7\uf0a7"  # U+F0B7 and U+F0A7: the Symbol and Wingdings bullets word processors write
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 
 
@@ -49,6 +51,7 @@ class _Page:
     spacings: dict[float, float]
     typical: int
     list_lines: frozenset[int]
+    list_items: frozenset[int]
 
     @classmethod
     def measure(cls, lines: list[Line]) -> "_Page":
@@ -73,6 +76,7 @@ class _Page:
             {size: sorted(v)[len(v) // 4] for size, v in gaps.items()},
             widths[len(widths) * 3 // 4] if widths else 0,
             _list_lines(lines, body),
+            _list_items(lines, body),
         )
 
     def listed(self, line: Line) -> bool:
@@ -80,6 +84,10 @@ class _Page:
         ..." between "3. Commit: ..." and "5. Clean up: ...") or a wrapped line of a paragraph that opens with a
         letter ("... found a bare quorum in A and / C. Position 103 is ..."), not a section."""
         return id(line) in self.list_lines
+
+    def item(self, line: Line) -> bool:
+        """A line that opens an item of a numbered list: a block of its own."""
+        return id(line) in self.list_items
 
     def new_paragraph(self, previous: Line, line: Line) -> bool:
         """Whether `line` starts a paragraph: a wider gap, a short last line, an indent after a sentence end,
@@ -99,7 +107,8 @@ class _Page:
             and (previous.tail < 0.7 * self.typical or indented)
             or previous.mono != line.mono
             or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
-            or line.text[:1] in "•▪◦‣●■□➢►"
+            or self.item(line)
+            or line.text[:1] in BULLETS
             or REFERENCE_START.match(line.text)
             or _toc_line(line.text)
             or _toc_line(previous.text)
@@ -109,15 +118,19 @@ class _Page:
 _toc_line = functools.lru_cache(maxsize=1024)(is_toc_line)  # each line is asked twice: as itself, then as the previous
 
 
-def _joined(lines: list[Line], kind: str) -> str:
-    """The lines of one block as its text: code and table rows one per line, prose with hyphenation repaired."""
+def _joined(lines: list[Line], kind: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The lines of one block as its text (code and table rows one per line, prose with hyphenation repaired), and
+    where in it each later page starts."""
     text = lines[0].text
-    for line in lines[1:]:
+    pages: list[tuple[int, int]] = []
+    for previous, line in zip(lines, lines[1:]):
         if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
             text = words.dehyphenated(text, line.text)
         else:
             text += ("\n" if kind in ("code", "table") else " ") + line.text
-    return text
+        if line.page != previous.page:
+            pages.append((len(text) - len(line.text), line.page))
+    return text, tuple(pages)
 
 
 def _continues_heading(last: Block | None, previous: Line | None, line: Line) -> bool:
@@ -135,13 +148,31 @@ def _continues_heading(last: Block | None, previous: Line | None, line: Line) ->
     )
 
 
-def _kind(lines: list[Line], body: Line) -> BlockKind:
-    """What a block of lines is: a caption or footnote as set aside, code, a table, else a paragraph."""
+def _kind(lines: list[Line], page: _Page) -> BlockKind:
+    """What a block of lines is: a caption or footnote as set aside, code, a table, an item of a numbered list, else
+    a paragraph."""
     if lines[0].note:
         return "footnote" if lines[0].note == "footnote" else "caption"
     if all(ln.cells >= MIN_CELLS for ln in lines):
         return "table"
-    return "code" if all(ln.mono for ln in lines) and body.size and not body.mono else "paragraph"
+    if all(ln.mono for ln in lines) and page.body.size and not page.body.mono:
+        return "code"
+    return "list_item" if page.item(lines[0]) else "paragraph"
+
+
+def _block(lines: list[Line], page: _Page) -> Block:
+    """The block a group of lines makes, with why it has its kind where that is not plain."""
+    kind = _kind(lines, page)
+    text, later = _joined(lines, "paragraph" if lines[0].note else kind)
+    if lines[0].note:
+        reason = pdfnotes.REASONS.get(lines[0].note, "")
+    elif kind == "list_item":
+        reason = "an item of a numbered list"
+    elif kind == "table":
+        reason = "rows of terms and what they mean" if any(ln.defines for ln in lines) else "rows of short cells"
+    else:
+        reason = ""
+    return Block(kind, text, page=lines[0].page, reason=reason, later_pages=later)
 
 
 def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
@@ -155,11 +186,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     joined: set[int] = set()  # ids of a heading's wrapped lines, already part of it
 
     def flush() -> None:
-        for group in ([current] if current else []) + held:
-            kind = _kind(group, body)
-            text = _joined(group, "paragraph" if group[0].note else kind)
-            reason = pdfnotes.REASONS.get(group[0].note, "rows of short cells" if kind == "table" else "")
-            blocks.append(Block(kind, text, page=group[0].page, reason=reason))
+        blocks.extend(_block(group, page) for group in ([current] if current else []) + held)
         current.clear()
         held.clear()
 
@@ -293,9 +320,11 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
         for line in kept[0]:
             line.byline = id(line) in pdfheadings.byline(kept[0], title)
     for page in kept:
-        rows = pdfheadings.header_rows(page)
+        terms = definition_rows(page)
+        rows = pdfheadings.header_rows(page) | terms
         for line in page:
             line.cells = MIN_CELLS if id(line) in rows else line.cells
+            line.defines = id(line) in terms
     pdfnotes.set_aside(kept, _body([line for page in kept for line in page]).size)
     running = [
         Block(

@@ -172,7 +172,7 @@ def _list_lines(lines: list[Line], body: Line) -> frozenset[int]:
     "... a bare quorum in A and / C. Position 103 is ...", "... as / Section 2 demonstrates ...")."""
     numbers = [_list_number(line) if _in_font_of(line, body) else None for line in lines]
     found: set[int] = set()
-    for index, (line, number) in enumerate(zip(lines, numbers)):
+    for index, line in enumerate(lines):
         if not _in_font_of(line, body):
             continue
         previous = lines[index - 1] if index else None
@@ -185,23 +185,37 @@ def _list_lines(lines: list[Line], body: Line) -> frozenset[int]:
             and not previous.text.endswith(SENTENCE_ENDS)
         ):
             found.add(id(line))
-            continue
-        if number is None:
-            continue
-        for other in range(max(0, index - LIST_REACH), min(len(lines), index + LIST_REACH + 1)):
-            near = numbers[other]
-            if (
-                other != index
-                and near is not None
-                and len(near) == len(number)
-                and near[:-1] == number[:-1]
-                and abs(near[-1] - number[-1]) == 1
-                and lines[other].page == line.page
-                and abs(lines[other].x - line.x) < 2
-            ):
-                found.add(id(line))
-                break
+        elif _numbered_item(lines, numbers, index):
+            found.add(id(line))
     return frozenset(found)
+
+
+def _list_items(lines: list[Line], body: Line) -> frozenset[int]:
+    """Ids of the lines that open an item of a numbered list ("1. Front matter (clauses 1–7);" over "2. Overview
+    ..."): each item is a block of its own, never run together with the next into one sentence."""
+    numbers = [_list_number(line) if _in_font_of(line, body) else None for line in lines]
+    return frozenset(id(line) for index, line in enumerate(lines) if _numbered_item(lines, numbers, index))
+
+
+def _numbered_item(lines: list[Line], numbers: list[tuple[int, ...] | None], index: int) -> bool:
+    """Whether `lines[index]` carries a number whose neighbour within `LIST_REACH` lines, at the same indent on the
+    same page, carries the next or the previous one."""
+    number, line = numbers[index], lines[index]
+    if number is None:
+        return False
+    for other in range(max(0, index - LIST_REACH), min(len(lines), index + LIST_REACH + 1)):
+        near = numbers[other]
+        if (
+            other != index
+            and near is not None
+            and len(near) == len(number)
+            and near[:-1] == number[:-1]
+            and abs(near[-1] - number[-1]) == 1
+            and lines[other].page == line.page
+            and abs(lines[other].x - line.x) < 2
+        ):
+            return True
+    return False
 
 
 def _title_lines(lines: list[Line], body: Line) -> list[Line]:
