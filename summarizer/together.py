@@ -292,7 +292,8 @@ def stream_together(
     done = [SourceResult(s.name, s.title) for s in sources] + [
         SourceResult(u.name, "", error=u.reason) for u in unreadable
     ]
-    calls = arriving_batches(len(sources), service.engine.batches, service.settings.batch_max_documents)
+    batches = bool(sources) and service.engine.batches  # no engine is loaded when no source could be read
+    calls = arriving_batches(len(sources), batches, service.settings.batch_max_documents)
     weights = [_words(s.content) for s in sources]
     whole, finished = max(1, sum(weights)), 0
     for call in calls:

@@ -118,6 +118,9 @@ def test_unreadable_sources_are_listed_and_none_readable_is_an_error(offline):
     assert [s.name for s in combined.failed] == ["b.txt", "c.pdf"] and combined.failed[1].error == "bad"
     with pytest.raises(NoSentencesError, match="c.pdf: bad"):
         summarize_together(offline, [NamedSource("b.txt", "!!")], unreadable=[Unreadable("c.pdf", "bad")])
+    no_model = Summarizer(Settings(engine="abstractive", model="/no/such/model"))
+    with pytest.raises(NoSentencesError, match="c.pdf: bad"):  # nothing to summarize loads no model
+        summarize_together(no_model, [], unreadable=[Unreadable("c.pdf", "bad")])
     with pytest.raises(InputTooLargeError, match="at most 1"):
         summarize_together(
             Summarizer(Settings(engine="extractive", together_max_sources=1)),
