@@ -21,6 +21,15 @@ REFERENCE_ENTRY = re.compile(
     r"|^[A-Z][a-z'’-]+,\s+(?:[A-Z]\.\s?){1,3}(?:,|and|&)"
 )
 YEAR = re.compile(r"\b(?:1[89]|20)\d\d[a-z]?\b")
+# A standard or a specification cited by its number: "ISO/IEC 10646, Information technology — ...", "IEEE Std
+# 754-2008, IEEE Standard for ...", "RFC 3986 Uniform Resource Identifier (URI): ...", "ITU-T Rec. X.509 | ...".
+STANDARD_ENTRY = re.compile(
+    r"^(?P<body>(?:[A-Z][A-Z0-9]{1,7}(?:-[A-Z])?)(?:/[A-Z][A-Z0-9]{1,7}(?:-[A-Z])?)*"
+    r"(?:\s+[A-Z][A-Z0-9]{1,7}(?:/[A-Z][A-Z0-9]{1,7})*){0,2})"
+    r"(?:[\s-]+(?:Std|Standard|Rec|Recommendation|Pub|PUB|SP|TR|TS|Guide)\.?)?[\s-]+[A-Z]?\.?\d{1,6}(?:[.\-–]\d{1,5})*"
+    r"(?:\s*:\s*(?:1[89]|20)\d\d)?(?:\s*\([^()]{1,30}\))?(?P<sep>,|\s[—–|-]|:)?\s+(?P<title>\S.*)$"
+)
+URL = re.compile(r"https?://|www\.")
 NUMBERED_HEADING = re.compile(
     r"^((?:\d{1,2}\.)*\d{1,2})\.?\s+(?=[A-Z])|^((?:[A-Z]\.)(?:\d{1,2}\.?)*)\s+(?=[A-Z])"
     r"|^((?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4})\b[.:]?\s*",
@@ -31,7 +40,8 @@ SECTION_ROLES: dict[SectionRole, re.Pattern[str]] = {
     "toc": re.compile(r"^(?:table of )?contents$|^contents? at a glance$", re.I),
     "reference": re.compile(
         r"^(?:references?|bibliography|works cited|literature cited|citations|"
-        r"references and notes|selected bibliography)$",
+        r"references and notes|selected bibliography|(?:normative|informative|cited|other) references|"
+        r"references (?:cited|and bibliography))$",
         re.I,
     ),
     "index": re.compile(r"^(?:index|subject index|author index|general index)$", re.I),
@@ -82,7 +92,25 @@ def is_caption(text: str) -> bool:
 
 
 def is_reference_entry(text: str) -> bool:
-    return bool(REFERENCE_ENTRY.match(text)) and bool(YEAR.search(text))
+    """An entry of a reference list: "[12] A. Name, Title, Venue, 2019", "Name, A. and ... (2019)", or a standard
+    cited by its number with its title ("ISO/IEC 10646, Information technology — ...")."""
+    return bool(REFERENCE_ENTRY.match(text)) and bool(YEAR.search(text)) or cites_standard(text)
+
+
+def cites_standard(text: str) -> bool:
+    """A standard's or a specification's number followed by its title, not by a sentence about it: "ISO 8601:2004,
+    Data elements and interchange formats — ...", "RFC 3986 Uniform Resource Identifier (URI): Generic Syntax,
+    ..., 2005, http://..."; not "ISO 9001 requires that ..." nor "IEEE 802.11 networks are slow."."""
+    match = STANDARD_ENTRY.match(text)
+    if not match:
+        return False
+    title = match.group("title")
+    words = [w for w in title.split()[:10] if w[:1].isalpha()]
+    capitalized = sum(w[:1].isupper() for w in words) / max(1, len(words))
+    marked = bool(re.search(r"\s[—–]\s|\bPart \d|:\s", title)) or bool(URL.search(title))
+    if match.group("sep"):
+        return title[:1].isupper() and (marked or capitalized >= 0.5 or bool(YEAR.search(title)))
+    return title[:1].isupper() and (marked or bool(YEAR.search(title))) and capitalized >= 0.5
 
 
 def looks_like_code(text: str) -> bool:

@@ -7,7 +7,7 @@ can tell a heading, a table of contents or a reference list from prose.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 READING_WORDS_PER_MINUTE = 230
@@ -46,14 +46,33 @@ def words_in(text: str) -> int:
 
 @dataclass(frozen=True)
 class Block:
-    """One unit of a document: its kind, text, heading level (headings only), page (paged formats), and why
-    it was given its kind where that is not plain ('the PDF's outline', 'a row of short cells')."""
+    """One unit of a document: its kind, text, heading level (headings only), page (paged formats; the page it
+    starts on), why it was given its kind where that is not plain ('the PDF's outline', 'a row of short cells'),
+    and, for a block that runs on over a page break, where in its text each later page starts."""
 
     kind: BlockKind
     text: str
     level: int = 0
     page: int | None = None
     reason: str = ""
+    later_pages: tuple[tuple[int, int], ...] = ()  # (offset in `text`, page) where the text goes on to a later page
+
+    def page_at(self, offset: int) -> int | None:
+        """The page the character at `offset` of the text is on."""
+        page = self.page
+        for start, later in self.later_pages:
+            if start > offset:
+                break
+            page = later
+        return page
+
+    def cut(self, start: int, end: int | None = None) -> "Block":
+        """The block with only `text[start:end]` (a bullet or spaces taken off), its pages where they start in it."""
+        text = self.text[start:end]
+        if not self.later_pages:
+            return replace(self, text=text)
+        pages = [(at - start, later) for at, later in self.later_pages if 0 < at - start < len(text)]
+        return replace(self, text=text, page=self.page_at(start), later_pages=tuple(pages))
 
 
 def page_ranges(numbers: list[int] | tuple[int, ...], dash: str = "-") -> str:

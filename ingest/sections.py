@@ -22,7 +22,7 @@ from .classify import (
 from .document import Block
 from .formats.bookmarks import REASON as OUTLINE
 
-BULLET = re.compile(r"^[•▪◦‣●■□➢►–]\s+")
+BULLET = re.compile(r"^[•▪◦‣●■□➢►–\uf0b7\uf0a7]\s+")  # U+F0B7, U+F0A7: word processors' Symbol, Wingdings bullets
 DECIMAL_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
 MIN_TOC_RUN = 3
 UNDER: dict[SectionRole, str] = {
@@ -42,8 +42,9 @@ def _typed(block: Block) -> Block:
     if block.kind not in ("paragraph", "list_item"):
         return block
     text = block.text
-    if BULLET.match(text):
-        return replace(block, kind="list_item", text=BULLET.sub("", text, count=1), reason="it starts with a bullet")
+    bullet = BULLET.match(text)
+    if bullet:
+        return replace(block.cut(bullet.end()), kind="list_item", reason="it starts with a bullet")
     if is_caption(text):
         return replace(block, kind="caption", reason="it starts like a caption ('Figure 2:')")
     if is_reference_entry(text):
@@ -178,8 +179,14 @@ def _lettered_levels(blocks: list[Block]) -> list[Block]:
     return result
 
 
+def _stripped(block: Block) -> Block:
+    """The block without spaces around its text."""
+    text = block.text
+    return block.cut(len(text) - len(text.lstrip()), len(text.rstrip()))
+
+
 def finish(blocks: list[Block]) -> tuple[Block, ...]:
     """Blocks with non-prose paragraphs typed; empty blocks dropped. The contents are found before the numbering
     is followed: an entry "9 Conclusions 127" is not a section that puts 8.1 out of order."""
-    kept = [replace(b, text=b.text.strip()) for b in blocks if b.text.strip()]
+    kept = [_stripped(b) for b in blocks if b.text.strip()]
     return tuple(_typed(b) for b in _in_order(_lettered_levels(_roles(_toc_runs(kept)))))

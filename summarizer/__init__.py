@@ -25,15 +25,19 @@ from .together import (
     CombinedSentence,
     Mark,
     NamedSource,
+    PartialTogether,
     SourceResult,
     Unreadable,
     check_count,
+    stream_together,
     summarize_together,
 )
 
 __all__ = [
     "Briefing",
     "summarize_together",
+    "stream_together",
+    "PartialTogether",
     "check_count",
     "Unreadable",
     "SourceResult",

@@ -21,11 +21,13 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Generator, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Sequence
 
 from .errors import SummarizerError
 from .interface import Progress, Source, SummaryService
 from .options import SummaryOptions
+from .partial import arriving_batches
+from .summary import Summary
 from .text.similar import similar_groups
 
 if TYPE_CHECKING:  # ingest loads when a briefing is made, not when the summarizer is imported
@@ -106,26 +108,34 @@ class Briefing:
                     out.append(f"    ({story.problem})")
         return "\n".join(out)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Briefing":
-        def when(value):
-            return datetime.fromisoformat(value) if isinstance(value, str) else value
-
-        stories = tuple(Story(**{**s, "published": when(s["published"])}) for s in data["stories"])
+    def from_dict(cls, data: dict[str, Any]) -> Briefing:
+        """The briefing `as_dict` gave, its times read back from text; ValueError for one without its feed's time."""
+        stories = tuple(Story(**{**s, "published": _moment(s["published"])}) for s in data["stories"])
         topics = tuple(Topic(tuple(t["stories"]), t["line"], t["problem"]) for t in data["topics"])
+        feed_at = _moment(data["feed_at"])
+        if feed_at is None:
+            raise ValueError("the kept briefing does not say when its headlines came in")
         return cls(
             stories,
-            when(data["feed_at"]),
+            feed_at,
             data["backend"],
             topics,
-            when(data["made_at"]),
+            _moment(data["made_at"]),
             data["engine"],
             data["seconds"],
             data["timings"],
         )
+
+
+def _moment(value: object) -> datetime | None:
+    """A kept time: ISO text read back, a datetime as it is, anything else none."""
+    if isinstance(value, str):
+        return datetime.fromisoformat(value)
+    return value if isinstance(value, datetime) else None
 
 
 def _story(headline: Headline) -> Story:
@@ -149,17 +159,6 @@ def _read(story: Story, settings: IngestSettings | None) -> tuple[Story, Source]
     return replace(story, state="read", words=document.words, seconds=took, problem=note), document.blocks
 
 
-def _batches(count: int, batches: bool, size: int) -> list[range]:
-    """Topic indices in the calls that write them: one call without a model, else 1, 2, 4 ... up to `size`."""
-    if not batches:
-        return [range(count)] if count else []
-    out, start, step = [], 0, 1
-    while start < count:
-        out.append(range(start, min(count, start + step)))
-        start, step = start + step, min(max(1, size), step * 2)
-    return out
-
-
 def brief(
     headlines: Sequence[Headline],
     service: SummaryService,
@@ -180,7 +179,9 @@ def brief(
     report(0.0, f"Reading {total} articles")
     pool = ThreadPoolExecutor(max_workers=max(1, min(workers, total or 1)), thread_name_prefix="briefing")
     try:
-        pending: dict[Future, int] = {pool.submit(_read, s, settings): k for k, s in enumerate(briefing.stories)}
+        pending: dict[Future[tuple[Story, Source]], int] = {
+            pool.submit(_read, s, settings): k for k, s in enumerate(briefing.stories)
+        }
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:  # one step per article, even when two finish together
@@ -198,19 +199,11 @@ def brief(
     briefing = replace(briefing, topics=tuple(topics))
     yield briefing
     engine = service.engine
-    calls = _batches(len(topics), engine.batches, service.settings.batch_max_documents)
+    calls = arriving_batches(len(topics), engine.batches, service.settings.batch_max_documents)
     written = 0
     for call in calls:
         parts = [_together([sources[k] for k in topics[t].stories]) for t in call]
-        share, width = (
-            FETCH_SHARE + (1 - FETCH_SHARE) * written / len(topics),
-            (1 - FETCH_SHARE) * len(call) / len(topics),
-        )
-        lines = f"Writing line {call.start + 1}" + (f"-{call.stop}" if len(call) > 1 else "") + f" of {len(topics)}"
-
-        def tick(fraction: float, message: str, share=share, width=width, lines=lines) -> None:
-            report(share + width * fraction, lines)
-
+        tick = _writing(report, written, call, len(topics))
         for t, result in zip(call, service.summarize_many(parts, options, tick)):
             topics[t] = _line(topics[t], result, briefing.stories)
         written += len(call)
@@ -229,6 +222,18 @@ def brief(
     )
 
 
+def _writing(report: Progress, written: int, call: range, total: int) -> Progress:
+    """One call's progress on its share of the bar's writing half, its message naming the lines it writes."""
+    share = FETCH_SHARE + (1 - FETCH_SHARE) * written / total
+    width = (1 - FETCH_SHARE) * len(call) / total
+    lines = f"Writing line {call.start + 1}" + (f"-{call.stop}" if len(call) > 1 else "") + f" of {total}"
+
+    def tick(fraction: float, message: str) -> None:
+        report(share + width * fraction, lines)
+
+    return tick
+
+
 def _together(sources: list[Source]) -> Source:
     """One story's blocks, or several stories' blocks one after another, each paragraph once."""
     from ingest import parse_text
@@ -245,7 +250,7 @@ def _together(sources: list[Source]) -> Source:
     return blocks
 
 
-def _line(topic: Topic, result, stories: tuple[Story, ...]) -> Topic:
+def _line(topic: Topic, result: Summary | SummarizerError, stories: tuple[Story, ...]) -> Topic:
     """The topic with its line, or, when nothing could be summarized, its first story's description and why."""
     first = stories[topic.stories[0]]
     if isinstance(result, SummarizerError):
@@ -286,7 +291,7 @@ class Shelf:
             logger.warning("the kept briefing in %s could not be read: %s", self.path, error)
             return None
 
-    def _stored(self) -> dict:
+    def _stored(self) -> dict[str, Any]:
         assert self.path is not None
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))

@@ -2,7 +2,9 @@
 
 The service takes plain text or a sequence of blocks (anything with `kind`, `text`, `level` and
 `page`, such as `ingest.Block`). Only prose blocks are split into sentences; headings open
-sections; tables, code, captions, contents and references are never read as sentences.
+sections; tables, code, captions, contents and references are never read as sentences. A block
+that runs on over a page break may say where each later page starts in its text (`later_pages`,
+pairs of offset and page): each sentence is then on the page where it starts.
 """
 
 from __future__ import annotations
@@ -113,6 +115,13 @@ def _section_level(blocks: Sequence[BlockLike]) -> int:
     return repeated[0] if repeated else (min(levels) if levels else 0)
 
 
+def _parts(block: BlockLike, offset: int) -> list[tuple[int, int | None]]:
+    """(offset, page) where each page's part of a block starts, the block's text starting at `offset`: one part, or
+    more for a paragraph that runs on over a page break."""
+    later: Sequence[tuple[int, int]] = getattr(block, "later_pages", ())
+    return [(offset, block.page)] + [(offset + at, page) for at, page in later]
+
+
 def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
     """A layout of structured input: prose blocks split into sentences, sections opened by headings."""
     level = _section_level(blocks)
@@ -133,8 +142,9 @@ def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
         if block.kind not in PROSE_KINDS:
             continue
         texts.append(block.text)
-        starts.append(offset)
-        owners.append((block.page, len(heads) - 1, role))
+        for start, page in _parts(block, offset):
+            starts.append(start)
+            owners.append((page, len(heads) - 1, role))
         offset += len(block.text) + 2
     sentences = split_sentences("\n\n".join(texts))
     pages, section_of, roles = [], [], []

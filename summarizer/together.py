@@ -1,26 +1,32 @@
 """Several sources summarized together: one overview whose every sentence names its source, a line per source
 saying what it adds, and key terms over all of them.
 
-`summarize_together(service, sources)` summarizes every source in one `summarize_many` call (so a model
-batches them), each to an equal share of the overview's word target (the target of all their words read as
-one), then builds the overview from their summaries in turns (each source's first sentence, then each one's
-second, ...), so no source is left out and a repeat is caught against what came before. A sentence that says what an
-earlier one says (most of its content words shared) is not shown again: the earlier one names both sources.
-A source that cannot be read (`Unreadable`, from the caller's reading) or summarized keeps its place in
-`Combined.sources` with its reason, and the others are still summarized. The limits are the settings':
-`together_max_sources` sources, and `max_input_chars` characters in all (the bound of one document, since
-they are read as one).
+`summarize_together(service, sources)` summarizes the sources with `summarize_many`, each to an equal share of
+the overview's word target (the target of all their words read as one), then builds the overview from their
+summaries in turns (each source's first sentence, then each one's second, ...), so no source is left out and a
+repeat is caught against what came before. A sentence that says what an earlier one says (most of its content
+words shared) is not shown again: the earlier one names both sources. A source that cannot be read (`Unreadable`,
+from the caller's reading) or summarized keeps its place in `Combined.sources` with its reason, and the others
+are still summarized. The limits are the settings': `together_max_sources` sources, and `max_input_chars`
+characters in all (the bound of one document, since they are read as one).
+
+`stream_together` is the same work as it is made: the offline engine summarizes every source in one call, a
+model in calls of 1, 2, 4 ... sources (up to `batch_max_documents`; each call's parts batched), so the first
+source's part comes soon. After each call it yields a `PartialTogether`: every source done so far with its own
+summary, the rest still coming. It returns the `Combined`, whose overview (repeats across sources shown once),
+lines of what each source adds and key terms need every source.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Any, Generator, Sequence
 
 from .errors import InputTooLargeError, NoSentencesError, SummarizerError
 from .interface import Progress, Source, SummaryService
 from .options import WORD_TARGET_RANGE, SummaryOptions
+from .partial import arriving_batches
 from .settings import Settings
 from .summary import Summary
 from .text.keyterms import key_terms
@@ -124,8 +130,7 @@ class Combined:
 
     def mark_text(self, mark: Mark) -> str:
         """'Title, p. 4', or the title alone for a source without pages."""
-        label = self.sources[mark.source].label
-        return f"{label}, p. {mark.page}" if mark.page else label
+        return _mark_text(self.sources, mark)
 
     def source_sentence(self, mark: Mark) -> str:
         """The source sentence behind a mark ('' for a model's sentence written from the whole)."""
@@ -144,7 +149,7 @@ class Combined:
             parts.append("Key terms: " + ", ".join(self.keyterms))
         return "\n\n".join(parts)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready form: the overview with each sentence's sources (title, page, the sentence behind it), every
         source with its summary and what it adds or its error, the key terms, and what ran."""
         first = self.first
@@ -188,6 +193,46 @@ class Combined:
         }
 
 
+@dataclass(frozen=True)
+class PartialTogether:
+    """Sources summarized together while the parts come in: every source in order, those summarized so far with
+    their own summary (what each adds over the others, the repeats across them and the key terms over all come
+    with the `Combined`), those still coming with neither summary nor error, those that failed with their reason."""
+
+    sources: tuple[SourceResult, ...]
+    format: str = "paragraph"
+
+    @property
+    def summarized(self) -> list[SourceResult]:
+        return [s for s in self.sources if s.summary is not None]
+
+    @property
+    def coming(self) -> list[SourceResult]:
+        return [s for s in self.sources if s.summary is None and not s.error]
+
+    @property
+    def failed(self) -> list[SourceResult]:
+        return [s for s in self.sources if s.error]
+
+    def part(self, k: int) -> list[CombinedSentence]:
+        """Source `k`'s part of the overview: its summary's sentences, each marked with its page ([] while coming)."""
+        summary = self.sources[k].summary
+        if summary is None:
+            return []
+        return [
+            CombinedSentence(text, [_mark(k, summary, row)]) for text, row in zip(summary.sentences, summary.support)
+        ]
+
+    def mark_text(self, mark: Mark) -> str:
+        """'Title, p. 4', or the title alone for a source without pages."""
+        return _mark_text(self.sources, mark)
+
+
+def _mark_text(sources: Sequence[SourceResult], mark: Mark) -> str:
+    label = sources[mark.source].label
+    return f"{label}, p. {mark.page}" if mark.page else label
+
+
 def check_count(count: int, settings: Settings) -> None:
     """Refuse more sources than `together_max_sources`, before any is read."""
     if count > settings.together_max_sources:
@@ -221,29 +266,75 @@ def summarize_together(
     `InputTooLargeError` past the limits, and `NoSentencesError` naming each reason when no source could be
     summarized.
     """
+    steps = stream_together(service, sources, options, progress, unreadable)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            combined: Combined = end.value
+            return combined
+
+
+def stream_together(
+    service: SummaryService,
+    sources: Sequence[NamedSource],
+    options: SummaryOptions | None = None,
+    progress: Progress | None = None,
+    unreadable: Sequence[Unreadable] = (),
+) -> Generator[PartialTogether, None, Combined]:
+    """`summarize_together` as it is made: a `PartialTogether` after each call's sources are summarized (see the
+    module's docstring), and the `Combined` returned. The limits are checked before anything is summarized."""
     options = options or SummaryOptions()
     check_count(len(sources) + len(unreadable), service.settings)
     check_total(sources, service.settings)
     target = options.target_words(sum(_words(s.content) for s in sources))
     each = options_each(sources, options)
-    results = service.summarize_many([s.content for s in sources], each, progress) if sources else []
-    done: list[SourceResult] = []
-    for source, result in zip(sources, results):
-        if isinstance(result, SummarizerError):
-            done.append(SourceResult(source.name, source.title, error=str(result)))
-        else:
-            done.append(SourceResult(source.name, source.title or result.title, summary=result))
-    done += [SourceResult(u.name, "", error=u.reason) for u in unreadable]
+    done = [SourceResult(s.name, s.title) for s in sources] + [
+        SourceResult(u.name, "", error=u.reason) for u in unreadable
+    ]
+    batches = bool(sources) and service.engine.batches  # no engine is loaded when no source could be read
+    calls = arriving_batches(len(sources), batches, service.settings.batch_max_documents)
+    weights = [_words(s.content) for s in sources]
+    whole, finished = max(1, sum(weights)), 0
+    for call in calls:
+        width = sum(weights[k] for k in call) / whole
+        tick = _stage(progress, finished / whole, width, call, len(sources), len(calls) > 1)
+        for k, result in zip(call, service.summarize_many([sources[k].content for k in call], each, tick)):
+            done[k] = _result(sources[k], result)
+        finished += sum(weights[k] for k in call)
+        yield PartialTogether(tuple(done), options.format)
+    return _combine(done, target, options.format)
+
+
+def _stage(progress: Progress | None, start: float, width: float, call: range, total: int, named: bool) -> Progress:
+    """Progress of one call mapped onto its share of the whole, its messages naming its sources when there are
+    several calls."""
+    report = progress or (lambda fraction, message: None)
+    which = f"Source {call.start + 1}" + (f"-{call.stop}" if len(call) > 1 else "") + f" of {total}: "
+
+    def tick(fraction: float, message: str) -> None:
+        report(start + width * fraction, (which + message[:1].lower() + message[1:]) if named else message)
+
+    return tick
+
+
+def _result(source: NamedSource, result: Summary | SummarizerError) -> SourceResult:
+    if isinstance(result, SummarizerError):
+        return SourceResult(source.name, source.title, error=str(result))
+    return SourceResult(source.name, source.title or result.title, summary=result)
+
+
+def _combine(done: list[SourceResult], target: int, format: str) -> Combined:
+    """The overview, each source's line and the key terms over every source summarized; raises `NoSentencesError`
+    naming each reason when none was."""
     if not any(s.summary is not None for s in done):
         reasons = "; ".join(f"{s.name}: {s.error}" for s in done) or "none was given"
         raise NoSentencesError(f"No source could be summarized ({reasons})")
     summaries = {k: s.summary for k, s in enumerate(done) if s.summary is not None}
     sentences = _overview(summaries)
     done = _with_additions(done, summaries)
-    everything = [
-        summary.source[i].text for summary in summaries.values() for i in _read_indices(summary) if i is not None
-    ]
-    return Combined(sentences, done, key_terms(everything), target, options.format)
+    everything = [summary.source[i].text for summary in summaries.values() for i in _read_indices(summary)]
+    return Combined(sentences, done, key_terms(everything), target, format)
 
 
 def options_each(sources: Sequence[NamedSource], options: SummaryOptions) -> SummaryOptions:
@@ -281,67 +372,103 @@ def says_same(a: set[str], b: set[str]) -> bool:
     return len(a & b) / min(len(a), len(b)) >= SAME_SHARE
 
 
+@dataclass
+class _Taken:
+    """An overview sentence while the overview is built: its place (source, turn), text, content words and marks."""
+
+    place: tuple[int, int]
+    text: str
+    bag: set[str]
+    marks: list[Mark]
+
+
 def _overview(summaries: dict[int, Summary]) -> list[CombinedSentence]:
     """Every source's summary sentences (each already sized to its share of the words), taken in turns (each
     source's first, then each one's second, ...) so that a repeat of a sentence another source gave already adds
     its source to that sentence instead of being shown again (a source's own summary is left as it is). Shown in
     the sources' order, each one's sentences in its order."""
-    taken: list[tuple[tuple[int, int], str, set[str], list[Mark]]] = []
+    taken: list[_Taken] = []
     longest = max(len(summary.sentences) for summary in summaries.values())
     for turn in range(longest):
         for k, summary in summaries.items():
-            if turn >= len(summary.sentences):
-                continue
-            text, row = summary.sentences[turn], summary.support[turn]
-            bag = set(tokens(text))
-            mark = _mark(k, summary, row)
-            same = next((item for item in taken if item[3][0].source != k and says_same(item[2], bag)), None)
-            if same is None:
-                taken.append(((k, turn), text, bag, [mark]))
-            elif all(m.source != k for m in same[3]):
-                same[3].append(mark)
+            if turn < len(summary.sentences):
+                _take(taken, k, turn, summary)
+    _mark_the_others(taken, summaries)
+    return [CombinedSentence(item.text, item.marks) for item in sorted(taken, key=lambda item: item.place)]
+
+
+def _take(taken: list[_Taken], k: int, turn: int, summary: Summary) -> None:
+    """Source `k`'s sentence of this turn: a new overview sentence, or a mark on the one from another source that
+    says the same."""
+    text = summary.sentences[turn]
+    bag = set(tokens(text))
+    mark = _mark(k, summary, summary.support[turn])
+    same = next((item for item in taken if item.marks[0].source != k and says_same(item.bag, bag)), None)
+    if same is None:
+        taken.append(_Taken((k, turn), text, bag, [mark]))
+    elif all(m.source != k for m in same.marks):
+        same.marks.append(mark)
+
+
+def _mark_the_others(taken: list[_Taken], summaries: dict[int, Summary]) -> None:
+    """Another source may say a shown sentence without its summary picking it: its sentence that says it marks it."""
     said = {
         k: [(i, set(tokens(summary.source[i].text))) for i in _read_indices(summary)]
         for k, summary in summaries.items()
     }
-    for _, _, bag, marks in taken:  # another source may say a shown sentence without its summary picking it
+    for item in taken:
         for k, summary in summaries.items():
-            if all(m.source != k for m in marks):
-                index = next((i for i, other in said[k] if says_same(bag, other)), None)
+            if all(m.source != k for m in item.marks):
+                index = next((i for i, other in said[k] if says_same(item.bag, other)), None)
                 if index is not None:
-                    marks.append(Mark(k, index, summary.page_of(index)))
-    return [CombinedSentence(text, marks) for _, text, _, marks in sorted(taken, key=lambda item: item[0])]
+                    item.marks.append(Mark(k, index, summary.page_of(index)))
 
 
 def _with_additions(done: list[SourceResult], summaries: dict[int, Summary]) -> list[SourceResult]:
     """Each summarized source with its line of what it adds: its sentence with most content words found in no
     other source, and its key terms no other source uses; or, when it has none, which sources say it all."""
     bags = {k: set(tokens(" ".join(s.text for s in summary.source))) for k, summary in summaries.items()}
+    labels = [result.label for result in done]
     out = []
     for k, result in enumerate(done):
-        summary = summaries.get(k)
-        if summary is None:
-            out.append(result)
-            continue
-        others = set().union(*(bag for j, bag in bags.items() if j != k))
-        if not others:
-            out.append(replace(result, adds=summary.sentences[0], terms=summary.keyterms[:ADDED_TERMS]))
-            continue
-        terms = [t for t in summary.keyterms if not set(tokens(t)) <= others][:ADDED_TERMS]
-        best, most = "", 0
-        for sentence in summary.sentences:
-            bag = set(tokens(sentence))
-            new = len(bag - others)
-            if bag and new / len(bag) >= NEW_SHARE and new > most:
-                best, most = sentence, new
-        if best:
-            adds = best + (f" (only here: {', '.join(terms)})" if terms else "")
-        elif terms:
-            adds = f"Only here: {', '.join(terms)}."
-        else:
-            own = set(tokens(" ".join(summary.sentences)))
-            also = [done[j].label for j in summaries if j != k and len(own & bags[j]) >= SAME_SHARE * len(own)]
-            also = also or [done[j].label for j in summaries if j != k]
-            adds = f"Nothing the others do not say: {', '.join(also)} say{'s' if len(also) == 1 else ''} it too."
-        out.append(replace(result, adds=adds, terms=terms))
+        if k in summaries:
+            adds, terms = _addition(k, summaries, bags, labels)
+            result = replace(result, adds=adds, terms=terms)
+        out.append(result)
     return out
+
+
+def _addition(
+    k: int, summaries: dict[int, Summary], bags: dict[int, set[str]], labels: list[str]
+) -> tuple[str, list[str]]:
+    """Source `k`'s line and its own key terms (see `_with_additions`)."""
+    summary = summaries[k]
+    others: set[str] = set().union(*(bag for j, bag in bags.items() if j != k))
+    if not others:
+        return summary.sentences[0], summary.keyterms[:ADDED_TERMS]
+    terms = [t for t in summary.keyterms if not set(tokens(t)) <= others][:ADDED_TERMS]
+    best = _most_new(summary.sentences, others)
+    if best:
+        return best + (f" (only here: {', '.join(terms)})" if terms else ""), terms
+    if terms:
+        return f"Only here: {', '.join(terms)}.", terms
+    return _said_elsewhere(k, summaries, bags, labels), terms
+
+
+def _said_elsewhere(k: int, summaries: dict[int, Summary], bags: dict[int, set[str]], labels: list[str]) -> str:
+    """The line of a source with nothing of its own: the sources that say most of what its summary says (else all)."""
+    own = set(tokens(" ".join(summaries[k].sentences)))
+    also = [labels[j] for j in summaries if j != k and len(own & bags[j]) >= SAME_SHARE * len(own)]
+    also = also or [labels[j] for j in summaries if j != k]
+    return f"Nothing the others do not say: {', '.join(also)} say{'s' if len(also) == 1 else ''} it too."
+
+
+def _most_new(sentences: list[str], others: set[str]) -> str:
+    """The sentence with most content words in no other source, if at least `NEW_SHARE` of its words are; else ''."""
+    best, most = "", 0
+    for sentence in sentences:
+        bag = set(tokens(sentence))
+        new = len(bag - others)
+        if bag and new / len(bag) >= NEW_SHARE and new > most:
+            best, most = sentence, new
+    return best

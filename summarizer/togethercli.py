@@ -17,6 +17,7 @@ from typing import Callable
 from ingest import UPLOAD_SUFFIXES, Document, IngestError
 
 from .errors import InvalidOptionError, SummarizerError
+from .options import SummaryOptions
 from .service import Summarizer
 from .together import Combined, NamedSource, Unreadable, check_count, summarize_together
 from .wording import counted, seconds
@@ -53,7 +54,7 @@ def refuse_single_options(args: argparse.Namespace) -> None:
 def run_together(
     args: argparse.Namespace,
     summarizer: Summarizer,
-    options,
+    options: SummaryOptions,
     progress: Progress | None,
     read_document: Callable[[str], Document],
 ) -> int:

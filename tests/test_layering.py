@@ -244,6 +244,7 @@ def test_public_api_of_summarizer_is_pinned():
             "NamedSource",
             "NoSentencesError",
             "Partial",
+            "PartialTogether",
             "Progress",
             "RemoteSummarizer",
             "SectionSummary",
@@ -264,6 +265,7 @@ def test_public_api_of_summarizer_is_pinned():
             "check_count",
             "connect",
             "has_sentences",
+            "stream_together",
             "summarize_together",
         ]
     )

@@ -2,13 +2,15 @@
 group of stories on one event, each with its links and times.
 
 The work runs in the shared job runner (one briefing per feed fetch and settings, whoever asks), with a
-progress line per article and the lines shown as they are written. The finished briefing is kept for every
+progress line per article and the lines shown as they are written; the sidebar lists it among the session's
+pending work, so it goes on while the user reads another page. The finished briefing is kept for every
 session (`resources.briefings`), so when the feed goes offline the last one is still shown, with its time.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Generator
+from typing import Sequence
 
 import streamlit as st
 
@@ -21,6 +23,8 @@ from .timefmt import exact, relative
 
 BUTTON_KEY = "brief_news"
 ASKED_KEY = "briefing_job"
+SLOT = "briefing"  # its place among the session's pending work
+LABEL = "News briefing"
 STATE_ICONS = {"waiting": "⏳", "read": "✅", "failed": "⚠️"}
 
 
@@ -52,27 +56,38 @@ def section(result: FeedResult, headlines: Sequence[Headline]) -> None:
     elif clicked:
         service, settings = resources.summarizer(), resources.ingest_settings()
         fetched_at, backend, chosen = result.fetched_at, result.backend, list(headlines)
+        shelf, shelf_key = resources.briefings(), _shelf_key()
 
-        def work(report: Progress) -> Any:
-            return brief(chosen, service, feed_at=fetched_at, backend=backend, settings=settings, progress=report)
+        def work(report: Progress) -> Generator[Briefing, None, Briefing]:
+            made = yield from brief(
+                chosen, service, feed_at=fetched_at, backend=backend, settings=settings, progress=report
+            )
+            shelf.put(shelf_key, made)  # kept for every session, even when nobody is on the page when it is done
+            return made
 
         key = _job_key(result, headlines)
         runner.submit(key, work, watcher)
         st.session_state[ASKED_KEY] = key
+        results.follow(SLOT, key, LABEL)
     asked = st.session_state.get(ASKED_KEY)
     if asked is not None:
         job = runner.get(asked, watcher)
         if job is not None and not job.finished:
             _progress(asked)
             return
-        st.session_state.pop(ASKED_KEY)
-        if job is not None and job.state == jobs.JobState.DONE:
-            resources.briefings().put(_shelf_key(), job.result)
-        elif job is not None and job.error is not None:
-            st.error(boundary.message(job.error))
+        _finish(job)
     last = resources.briefings().get(_shelf_key())
     if last is not None:
         show(last, result)
+
+
+def _finish(job: jobs.Job | None) -> None:
+    """The asked-for briefing is over (the job kept it on the shelf when it was made): no longer pending, its error
+    shown if it failed."""
+    st.session_state.pop(ASKED_KEY)
+    results.unfollow(SLOT)
+    if job is not None and job.state == jobs.JobState.FAILED and job.error is not None:
+        st.error(boundary.message(job.error))
 
 
 @st.fragment(run_every=results.POLL_SECONDS)

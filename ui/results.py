@@ -87,6 +87,7 @@ class Idle:
 
 Outcome = Ready | ReadyTogether | Failed | Working | Idle
 MakeWork = Callable[[SummaryService, Any, SummaryOptions], jobs.Work]
+Draw = Callable[[Any], None]  # what a job has made so far (its `partial`), drawn under its progress bar
 
 
 def fingerprint(source: Any) -> str:
@@ -137,7 +138,12 @@ def _ready(result: Summary | Combined) -> Ready | ReadyTogether:
 
 
 def summarize(
-    source: Any, options: SummaryOptions, asked: bool = True, slot: str | None = None, work: MakeWork | None = None
+    source: Any,
+    options: SummaryOptions,
+    asked: bool = True,
+    slot: str | None = None,
+    work: MakeWork | None = None,
+    draw: Draw | None = None,
 ) -> Outcome:
     """What to show for `source` at this place (`slot`, by default the page): a summary, an error, progress, or nothing.
 
@@ -145,7 +151,8 @@ def summarize(
     summary: recomputed at once for new options when that is cheap, else the old one, marked, with an
     Update button. Work runs in the shared job runner, so a rerun, a double click or another user asking
     for the same thing shares one computation; its progress shows here until it is done. `work` makes the job
-    from the service, the source and the options (by default a summary of one source).
+    from the service, the source and the options (by default a summary of one source); `draw` shows what the job
+    has made so far (by default a summary's `Partial`).
     """
     slot = slot or navigation.current()
     requests = st.session_state.setdefault(REQUESTS_KEY, {})
@@ -172,7 +179,20 @@ def summarize(
     job = runner.submit(key, (work or _work)(resources.summarizer(), source, options), _watcher())
     requests[slot] = request
     job.wait(FIRST_WAIT_SECONDS)
-    return _outcome(job, slot)
+    return _outcome(job, slot, draw)
+
+
+def follow(slot: str, key: str, label: str) -> None:
+    """Count the job `key`, which a page started on its own (the news briefing), among this session's pending work
+    at `slot`: the sidebar lists it as `label` and keeps it alive while the session is on other pages."""
+    st.session_state.setdefault(REQUESTS_KEY, {})[slot] = Request(key, SummaryOptions(), key, label)
+
+
+def unfollow(slot: str) -> None:
+    """Stop counting the job at `slot` (and let go of what it made, which its page keeps)."""
+    request: Request | None = st.session_state.setdefault(REQUESTS_KEY, {}).pop(slot, None)
+    if request is not None:
+        st.session_state.setdefault(RESULTS_KEY, {}).pop(request.key, None)
 
 
 def read_in_background(key: str, work: jobs.Work, label: str, status: Any) -> Any:
@@ -233,7 +253,7 @@ def _offer_update(previous: Request, options: SummaryOptions, slot: str) -> bool
     return clicked
 
 
-def _outcome(job: jobs.Job, slot: str) -> Outcome:
+def _outcome(job: jobs.Job, slot: str, draw: Draw | None) -> Outcome:
     """The finished summary, an error message, or a progress bar that polls the job until it is done."""
     requests = st.session_state[REQUESTS_KEY]
     if job.state == jobs.JobState.DONE:
@@ -243,7 +263,7 @@ def _outcome(job: jobs.Job, slot: str) -> Outcome:
         requests[slot] = replace(requests[slot], error=_failure(job))
         st.error(requests[slot].error)
         return Failed(requests[slot].error)
-    _progress(job.key)
+    _progress(job.key, draw or _draw_partial)
     return Working(job.key)
 
 
@@ -255,21 +275,25 @@ def _failure(job: jobs.Job) -> str:
 
 @st.fragment(run_every=POLL_SECONDS)
 @boundary.guarded
-def _progress(key: str) -> None:
+def _progress(key: str, draw: Draw) -> None:
     job = resources.jobs().get(key, _watcher())
     if job is None or job.finished:
         st.rerun()
     st.progress(job.fraction, text=escape(job.message))
-    partial: Partial | None = job.partial
-    if partial is not None:
-        with st.container(border=True):
-            st.markdown("#### Summary")
-            if partial.summary is None:
-                st.markdown(escape(partial.draft) + " ▌")
-                outline.sections(None, False, partial.coming)
-            else:
-                outline.overview(partial.summary)
-                outline.sections(partial.summary, False, partial.coming)
+    if job.partial is not None:
+        draw(job.partial)
+
+
+def _draw_partial(partial: Partial) -> None:
+    """A summary as it is made: the overview's draft or the overview, and the sections done and coming."""
+    with st.container(border=True):
+        st.markdown("#### Summary")
+        if partial.summary is None:
+            st.markdown(escape(partial.draft) + " ▌")
+            outline.sections(None, False, partial.coming)
+        else:
+            outline.overview(partial.summary)
+            outline.sections(partial.summary, False, partial.coming)
 
 
 def watch_pending() -> None:

@@ -1,9 +1,14 @@
 """Several files, texts or links summarized together: read in the job, one overview shown with each sentence's
-sources, a line per source, the sources left out with their reasons, and the downloads."""
+sources, a line per source, the sources left out with their reasons, and the downloads.
+
+With a model the sources are summarized a few at a time (`summarizer.stream_together`): while the job runs, each
+source's part of the overview shows under the progress bar as soon as its call is done, the others marked as
+coming; the combined result (repeats across sources shown once, what each adds, key terms) then replaces it."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,15 +17,17 @@ import streamlit as st
 from ingest import IngestError, IngestSettings, fetch_article, ingest_file, parse_text
 from summarizer import (
     Combined,
+    CombinedSentence,
     EngineName,
     NamedSource,
+    PartialTogether,
     Progress,
     SummarizerError,
     SummaryOptions,
     SummaryService,
     Unreadable,
     check_count,
-    summarize_together,
+    stream_together,
 )
 
 from . import jobs, outline, resources, results
@@ -53,7 +60,8 @@ def split_pasted(text: str) -> list[str]:
 
 def _read(inputs: Inputs, report: Progress) -> tuple[list[NamedSource], list[Unreadable]]:
     """Every input read as the one-source pages read it; one that cannot be read becomes its reason."""
-    readable, unreadable = [], []
+    readable: list[NamedSource] = []
+    unreadable: list[Unreadable] = []
     items: list[tuple[str, Any]] = list(inputs.files)
     items += [(part if LINK.match(part) else f"text {k}", part) for k, part in enumerate(inputs.pasted, 1)]
     for done, (name, data) in enumerate(items):
@@ -73,16 +81,19 @@ def _read(inputs: Inputs, report: Progress) -> tuple[list[NamedSource], list[Unr
 
 
 def work(service: SummaryService, inputs: Inputs, options: SummaryOptions) -> jobs.Work:
-    """The job: read the inputs (the first half of the bar), then summarize them together (the second)."""
+    """The job: read the inputs (the first half of the bar), then summarize them together (the second), each
+    source's part kept as the job's `partial` as soon as it is done; its result is the `Combined`."""
 
-    def run(report: Progress) -> Combined:
+    def run(report: Progress) -> Generator[PartialTogether, None, Combined]:
         readable, unreadable = _read(inputs, report)
-        return summarize_together(
-            service,
-            readable,
-            options,
-            lambda fraction, message: report(READING_SHARE + (1 - READING_SHARE) * fraction, message),
-            unreadable,
+        return (
+            yield from stream_together(
+                service,
+                readable,
+                options,
+                lambda fraction, message: report(READING_SHARE + (1 - READING_SHARE) * fraction, message),
+                unreadable,
+            )
         )
 
     return run
@@ -95,21 +106,45 @@ def summarize(inputs: Inputs, options: SummaryOptions, asked: bool) -> Combined 
     except SummarizerError as error:
         st.error(escape(str(error)))
         return None
-    outcome = results.summarize(inputs, options, asked, work=work)
+    outcome = results.summarize(inputs, options, asked, work=work, draw=arriving)
     return outcome.combined if isinstance(outcome, results.ReadyTogether) else None
 
 
-def _marks(combined: Combined, sentence) -> str:
+def _marks(combined: Combined | PartialTogether, sentence: CombinedSentence) -> str:
     return ":gray[\\[" + escape("; ".join(combined.mark_text(m) for m in sentence.marks)) + "\\]]"
 
 
-def overview(combined: Combined) -> None:
-    """The overview, each sentence followed by its sources in brackets."""
-    lines = [f"{escape(s.text)} {_marks(combined, s)}" for s in combined.sentences]
+def _marked(combined: Combined | PartialTogether, sentences: list[CombinedSentence]) -> None:
+    """Sentences, each followed by its sources in brackets, as a paragraph or as bullet points."""
+    lines = [f"{escape(s.text)} {_marks(combined, s)}" for s in sentences]
     if combined.format == "bullets":
         st.markdown("\n".join(f"- {line}" for line in lines))
     else:
         st.markdown(" ".join(lines))
+
+
+def overview(combined: Combined) -> None:
+    """The overview, each sentence followed by its sources in brackets."""
+    _marked(combined, combined.sentences)
+
+
+def arriving(partial: PartialTogether) -> None:
+    """The sources summarized so far, each with its line (name, words read, key terms) and its part of the
+    overview; those still coming, and those left out with their reasons."""
+    total, done = len(partial.sources), len(partial.summarized)
+    with st.container(border=True, key="together-arriving"):
+        st.markdown(f"#### Summarizing {total} sources together")
+        st.caption(f"{done} of {total} sources summarized so far; the overview follows when all are done.")
+        for k, source in enumerate(partial.sources):
+            if source.summary is not None:
+                terms = f" · key terms: {escape(', '.join(source.summary.keyterms))}" if source.summary.keyterms else ""
+                words = source.summary.coverage.input_words
+                st.markdown(f"**{escape(source.label)}** · {words:,} words{terms}")
+                _marked(partial, partial.part(k))
+        for source in partial.coming:
+            st.caption(f"⏳ {escape(source.label)} · coming")
+        for failed in partial.failed:
+            st.warning(f"{escape(failed.name)} was left out: {escape(failed.error)}")
 
 
 def sources(combined: Combined) -> None:

@@ -50,6 +50,11 @@ INITIAL = re.compile(r"[A-Z]\.(?:-?[A-Z]\.)*")
 NAME_WORD = re.compile(r"[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+")
 NAME_MARK = re.compile(r"[\d∗*†‡§¶]+$")
 JOINERS = ("and", "&", "AND")
+# What opens a list item rather than a table's cell: "1.", "(a)", "iv)", "A.", a bullet (U+F0B7 and U+F0A7 are the
+# Symbol and Wingdings bullets that word processors write).
+LIST_MARK = re.compile(
+    r"^(?:[(\[]?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxlcIVXLC]{1,5})[.):\]]|\(\w{1,4}\)|[•▪◦‣●■□➢►–*\uf0b7\uf0a7-])$"
+)
 
 
 class LineLike(Protocol):
@@ -136,7 +141,12 @@ def header_rows(lines: Sequence[LineLike]) -> set[int]:
     the gaps of a justified line, which fall anywhere, do not make one)."""
     found: set[int] = set()
     for index, line in enumerate(lines):
-        if len(line.spans) < 2 or line.mono or any(words > MAX_HEADER_CELL_WORDS for _, _, words in line.spans):
+        if (
+            len(line.spans) < 2
+            or line.mono
+            or any(words > MAX_HEADER_CELL_WORDS for _, _, words in line.spans)
+            or list_mark(line)
+        ):
             continue
         em = line.size or 10.0
         rows = 0
@@ -147,6 +157,16 @@ def header_rows(lines: Sequence[LineLike]) -> set[int]:
         if rows >= MIN_ROWS:
             found.add(id(line))
     return found
+
+
+def first_cell(line: LineLike) -> str:
+    """The words of a line's first cell (its whole text when it has one)."""
+    return " ".join(line.text.split()[: line.spans[0][2]]) if line.spans else line.text
+
+
+def list_mark(line: LineLike) -> bool:
+    """Whether a line's first cell is a list's mark ("1.", "(a)", a bullet) set apart from its item's text."""
+    return bool(LIST_MARK.match(first_cell(line)))
 
 
 def _aligned(

@@ -343,7 +343,10 @@ def rejoined(blocks: list[Block]) -> list[Block]:
                 text = words.dehyphenated(earlier.text, block.text)
             else:
                 text = f"{earlier.text} {block.text}"
-            result[target] = Block("paragraph", text, page=earlier.page)
+            at = len(text) - len(block.text)
+            later = [(at, block.page)] if block.page and block.page != earlier.page_at(len(earlier.text)) else []
+            pages = earlier.later_pages + tuple(later) + tuple((at + k, page) for k, page in block.later_pages)
+            result[target] = Block("paragraph", text, page=earlier.page, later_pages=pages)
     return result
 
 

@@ -19,7 +19,7 @@ import logging
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..bounded import run_bounded
 from ..errors import CorruptFileError, IngestError, PasswordProtectedError
@@ -116,14 +116,15 @@ def _text_layer(page: Any) -> _Page:
     return _Page("".join(stream), owners, lambda index: textpage.get_charbox(index, loose=False), closing)
 
 
-def _ocr_layer(page: Any, dpi: int) -> _Page:
-    """A scanned page's OCR lines, each character given its share of its line's box, in PDF points."""
+def _ocr_layer(page: Any, dpi: int, tick: Callable[[], None]) -> _Page:
+    """A scanned page's OCR lines, each character given its share of its line's box, in PDF points; `tick` is
+    called as OCR makes progress."""
     from ..recognition import ocr, scans
 
     image = scans.render(page, dpi)
     width, height = page.get_size()
     scale = width / max(image.width, 1)
-    read = ocr.read(image)
+    read = ocr.read(image, tick)
     stream: list[str] = []
     owners: list[int] = []
     boxes: list[tuple[float, float, float, float]] = []
@@ -157,8 +158,8 @@ def _lines(boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, 
 class _Pages:
     """Pages read on demand: the text layer, or OCR for a page with next to no text layer."""
 
-    def __init__(self, document: Any, settings: IngestSettings) -> None:
-        self.document, self.settings = document, settings
+    def __init__(self, document: Any, settings: IngestSettings, tick: Callable[[], None]) -> None:
+        self.document, self.settings, self.tick = document, settings, tick
         self.cache: dict[int, _Page] = {}
 
     def get(self, number: int) -> _Page | None:
@@ -168,7 +169,7 @@ class _Pages:
             page = self.document[number - 1]
             layer = _text_layer(page)
             if len(layer.stream) < MIN_LAYER_CHARS and self.settings.ocr:
-                layer = _ocr_layer(page, self.settings.ocr_dpi)
+                layer = _ocr_layer(page, self.settings.ocr_dpi, self.tick)
             self.cache[number] = layer
         return self.cache[number]
 
@@ -270,7 +271,9 @@ def highlight_pdf(
 
     Written in the bounded reader, like reading itself: a hostile file (bookmarks nested hundreds deep, an
     annotation array of 200,000 entries, a 13 MB PDF that needs half a gigabyte) costs a child process its
-    time and memory limits, never the app's, and whatever goes wrong comes back as an IngestError to show."""
+    time and memory limits, never the app's, and whatever goes wrong comes back as an IngestError to show.
+    A scanned page is read again by OCR for its boxes, and that OCR reports progress as reading's does, so
+    the same limit applies: time without progress, not a busy machine's slower pages."""
     settings = settings or IngestSettings.from_env()
     return run_bounded(
         _highlight_or_refuse,
@@ -278,15 +281,26 @@ def highlight_pdf(
         name,
         settings.extract_timeout,
         memory_mb=settings.extract_memory_mb,
+        progress=_unwatched,
+        step_timeout=settings.ocr_page_timeout,
     )
 
 
+def _unwatched(fraction: float, message: str) -> None:
+    """Progress nobody watches: the child still reports, so each OCR'd page gets its own time bound."""
+
+
 def _highlight_or_refuse(
-    data: bytes, marks: Sequence[Mark], sections: Sequence[Bookmarked], name: str, settings: IngestSettings
+    data: bytes,
+    marks: Sequence[Mark],
+    sections: Sequence[Bookmarked],
+    name: str,
+    settings: IngestSettings,
+    report: Callable[[float, str], None],
 ) -> Highlighted:
     """`_highlight`, with any parser's or writer's failure said as what it means for the reader."""
     try:
-        return _highlight(data, marks, sections, name, settings)
+        return _highlight(data, marks, sections, name, settings, lambda: report(0.0, "reading a scanned page"))
     except (IngestError, MemoryError):
         raise  # already a message; the bounded reader words running out of memory
     except RecursionError as error:
@@ -301,7 +315,12 @@ def _highlight_or_refuse(
 
 
 def _highlight(
-    data: bytes, marks: Sequence[Mark], sections: Sequence[Bookmarked], name: str, settings: IngestSettings
+    data: bytes,
+    marks: Sequence[Mark],
+    sections: Sequence[Bookmarked],
+    name: str,
+    settings: IngestSettings,
+    tick: Callable[[], None],
 ) -> Highlighted:
     import pypdfium2 as pdfium
     from pypdf import PdfReader
@@ -311,7 +330,7 @@ def _highlight(
     except pdfium.PdfiumError as error:
         raise CorruptFileError(f"{name} could not be read for highlighting; the PDF seems damaged.") from error
     try:
-        pages = _Pages(document, settings)
+        pages = _Pages(document, settings, tick)
         reader = PdfReader(io.BytesIO(data))
         writer = _writer(reader, name)
         placed, missing = 0, []

@@ -88,6 +88,7 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
     logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
     _on_loopback()
     _guard_proxy()
+    _patient_checks()
     import psutil
 
     from . import watchdog
@@ -114,6 +115,21 @@ def _guard_proxy() -> None:
     from .proxyguard import IMPORT_PATH
 
     os.environ.setdefault("RAY_SERVE_HTTP_PROXY_CALLBACK_IMPORT_PATH", IMPORT_PATH)
+
+
+# Serve's controller gives its HTTP proxy 5 s to say it is ready and 10 s to answer a health check, then kills it
+# and `serve.start` fails: on a loaded machine (a load average of 15 on 2 cores) both were seen to pass. A local
+# Ray's proxy lives on this machine, so a slow answer means a busy machine, not a lost node: wait longer.
+PATIENT_CHECKS = {
+    "RAY_SERVE_PROXY_READY_CHECK_TIMEOUT_S": "60",
+    "RAY_SERVE_PROXY_HEALTH_CHECK_TIMEOUT_S": "60",
+}
+
+
+def _patient_checks() -> None:
+    """Longer proxy checks for the processes the local Ray starts (read from their environment), unless set."""
+    for name, seconds in PATIENT_CHECKS.items():
+        os.environ.setdefault(name, seconds)
 
 
 def _check_reachable(address: str) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from .. import errors
 from ..errors import InvalidOptionError, SummarizerError
 from ..interface import Source
+from ..layout import BlockLike
 from ..options import SummaryOptions
 from ..partial import Partial
 from ..summary import Coverage, SectionSummary, Summary
@@ -38,6 +39,7 @@ class WireBlock:
     text: str
     level: int = 0
     page: int | None = None
+    later_pages: tuple[tuple[int, int], ...] = ()  # (offset in text, page) where a later page starts
 
 
 def _is(value: Any, kinds: tuple[type, ...]) -> bool:
@@ -68,7 +70,22 @@ def options_from_wire(data: Any) -> SummaryOptions:
 def source_to_wire(source: Source) -> dict:
     if isinstance(source, str):
         return {"text": source}
-    return {"blocks": [{"kind": b.kind, "text": b.text, "level": b.level, "page": b.page} for b in source]}
+    return {"blocks": [_block_to_wire(b) for b in source]}
+
+
+def _block_to_wire(block: BlockLike) -> dict:
+    raw: dict[str, Any] = {"kind": block.kind, "text": block.text, "level": block.level, "page": block.page}
+    later = getattr(block, "later_pages", ())
+    if later:
+        raw["later_pages"] = [list(pair) for pair in later]
+    return raw
+
+
+def _page_starts(value: Any) -> bool:
+    """A list of [offset, page] pairs of ints."""
+    return isinstance(value, list) and all(
+        isinstance(pair, list) and len(pair) == 2 and all(_is(n, (int,)) for n in pair) for pair in value
+    )
 
 
 def source_from_wire(data: Any) -> Source:
@@ -91,7 +108,8 @@ def _block(number: int, raw: Any) -> WireBlock:
         and _is(raw.get("text"), (str,))
         and _is(raw.get("level", 0), (int,))
         and _is(raw.get("page"), (int, type(None)))
-        and set(raw) <= {"kind", "text", "level", "page"}
+        and _page_starts(raw.get("later_pages", []))
+        and set(raw) <= {"kind", "text", "level", "page", "later_pages"}
     ):
         raise InvalidOptionError(
             f'Block {number} is not a {{"kind": str, "text": str, "level": int, "page": int or null}} object.'
@@ -103,7 +121,7 @@ def _block(number: int, raw: Any) -> WireBlock:
             f"Block {number} has the unknown kind {raw['kind'][:40]!r}: use one of {', '.join(BLOCK_KINDS)}."
         )
     _unicode(raw["text"], f"The text of block {number}")
-    return WireBlock(**raw)
+    return WireBlock(**{**raw, "later_pages": tuple(tuple(pair) for pair in raw.get("later_pages", []))})
 
 
 def _unicode(text: str, where: str) -> str:

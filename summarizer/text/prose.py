@@ -28,6 +28,15 @@ REFERENCE = re.compile(
     re.I,
 )
 YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
+# A standard cited by its number and title ("ISO/IEC 10646, Information technology — Universal Coded Character Set.",
+# "IEEE Std 754-2008, IEEE Standard for Floating-Point Arithmetic, 2008."): an entry of a reference list.
+STANDARD_CITED = re.compile(
+    r"^[A-Z][A-Z0-9]{1,7}(?:-[A-Z])?(?:/[A-Z][A-Z0-9]{1,7})*(?:\s+[A-Z][A-Z0-9]{1,7}){0,2}"
+    r"(?:[\s-]+(?:Std|Rec)\.?)?[\s-]+[A-Z]?\.?\d{1,6}(?:[.\-–]\d{1,5})*(?:\s*:\s*(?:1[89]|20)\d\d)?,\s+[A-Z]"
+)
+TITLE_DASH = re.compile(r"\s[—–]\s")
+# Items of an enumerated list run together: "... (clause 8–9); 3." or "...: 1. Front matter; 2. Overview".
+ENUMERATED = re.compile(r"[;:]\s+\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)](?:\s+[A-Z]|$)")
 URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.]+")
 CODE = re.compile(
     r"->|::|==|!=|:=|=>|<=|>=|\+\+|&&|\|\||[{}]|\w\(\)|\b\w+\(\w*[,)]|\b[a-z]+_[a-z_]+\b|"
@@ -243,6 +252,14 @@ def is_photo_caption(text: str) -> bool:
     return bool(PHOTO_CAPTION.search(PHOTO_MARKER.sub("", text)))
 
 
+def is_list_or_citation(text: str) -> bool:
+    """True for items of a list run together ("... (clause 8–9); 3.") and for a standard cited by its number and
+    title ("ISO/IEC 10646, Information technology — Universal Coded Character Set (UCS).")."""
+    if ENUMERATED.search(text):
+        return True
+    return bool(STANDARD_CITED.match(text)) and bool(TITLE_DASH.search(text) or YEAR.search(text) or URL.search(text))
+
+
 @lru_cache(maxsize=1 << 14)
 def is_prose(text: str) -> bool:
     """True when the sentence reads as running prose; False for lists, code, captions, headings and fragments.
@@ -257,7 +274,7 @@ def is_prose(text: str) -> bool:
         return False
     if not re.search(r"""[.!?…]["'”’)\]]*$""", text):
         return False
-    if FRAGMENT_START.match(text):
+    if FRAGMENT_START.match(text) or is_list_or_citation(text):
         return False
     if (
         DOT_LEADER.search(text)

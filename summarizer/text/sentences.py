@@ -2,7 +2,8 @@
 
 A rule-based splitter: no model or data download, linear in the length of the text. It knows
 common English abbreviations, initials, decimals, quotes after the full stop, headings and list
-items on their own lines, paragraphs separated by blank lines, and CJK sentence marks. PDF and OCR
+items on their own lines, paragraphs separated by blank lines, and CJK sentence marks; a list run into one
+paragraph ("...: 1. Front matter; 2. Overview; 3. Main body") is not cut at its numbers. PDF and OCR
 text is read too: a footnote mark glued to a full stop ('systems.3 We') ends the sentence and is in
 neither, a lowercase sentence start after a full stop ('in 2019. the model') is found, and a quote
 inside a sentence ('He said "Stop. Now." and left.') is not cut. Text with
@@ -59,6 +60,7 @@ ABBREVIATION_WINDOW = 48
 _BOUNDARY = re.compile(rf"""(?<![.!?…])[.!?…]++[{CLOSERS}]*+(?=\s++["'“‘(\[]?[A-Z0-9])""")
 _LOWER_BOUNDARY = re.compile(rf"(?:(?<=[^\W\d_]{{2}})|(?<=\d{{4}})|(?<=\)))\.(?=\s++(?:{'|'.join(LOWER_STARTS)})\b)")
 _FOOTNOTE = re.compile(rf"""(?<=[a-z)][.!?])[{CLOSERS}]*+([1-9]\d?|[*∗†‡])(?=\s++["'“‘(\[]?[A-Z])""")
+_ENUMERATOR = re.compile(r"[;:]\s+\(?\d{1,3}$")  # "...; 3." in a list run into one paragraph: not a sentence's end
 _QUOTED = re.compile(r'(?<![^\s(\[])"(?=\S)[^"]{1,400}(?<=\S)"(?![^\W_])|“[^“”]{1,400}”')
 _CJK_BOUNDARY = re.compile(rf"(?<![。！？｡])[。！？｡][。！？｡!?…]*+[{CLOSERS}]*+")
 _PARAGRAPH = re.compile(r"\n[ \t]*+\n\s*+")
@@ -167,7 +169,10 @@ def _split_paragraph(paragraph: str) -> list[tuple[int, int]]:
     boundaries = [(match, False) for match in _BOUNDARY.finditer(paragraph)]
     boundaries += [(match, True) for match in _LOWER_BOUNDARY.finditer(paragraph)]
     for match, lower in boundaries:
-        if paragraph[match.start()] == "." and _is_abbreviation(paragraph, match.start() + 1, lower):
+        if paragraph[match.start()] == "." and (
+            _is_abbreviation(paragraph, match.start() + 1, lower)
+            or _ENUMERATOR.search(paragraph, max(0, match.start() - 8), match.start())
+        ):
             continue
         if any(start < match.end() < end for start, end in quoted):
             continue

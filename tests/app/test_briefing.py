@@ -102,3 +102,26 @@ def test_the_briefing_with_t5(tiny_t5, briefing_feed):
     summary = next(c for c in captions(at) if " lines · made " in c)
     assert summary.startswith("5 stories in 4 lines") and "abstractive" in summary
     assert sum(m.endswith("· **2 stories**") for m in texts(at)) == 1
+
+
+def sidebar_lines(at) -> list[str]:
+    return [c.value for c in at.sidebar.caption if c.value.startswith("News briefing: ")]
+
+
+def test_the_sidebar_lists_a_briefing_in_progress_on_other_pages_and_it_is_kept_when_done(app_env, app, monkeypatch):
+    """One article is held back by the news server, so the briefing is certainly still running when the test looks
+    at another page's sidebar; released, the line goes and the briefing is on the News page."""
+    monkeypatch.setenv("INGEST_FEEDS", f"{app_env.base}/rss/briefing.rss,{app_env.base}/rss/held.rss")
+    monkeypatch.setenv("INGEST_FETCH_TIMEOUT", str(WAIT_SECONDS))
+    try:
+        at = app("views/news.py")
+        at.button(key="brief_news").click().run()
+        at.switch_page("views/home.py").run()
+        until(at, lambda at: any("read 5 of 6 articles" in line for line in sidebar_lines(at)), "the sidebar line")
+        assert sidebar_lines(at)[0].endswith("%)") and not briefed(at)
+    finally:
+        app_env.release.set()
+    until(at, lambda at: not sidebar_lines(at), "the end of the sidebar line")
+    at.switch_page("views/news.py").run()
+    assert briefed(at) and any(c.startswith("6 stories in 5 lines") for c in captions(at))
+    assert not sidebar_lines(at)

@@ -28,11 +28,17 @@ def streaming_t5(tiny_t5, monkeypatch):
     return tiny_t5
 
 
-class Hold:
-    """Stops the model before its next pass once the job has a section to show, until `release`."""
+def has_section(partial) -> bool:
+    return partial.summary is not None and bool(partial.summary.sections)
 
-    def __init__(self, runner):
+
+class Hold:
+    """Stops the model before its next pass once the job has something to show (`shows(job.partial)`: by default a
+    section), until `release`."""
+
+    def __init__(self, runner, shows=has_section):
         self.runner = runner
+        self.shows = shows
         self.key: str | None = None
         self.known = threading.Event()
         self.released = threading.Event()
@@ -41,8 +47,7 @@ class Hold:
     def __call__(self, module, args) -> None:
         self.known.wait(HOLD_SECONDS)
         job = self.runner.get(self.key, "test")
-        made = job.partial.summary if job.partial is not None else None
-        if made is not None and made.sections and not self.released.is_set():
+        if job.partial is not None and self.shows(job.partial) and not self.released.is_set():
             self.holding.set()
             self.released.wait(HOLD_SECONDS)
 

@@ -1,9 +1,12 @@
-"""Several sources summarized together in the app: uploads and pasted texts through AppTest, and the downloads."""
+"""Several sources summarized together in the app: uploads and pasted texts through AppTest, each source's part shown
+as it is done with a model, and the downloads."""
 
 import json
 import re
 import time
 
+from tests.app.test_model_cache import tiny_t5  # noqa: F401 (fixture)
+from tests.app.test_streaming import HOLD_SECONDS, Hold, streaming_t5  # noqa: F401 (fixture)
 from tests.builders import BRIDGE_PAGES, STORIES, paper_docx, paper_pdf
 
 UPLOADS = [
@@ -116,3 +119,47 @@ def test_the_downloads_carry_every_source():
     assert not re.search(r"(?<!\\)[<\[]", markdown)
     assert [s["name"] for s in data["sources"]] == ["s0.txt", "s1.txt", "s2.txt"]
     assert all(s["sources"][0]["sentence"] for s in data["overview"])
+
+
+def test_with_a_model_each_sources_part_shows_as_it_is_done_then_the_combined_result_replaces_them(streaming_t5):
+    """The model is held (a forward pre-hook on the tiny T5's encoder, as in test_streaming) once the first source's
+    part is made, until the test has looked at the page: so the part is seen before the rest is computed, with no
+    timing. Then the combined result replaces the parts."""
+    from ui import resources
+
+    engine = resources.summarizer().engine
+    hold = Hold(resources.jobs(), shows=lambda partial: bool(partial.summarized))
+    handle = engine.generator.model.get_encoder().register_forward_pre_hook(hold)
+    try:
+        at = streaming_t5("views/paste.py")
+        at.toggle(key="paste_together").set_value(True).run()
+        at.text_area(key="paste_sources").set_value("\n---\n".join(STORIES[:3])).run()
+        at.button(key="summarize_paste_together").click().run()
+        hold.key = at.session_state["summary_requests"]["Paste text"].key
+        hold.known.set()
+        deadline = time.monotonic() + HOLD_SECONDS
+        while not hold.holding.wait(0.2):
+            assert time.monotonic() < deadline, "the first source's part never arrived"
+            at.run()
+        at.run()
+        assert not at.exception
+        page = texts(at)
+        assert "#### Summarizing 3 sources together" in page
+        assert not any(t.startswith("#### Summary of") for t in page), "the combined result waits for every source"
+        assert "1 of 3 sources summarized so far; the overview follows when all are done." in texts(at, "caption")
+        line = page.index(next(t for t in page if t.startswith("**text 1** · ")))
+        assert " words" in page[line] and ":gray[\\[text 1\\]]" in page[line + 1]  # its line, then its part
+        assert [c for c in texts(at, "caption") if c.endswith("· coming")] == [
+            "⏳ text 2 · coming",
+            "⏳ text 3 · coming",
+        ]
+
+        hold.release()
+        at = until_done(at)
+        page = texts(at)
+        assert "#### Summary of 3 sources" in page and "#### Summarizing 3 sources together" not in page
+        assert not any(c.endswith("· coming") for c in texts(at, "caption"))
+        assert "##### What each source adds" in page
+    finally:
+        hold.release()
+        handle.remove()

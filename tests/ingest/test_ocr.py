@@ -26,6 +26,7 @@ from ingest import (
 from ingest.bounded import run_bounded
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.lab.ocreval import FONT, scan, scan_pdf, word_accuracy
+from tests.load import busy_cores
 
 pytestmark = pytest.mark.skipif(
     not FONT.is_file(), reason=f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)"
@@ -364,20 +365,10 @@ def test_a_page_limit_does_not_stop_ocr_that_keeps_moving_on_a_loaded_machine():
     """Busy cores (a CPU hog per core, running before OCR starts) slow OCR down; the page limit counts time without
     progress, and OCR reports progress several times on each page, so all pages are read."""
     pages = [scan(SHORT, 200, title=f"Part {n}")[0] for n in (1, 2, 3)]
-    hog = "import sys\nsys.stdout.write('running\\n'); sys.stdout.flush()\nwhile True: pass\n"
-    hogs = [
-        subprocess.Popen([sys.executable, "-c", hog], stdout=subprocess.PIPE, text=True)
-        for _ in range(2 * (os.cpu_count() or 1))
-    ]
-    try:
-        assert all(process.stdout.readline() == "running\n" for process in hogs)
+    with busy_cores() as hogs:
         reports: list[tuple[float, str]] = []
         document = ingest_file("letters.pdf", scan_pdf(pages, 200), None, lambda f, m: reports.append((f, m)))
         assert all(process.poll() is None for process in hogs)  # the machine was loaded all along
-    finally:
-        for process in hogs:
-            process.kill()
-            process.wait()
     assert document.ocr.pages == (1, 2, 3)
     assert document.text.count("Water quality in the northern lakes improved") == 3
     for number in (1, 2, 3):  # progress within each page, not only at its start

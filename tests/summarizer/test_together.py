@@ -11,6 +11,7 @@ from summarizer import (
     Settings,
     Summarizer,
     Unreadable,
+    stream_together,
     summarize_together,
 )
 from tests.builders import STORIES, three_papers
@@ -117,6 +118,9 @@ def test_unreadable_sources_are_listed_and_none_readable_is_an_error(offline):
     assert [s.name for s in combined.failed] == ["b.txt", "c.pdf"] and combined.failed[1].error == "bad"
     with pytest.raises(NoSentencesError, match="c.pdf: bad"):
         summarize_together(offline, [NamedSource("b.txt", "!!")], unreadable=[Unreadable("c.pdf", "bad")])
+    no_model = Summarizer(Settings(engine="abstractive", model="/no/such/model"))
+    with pytest.raises(NoSentencesError, match="c.pdf: bad"):  # nothing to summarize loads no model
+        summarize_together(no_model, [], unreadable=[Unreadable("c.pdf", "bad")])
     with pytest.raises(InputTooLargeError, match="at most 1"):
         summarize_together(
             Summarizer(Settings(engine="extractive", together_max_sources=1)),
@@ -124,12 +128,41 @@ def test_unreadable_sources_are_listed_and_none_readable_is_an_error(offline):
         )
 
 
-def test_a_model_summarizes_the_sources_in_one_call(tiny_model_dir):
+def drained(steps):
+    """What a generator yields, and what it returns."""
+    made = []
+    while True:
+        try:
+            made.append(next(steps))
+        except StopIteration as end:
+            return made, end.value
+
+
+def test_a_model_summarizes_the_sources_a_few_at_a_time_each_part_yielded_as_it_is_done(tiny_model_dir):
     summarizer = Summarizer(
         Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128)
     )
-    sources = [NamedSource(f"story {k}", text) for k, text in enumerate(STORIES[:3])]
-    combined = summarize_together(summarizer, sources)
+    sources = [NamedSource(f"story {k}", text) for k, text in enumerate(STORIES[:4])]
+    messages = []
+    partials, combined = drained(
+        stream_together(summarizer, sources, progress=lambda fraction, message: messages.append(message))
+    )
+    assert [len(p.summarized) for p in partials] == [1, 3, 4]  # calls of 1, 2, then the one left
+    assert [len(p.coming) for p in partials] == [3, 1, 0]
+    first = partials[0]
+    assert [m.source for s in first.part(0) for m in s.marks] == [0] * len(first.part(0)) and first.part(0)
+    assert first.part(1) == [] and first.coming[0].name == "story 1"
+    for partial in partials[1:]:  # a source's part stays as it came
+        assert partial.sources[0].summary == first.sources[0].summary
+    assert any(m.startswith("Source 2-3 of 4: ") for m in messages)
     assert combined.first.engine == "abstractive"
-    assert {m.source for s in combined.sentences for m in s.marks} <= {0, 1, 2}
-    assert len(combined.summarized) == 3 and combined.as_dict()["overview"]
+    assert [s.summary for s in combined.sources] == [s.summary for s in partials[-1].sources]
+    assert {m.source for s in combined.sentences for m in s.marks} <= {0, 1, 2, 3}
+    assert len(combined.summarized) == 4 and combined.as_dict()["overview"]
+
+
+def test_the_offline_engine_summarizes_every_source_in_one_call_as_before(offline):
+    sources = [NamedSource(f"story {k}", text) for k, text in enumerate(STORIES[:4])]
+    partials, combined = drained(stream_together(offline, sources))
+    assert len(partials) == 1 and not partials[0].coming and len(partials[0].summarized) == 4
+    assert combined.as_dict() == summarize_together(offline, sources).as_dict()

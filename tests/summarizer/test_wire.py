@@ -32,6 +32,21 @@ def test_a_summary_of_a_pdf_comes_back_equal_with_pages_sections_and_sources(off
     assert rebuilt.text == summary.text and rebuilt.sections[0].pages == summary.sections[0].pages
 
 
+def test_where_a_block_runs_on_to_a_later_page_survives_a_request(offline):
+    from ingest import Block
+
+    sentences = [f"The committee number {n} reviewed the plan for the new library in town." for n in range(8)]
+    text = " ".join(sentences)
+    turn = text.index(sentences[5])
+    blocks = [Block("heading", "1 Plans", 1, 3), Block("paragraph", text, page=3, later_pages=((turn, 4),))]
+    source, _ = wire.request_from_wire(trip(wire.request_to_wire(blocks, SummaryOptions())))
+    assert [b.later_pages for b in source] == [(), ((turn, 4),)]
+    summary = offline.summarize(source, SummaryOptions(length="long"))
+    assert summary.pages == [3] * 5 + [4] * 3
+    with pytest.raises(InvalidOptionError, match="Block 1"):
+        wire.source_from_wire({"blocks": [{"kind": "paragraph", "text": "x", "later_pages": [[1]]}]})
+
+
 def test_the_wire_summary_carries_what_the_cli_json_prints(offline, text_factory):
     summary = offline.summarize(text_factory(20))
     data = wire.summary_to_wire(summary)

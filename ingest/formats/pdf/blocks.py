@@ -13,7 +13,7 @@ from ...document import Block, BlockKind
 from ...recognition import words
 from ...sections import finish
 from .. import bookmarks, pdfheadings, pdfnotes
-from .figures import FONT_REASON, figure_text
+from .figures import FONT_REASON, definition_rows, figure_text
 from .furniture import RUNNING_REASON, furniture_ids
 from .headings import (
     HEADING_SIZE,
@@ -23,6 +23,7 @@ from .headings import (
     heading_level,
     heading_styles,
     is_heading,
+    list_items,
     listed_lines,
     numbered_run_in,
     reads_like_heading,
@@ -35,6 +36,7 @@ from .lines import MIN_CELLS, Line
 PARAGRAPH_GAP = 1.3
 RUN_IN_LEVEL = 6
 WRAPPED_MIN_WORDS = 5
+BULLETS = "•▪◦‣●■□➢►\uf0b7\uf0a7"  # U+F0B7 and U+F0A7: the Symbol and Wingdings bullets word processors write
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 
 
@@ -49,6 +51,7 @@ class _Page:
     spacings: dict[float, float]
     typical: int
     list_lines: frozenset[int]
+    list_items: frozenset[int]
 
     @classmethod
     def measure(cls, lines: list[Line]) -> "_Page":
@@ -61,6 +64,7 @@ class _Page:
             _spacings(lines),
             widths[len(widths) * 3 // 4] if widths else 0,
             listed_lines(lines, body),
+            list_items(lines, body),
         )
 
     def listed(self, line: Line) -> bool:
@@ -68,6 +72,10 @@ class _Page:
         ..." between "3. Commit: ..." and "5. Clean up: ...") or a wrapped line of a paragraph that opens with a
         letter ("... found a bare quorum in A and / C. Position 103 is ..."), not a section."""
         return id(line) in self.list_lines
+
+    def item(self, line: Line) -> bool:
+        """A line that opens an item of a numbered list: a block of its own."""
+        return id(line) in self.list_items
 
     def new_paragraph(self, previous: Line, line: Line) -> bool:
         """Whether `line` starts a paragraph: a wider gap, a short last line, an indent after a sentence end,
@@ -121,22 +129,27 @@ PARAGRAPH_STARTS: tuple[Callable[[_Page, Line, Line], object], ...] = (
     _Page.sentence_ended,
     lambda page, previous, line: previous.mono != line.mono,
     lambda page, previous, line: (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS),
-    lambda page, previous, line: line.text[:1] in "•▪◦‣●■□➢►",
+    lambda page, previous, line: page.item(line),
+    lambda page, previous, line: line.text[:1] in BULLETS,
     lambda page, previous, line: REFERENCE_START.match(line.text),
     lambda page, previous, line: _toc_line(line.text),
     lambda page, previous, line: _toc_line(previous.text),
 )
 
 
-def _joined(lines: list[Line], kind: str) -> str:
-    """The lines of one block as its text: code and table rows one per line, prose with hyphenation repaired."""
+def _joined(lines: list[Line], kind: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The lines of one block as its text (code and table rows one per line, prose with hyphenation repaired), and
+    where in it each later page starts."""
     text = lines[0].text
-    for line in lines[1:]:
+    pages: list[tuple[int, int]] = []
+    for previous, line in zip(lines, lines[1:]):
         if kind == "paragraph" and text.endswith("-") and line.text[:1].islower() and text[-2:-1].isalpha():
             text = words.dehyphenated(text, line.text)
         else:
             text += ("\n" if kind in ("code", "table") else " ") + line.text
-    return text
+        if line.page != previous.page:
+            pages.append((len(text) - len(line.text), line.page))
+    return text, tuple(pages)
 
 
 def _continues_heading(last: Block | None, previous: Line | None, line: Line) -> bool:
@@ -154,13 +167,31 @@ def _continues_heading(last: Block | None, previous: Line | None, line: Line) ->
     )
 
 
-def _kind(lines: list[Line], body: Line) -> BlockKind:
-    """What a block of lines is: a caption or footnote as set aside, code, a table, else a paragraph."""
+def _kind(lines: list[Line], page: _Page) -> BlockKind:
+    """What a block of lines is: a caption or footnote as set aside, code, a table, an item of a numbered list, else
+    a paragraph."""
     if lines[0].note:
         return "footnote" if lines[0].note == "footnote" else "caption"
     if all(ln.cells >= MIN_CELLS for ln in lines):
         return "table"
-    return "code" if all(ln.mono for ln in lines) and body.size and not body.mono else "paragraph"
+    if all(ln.mono for ln in lines) and page.body.size and not page.body.mono:
+        return "code"
+    return "list_item" if page.item(lines[0]) else "paragraph"
+
+
+def _block(lines: list[Line], page: _Page) -> Block:
+    """The block a group of lines makes, with why it has its kind where that is not plain."""
+    kind = _kind(lines, page)
+    text, later = _joined(lines, "paragraph" if lines[0].note else kind)
+    if lines[0].note:
+        reason = pdfnotes.REASONS.get(lines[0].note, "")
+    elif kind == "list_item":
+        reason = "an item of a numbered list"
+    elif kind == "table":
+        reason = "rows of terms and what they mean" if any(ln.defines for ln in lines) else "rows of short cells"
+    else:
+        reason = ""
+    return Block(kind, text, page=lines[0].page, reason=reason, later_pages=later)
 
 
 def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
@@ -197,11 +228,7 @@ class _Reading:
 
     def flush(self) -> None:
         """The open paragraph and the notes held inside it made blocks."""
-        for group in ([self.current] if self.current else []) + self.held:
-            kind = _kind(group, self.page.body)
-            text = _joined(group, "paragraph" if group[0].note else kind)
-            reason = pdfnotes.REASONS.get(group[0].note, "rows of short cells" if kind == "table" else "")
-            self.blocks.append(Block(kind, text, page=group[0].page, reason=reason))
+        self.blocks.extend(_block(group, self.page) for group in ([self.current] if self.current else []) + self.held)
         self.current.clear()
         self.held.clear()
 
@@ -341,7 +368,7 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
     if entries:
         kept, depth = _anchored(kept, list(entries))
     kept, title = _titled(kept)
-    kept = [_with_header_rows(page) for page in kept]
+    kept = [_with_table_rows(page) for page in kept]
     kept = pdfnotes.set_aside(kept, body_font([line for page in kept for line in page]).size)
     blocks = _blocks([line for page in kept for line in page], depth)
     blocks = pdfheadings.title_repeats(blocks, title, FONT_REASON)
@@ -363,10 +390,12 @@ def _titled(pages: list[list[Line]]) -> tuple[list[list[Line]], str]:
     return [first, *pages[1:]], " ".join(line.text for line in title)
 
 
-def _with_header_rows(lines: list[Line]) -> list[Line]:
-    """A page's lines with its tables' header rows made rows of cells, like the rows under them."""
-    rows = pdfheadings.header_rows(lines)
-    return [replace(line, cells=MIN_CELLS) if id(line) in rows else line for line in lines]
+def _with_table_rows(lines: list[Line]) -> list[Line]:
+    """A page's lines with its tables' header rows and the rows of its tables of terms (marked `defines`) made rows
+    of cells, like the rows under them."""
+    terms = definition_rows(lines)
+    rows = pdfheadings.header_rows(lines) | terms
+    return [replace(line, cells=MIN_CELLS, defines=id(line) in terms) if id(line) in rows else line for line in lines]
 
 
 def _running(pages: list[list[Line]], furniture: set[int]) -> tuple[Block, ...]:

@@ -201,6 +201,13 @@ def listed_lines(lines: list[Line], body: Line) -> frozenset[int]:
     )
 
 
+def list_items(lines: list[Line], body: Line) -> frozenset[int]:
+    """Ids of the lines that open an item of a numbered list ("1. Front matter (clauses 1–7);" over "2. Overview
+    ..."): each item is a block of its own, never run together with the next into one sentence."""
+    numbers = [_list_number(line) if _in_font_of(line, body) else None for line in lines]
+    return frozenset(id(line) for index, line in enumerate(lines) if _in_numbered_list(lines, numbers, index))
+
+
 def _goes_on(previous: Line, line: Line) -> bool:
     """`line` continues the paragraph of `previous`, the line just above in its font: a long line that does not end
     a sentence."""

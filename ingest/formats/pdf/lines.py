@@ -52,6 +52,7 @@ class Line:
     ruled: bool = False  # a separator rule lies just above it
     spans: tuple[tuple[float, float, int], ...] = ()  # (left, right, words) of each cell, when it has two or more
     byline: bool = False
+    defines: bool = False  # a line of a table of terms and what they mean (`figures.definition_rows`)
 
 
 def _page_lines(page: Any, number: int) -> tuple[list[Line], float]:

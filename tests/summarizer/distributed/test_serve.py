@@ -556,6 +556,20 @@ def test_rays_metrics_dashboard_agents_and_serves_proxy_listen_on_loopback_only(
     assert len(listening) > 8 and all(name.startswith("ray::ServeReplica:") for _, name, _ in open_wide), open_wide
 
 
+def test_rays_processes_give_serves_proxy_time_on_a_loaded_machine(cluster):
+    """At a load of 16 the proxy missed its 5 s readiness check and Serve killed it; Ray's processes must see
+    the longer limits (they read them from their environment)."""
+    import ray
+
+    from summarizer.distributed.cluster import PATIENT_CHECKS
+
+    @ray.remote(num_cpus=0)
+    def limits() -> dict:
+        return {name: os.environ.get(name) for name in PATIENT_CHECKS}
+
+    assert ray.get(limits.remote(), timeout=300) == PATIENT_CHECKS
+
+
 def test_batched_summaries_equal_the_same_requests_made_alone(cluster):
     """Serve gathers these 40 callers into batches; each summary is the one its text gets alone."""
     remote = connect(replace(cluster.tiny, url=cluster.t5))
