@@ -134,8 +134,9 @@ def test_long_input_is_covered_whole_by_map_reduce(tiny, text_factory):
     assert calls[0] == (0.02, "Splitting into sentences") and calls[-1] == (1.0, "Done")
     assert any(re.fullmatch(r"Summarizing part \d+ of \d+( · about .+ left)?", message) for _, message in calls)
     assert [fraction for fraction, _ in calls] == sorted(fraction for fraction, _ in calls)
-    generator = tiny.engine.generator
-    parts = tiny.engine._parts([s.text for s in summary.source])
+    model = tiny.engine.engine  # inside the batcher
+    generator = model.generator
+    parts = model._parts([s.text for s in summary.source])
     assert all(len(generator.tokenizer(generator.prefix + p)["input_ids"]) <= 128 for p in parts)
     assert " ".join(parts).split() == " ".join(s.text for s in summary.source).split()
 
