@@ -223,27 +223,44 @@ class AbstractiveEngine(Engine):
     ) -> None:
         """One level of map-reduce: every unfinished document's parts summarized; a document whose summaries fit
         its target (or that was one part, or at the last level) is done, the others packed again."""
-        active = [(i, state) for i, state in enumerate(states) if i not in results]
-        texts: list[str] = []
-        budgets: list[Budget] = []
-        owners: list[int] = []
-        for i, state in active:
-            n = len(state.parts)
-            words = max(MIN_PART_WORDS, math.ceil(jobs[i].target / n))
-            cap = None if n == 1 or level == MAX_LEVELS else max(8, self.generator.window // REDUCTION)
-            texts.extend(state.parts)
-            budgets.extend([self._budget(words, cap)] * n)
-            owners.extend([i] * n)
+        active = [i for i in range(len(states)) if i not in results]
+        texts, budgets, owners = self._inputs(jobs, states, active, level)
         if on_text and len(texts) == 1 and len(states) == 1 and self.streams(preset):
             outputs = [self.generator.generate_streaming(texts[0], budgets[0], preset, on_text, steps.check)]
             steps.tick(1)
         else:
             outputs = self._generate_all(texts, budgets, preset, steps.tick, steps.check)
-        for i, state in active:
-            sentences = [s for text, owner in zip(outputs, owners) if owner == i for s in clean_output(text)]
-            words = sum(len(s.split()) for s in sentences)
-            if len(state.parts) == 1 or level == MAX_LEVELS or words <= jobs[i].target * FITS:
-                results[i] = sentences
+        for i in active:
+            mine = [text for text, owner in zip(outputs, owners) if owner == i]
+            done = self._settle(states[i], mine, jobs[i].target, level)
+            if done is None:
+                steps.total += len(states[i].parts)
             else:
-                state.parts = self._parts(sentences or [t for t, o in zip(outputs, owners) if o == i])
-                steps.total += len(state.parts)
+                results[i] = done
+
+    def _settle(self, state: _Job, outputs: list[str], target: int, level: int) -> list[str] | None:
+        """A document's summary, when its parts' summaries (`outputs`) fit its target, it was one part, or this was
+        the last level; else None, with its parts packed again from those summaries for the next level."""
+        sentences = [s for text in outputs for s in clean_output(text)]
+        words = sum(len(s.split()) for s in sentences)
+        if len(state.parts) == 1 or level == MAX_LEVELS or words <= target * FITS:
+            return sentences
+        state.parts = self._parts(sentences or outputs)
+        return None
+
+    def _inputs(
+        self, jobs: Sequence[Job], states: list[_Job], active: list[int], level: int
+    ) -> tuple[list[str], list[Budget], list[int]]:
+        """The parts of the active documents, each part's budget (its share of the target, capped below the
+        last level so condensed summaries fit the window again) and the document it belongs to."""
+        texts: list[str] = []
+        budgets: list[Budget] = []
+        owners: list[int] = []
+        for i in active:
+            n = len(states[i].parts)
+            words = max(MIN_PART_WORDS, math.ceil(jobs[i].target / n))
+            cap = None if n == 1 or level == MAX_LEVELS else max(8, self.generator.window // REDUCTION)
+            texts.extend(states[i].parts)
+            budgets.extend([self._budget(words, cap)] * n)
+            owners.extend([i] * n)
+        return texts, budgets, owners
