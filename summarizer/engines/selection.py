@@ -76,10 +76,11 @@ def _group_positions(groups: np.ndarray) -> np.ndarray:
     """Each sentence's position inside its run of equal group ids."""
     starts = np.r_[0, np.flatnonzero(np.diff(groups)) + 1]
     run_lengths = np.diff(np.r_[starts, len(groups)])
-    return np.arange(len(groups)) - np.repeat(starts, run_lengths)
+    positions: np.ndarray = np.arange(len(groups)) - np.repeat(starts, run_lengths)
+    return positions
 
 
-def centralities(rows) -> tuple[np.ndarray, np.ndarray]:
+def centralities(rows: Rows) -> tuple[np.ndarray, np.ndarray]:
     """Each sentence's cosine to the text's centroid, as is and scaled to 0-1."""
     centroid = rows.sum()
     centroid /= max(float(np.linalg.norm(centroid)), 1e-9)
@@ -88,7 +89,7 @@ def centralities(rows) -> tuple[np.ndarray, np.ndarray]:
     return raw, (raw - raw.min()) / spread if spread > 0 else np.ones_like(raw)
 
 
-def sentence_features(sentences: Sequence[Sentence], rows, groups: np.ndarray) -> np.ndarray:
+def sentence_features(sentences: Sequence[Sentence], rows: Rows, groups: np.ndarray) -> np.ndarray:
     """The learned score's features of each sentence (`engines.scoring.features`), as the engine computes them
     when it summarizes and as `train-scorer` computes them when it fits the weights: one place for both."""
     raw, centrality = centralities(rows)
@@ -105,22 +106,24 @@ def sentence_features(sentences: Sequence[Sentence], rows, groups: np.ndarray) -
 
 
 def learned_relevance(
-    sentences: Sequence[Sentence], rows, groups: np.ndarray, tuning: Tuning, scorer: Scorer
+    sentences: Sequence[Sentence], rows: Rows, groups: np.ndarray, tuning: Tuning, scorer: Scorer
 ) -> np.ndarray:
     """The learned probability that a sentence belongs in the summary (`engines.scoring`), scaled so the best
     is 1, blended with the hand-tuned relevance by `tuning.learned`."""
     probability = scorer.probability(sentence_features(sentences, rows, groups))
     probability = probability / max(float(probability.max()), 1e-9)
-    return tuning.learned * probability + (1 - tuning.learned) * relevance(rows, groups, tuning)
+    blended: np.ndarray = tuning.learned * probability + (1 - tuning.learned) * relevance(rows, groups, tuning)
+    return blended
 
 
-def relevance(rows, groups: np.ndarray, tuning: Tuning) -> np.ndarray:
+def relevance(rows: Rows, groups: np.ndarray, tuning: Tuning) -> np.ndarray:
     """Centrality against the whole text blended with a position prior that restarts in every group."""
     _, centrality = centralities(rows)
     position = 1.0 / (1.0 + _group_positions(groups).astype(np.float32) / tuning.position_scale)
     lead = centrality[: max(1, min(3, len(centrality)))].mean()
     weight = tuning.position_weight * min(1.0, 0.5 + lead)
-    return (1 - weight) * centrality + weight * position
+    blended: np.ndarray = (1 - weight) * centrality + weight * position
+    return blended
 
 
 DEFAULT_TUNING = Tuning()
@@ -139,8 +142,11 @@ def select(
         return []
     groups = np.asarray(hints.groups if hints.groups is not None else np.zeros(n), dtype=np.int64)
     mask = _shown(sentences, tuning, hints)
-    overrides = {"position_weight": hints.position_weight, "spread": hints.spread}
-    tuning = replace(tuning, **{name: value for name, value in overrides.items() if value is not None})
+    tuning = replace(
+        tuning,
+        position_weight=tuning.position_weight if hints.position_weight is None else hints.position_weight,
+        spread=tuning.spread if hints.spread is None else hints.spread,
+    )
     rows = tfidf([tokens(s.text) for s in sentences])
     scorer = (tuning.scorer or shipped()) if hints.learned and tuning.learned > 0 else None
     if scorer:  # the learned score has position features of its own: the hand-tuned prior weighs less beside it
@@ -273,13 +279,14 @@ class _Picking:
         if self.max_sentences is not None:
             paired &= len(self.chosen) + 2 <= self.max_sentences
         total = pool.lengths + np.where(alone, 0, pool.lengths[pool.partner])
-        usable = self.open & (alone | paired) & (total <= self.room()) & (self.overlap <= tuning.duplicate)
+        usable: np.ndarray = self.open & (alone | paired) & (total <= self.room()) & (self.overlap <= tuning.duplicate)
         if usable.any():
             return usable
         if self.chosen:
             return None
         usable = self.open & alone if (self.open & alone).any() else self.open
-        return usable & (pool.lengths == pool.lengths[usable].min())
+        shortest: np.ndarray = usable & (pool.lengths == pool.lengths[usable].min())
+        return shortest
 
     def gain(self, alone: np.ndarray) -> np.ndarray:
         """Each slot's worth now: its score less its overlap with what is chosen, its group's crowding and opening
@@ -291,7 +298,8 @@ class _Picking:
             - tuning.spread * self.crowd[pool.group_of]
             - tuning.mid_thought * (pool.leaning & ~self.chosen_mask[pool.previous])
         )
-        return np.where(alone, gain, (gain + gain[pool.partner]) / 2)
+        paired: np.ndarray = np.where(alone, gain, (gain + gain[pool.partner]) / 2)
+        return paired
 
     def pick(self) -> bool:
         """Takes the best usable slot (with its partner when it dangles); False when nothing fits."""
