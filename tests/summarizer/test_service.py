@@ -184,6 +184,13 @@ def test_settings_from_environment():
         Settings(device="tpu")
 
 
+def test_every_preset_has_its_generation_arguments():
+    from summarizer.engines.budgets import GENERATION
+    from summarizer.settings import PRESETS
+
+    assert tuple(GENERATION) == PRESETS
+
+
 def test_batch_size_follows_free_memory_unless_set():
     from summarizer.engines.device import Device, batch_size_for
 
