@@ -11,7 +11,6 @@ without, on five clean 200 dpi pages); whole pages turned by a quarter or a half
 
 from __future__ import annotations
 
-import logging
 import math
 import os
 import statistics
@@ -20,6 +19,9 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import IngestError
+from .probe import BLANK as BLANK  # what a page holds, as `content` and OcrPage.content say it
+from .probe import FIGURE as FIGURE
+from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, TEXT, inked
 
 MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
 DETECTION_SIDE = 960
@@ -28,14 +30,6 @@ RECOGNITION_BATCH = 8
 BATCH_AREA = 2 * 1800**2
 REC_HEIGHT = 48
 MIN_SCORE = 0.5
-SURE_LINE = 0.9
-PROBE_MANY = 8
-PROBE_SHAPE = 4
-PROBE_LINES = 3
-PROBE_LETTERS = 4
-INK = 160
-BLANK_INK = 0.005
-TEXT, FIGURE, BLANK = "text", "figure", "blank"
 TESSERACT, RAPIDOCR = "tesseract", "rapidocr"
 ENGINES = (TESSERACT, RAPIDOCR)
 M_ARENA_MAX = -8
@@ -45,8 +39,6 @@ SURE = 0.85
 # 1.5 GB address-space cap (a bad_alloc inside onnxruntime); one page at a time, with two threads, is kept.
 PAGES_AT_ONCE = 1
 CPU_QUOTA = "/sys/fs/cgroup/cpu.max"
-
-log = logging.getLogger(__name__)
 
 Tick = Callable[[], None]  # called each time OCR has made progress on a page
 
@@ -126,8 +118,7 @@ def prepare(pages: int, engine: str = TESSERACT) -> None:
     if engine == TESSERACT:
         from . import tesseract
 
-        if not tesseract.available():
-            log.warning("Tesseract is not installed (%s); OCR reads with RapidOCR instead.", tesseract.missing())
+        if not tesseract.available():  # no log here: the bounded child must not take the logging lock
             engine = RAPIDOCR
     _backend = engine
     if engine == TESSERACT:
@@ -266,15 +257,6 @@ def _judged(image, array, boxes: list) -> str:
     return inked(image)
 
 
-def inked(image) -> str:
-    """A page found to hold no words: BLANK when under BLANK_INK of it is darker than INK (a scan of an empty page,
-    specks and all), else FIGURE (a chart, photo or drawing)."""
-    import numpy
-
-    grey = numpy.asarray(image.convert("L"))
-    return BLANK if not grey.size or float((grey < INK).mean()) < BLANK_INK else FIGURE
-
-
 def content(image) -> str:
     """What a page image holds: TEXT, FIGURE or BLANK (the engine's cheap test on its line boxes, before reading)."""
     import numpy
@@ -330,7 +312,9 @@ def _read(image, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
     if backend() == TESSERACT:
         from . import tesseract
 
-        return tesseract.read(image, turn, tick, judge)
+        kind, kept, turned = tesseract.read(image, turn, tick, judge)
+        lines = untilted(kept, turned.width, turned.height) if kind == TEXT else ()
+        return OcrPage(lines, turned.width, turned.height, turn, kind)
     return _rapid_read(image, turn, tick, judge)
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from typing import Any, Callable
 
-from . import ocr
+from . import probe
 
 MODEL = "eng.traineddata"
 TESSDATA = (
@@ -101,8 +102,8 @@ def _sure_word(api, crop) -> bool:
         while step is not None:
             word = _text(step, RIL.WORD)
             if (
-                step.Confidence(RIL.WORD) >= ocr.SURE_LINE * PERCENT
-                and sum(map(str.isalnum, word)) >= ocr.PROBE_LETTERS
+                step.Confidence(RIL.WORD) >= probe.SURE_LINE * PERCENT
+                and sum(map(str.isalnum, word)) >= probe.PROBE_LETTERS
             ):
                 return True
             if not step.Next(RIL.WORD):
@@ -125,19 +126,19 @@ def _crop(image, box):
 
 def _judged(api, image) -> str:
     """What the page set in `api` holds, told from layout analysis before it is read: TEXT, FIGURE or BLANK, by the
-    rule of `ocr._judged` (PROBE_MANY line-shaped boxes, else a sure word in one of the widest PROBE_LINES, upright
+    rule of `probe` (PROBE_MANY line-shaped boxes, else a sure word in one of the widest PROBE_LINES, upright
     or upside down, else its ink). On a page of text this costs a layout analysis (about a tenth of a reading)."""
     shaped = []
     for left, top, right, bottom in _layout_lines(api):
         across, down = right - left, bottom - top
-        if max(across, down) >= ocr.PROBE_SHAPE * max(1, min(across, down)):
+        if max(across, down) >= probe.PROBE_SHAPE * max(1, min(across, down)):
             shaped.append((max(across, down), (left, top, right, bottom)))
-    if len(shaped) >= ocr.PROBE_MANY:
-        return ocr.TEXT
-    widest = [_crop(image, box) for _, box in sorted(shaped, key=lambda pair: -pair[0])][: ocr.PROBE_LINES]
-    found = ocr.TEXT if any(_sure_word(api, crop) or _sure_word(api, crop.rotate(180)) for crop in widest) else None
+    if len(shaped) >= probe.PROBE_MANY:
+        return probe.TEXT
+    widest = [_crop(image, box) for _, box in sorted(shaped, key=lambda pair: -pair[0])][: probe.PROBE_LINES]
+    found = probe.TEXT if any(_sure_word(api, crop) or _sure_word(api, crop.rotate(180)) for crop in widest) else None
     api.SetImage(image)
-    return found or ocr.inked(image)
+    return found or probe.inked(image)
 
 
 def content(image) -> str:
@@ -202,19 +203,19 @@ def _lines(api) -> list:
     return kept
 
 
-def read(image, turn: int, tick: ocr.Tick, judge: bool = False) -> ocr.OcrPage:
-    """The lines of the image turned by `turn` degrees, their boxes turned back by the page's tilt (`ocr.untilted`);
-    `tick()` after the page is set and judged, after it is recognized and after its lines are taken. With `judge`,
-    a page that holds no text (`_judged`) is not read: its OcrPage has no lines and says what it holds."""
+def read(image, turn: int, tick: Callable[[], None], judge: bool = False) -> tuple[str, list, Any]:
+    """(what the page holds, its lines as `_lines` gives them, the grey page turned by `turn` degrees); `tick()` after
+    the page is set and judged, after it is recognized and after its lines are taken. With `judge`, a page that
+    holds no text (`_judged`) is not read: FIGURE or BLANK comes back with no lines."""
     turned = (image.rotate(turn, expand=True) if turn else image).convert("L")
     api = _api()
     api.SetImage(turned)
-    kind = _judged(api, turned) if judge else ocr.TEXT
+    kind = _judged(api, turned) if judge else probe.TEXT
     tick()
-    if kind != ocr.TEXT:
-        return ocr.OcrPage((), turned.width, turned.height, turn, kind)
+    if kind != probe.TEXT:
+        return kind, [], turned
     api.Recognize()
     tick()
-    lines = ocr.untilted(_lines(api), turned.width, turned.height)
+    kept = _lines(api)
     tick()
-    return ocr.OcrPage(lines, turned.width, turned.height, turn)
+    return kind, kept, turned
