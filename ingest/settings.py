@@ -24,6 +24,7 @@ class IngestSettings:
     ocr_max_pages: int = 50
     ocr_dpi: int = 200
     ocr_page_timeout: float = 60.0
+    ocr_engine: str = "tesseract"
     fetch_timeout: float = 10.0
     max_download_mb: int = 5
     newsapi_key: str = ""

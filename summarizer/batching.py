@@ -16,10 +16,9 @@ import contextlib
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Iterator, Sequence
 
-from .engine import Engine, EngineOutput, Hints, StepProgress
-from .text.sentences import Sentence
+from .engines.base import Engine, EngineOutput, Job, StepProgress, TextHeard
 
 ARRIVAL_WAITS = 30
 
@@ -30,13 +29,10 @@ class _NobodyWaits(Exception):
 
 @dataclass
 class _Request:
-    documents: Sequence[Sequence[Sentence]]
-    targets: Sequence[int]
+    jobs: Sequence[Job]
     progress: StepProgress | None
     preset: str | None
-    hints: Sequence[Hints] | None
-    max_sentences: Sequence[int | None] | None
-    on_text: Callable[[str], None] | None = None
+    on_text: TextHeard | None = None
     finished: threading.Event = field(default_factory=threading.Event)
     outputs: list[EngineOutput] | None = None
     error: BaseException | None = None
@@ -46,16 +42,36 @@ class _Request:
         self.finished.set()
 
 
-class BatchingEngine:
+class _Listeners:
+    """The batch's callers still waiting: each hears the engine's progress until its callback raises (it stopped
+    watching), and is let go with that error; when none is left, the engine call stops (`_NobodyWaits`)."""
+
+    def __init__(self, batch: list[_Request]):
+        self.waiting = list(batch)
+
+    def tick(self, done: int, total: int) -> None:
+        for request in list(self.waiting):
+            try:
+                if request.progress:
+                    request.progress(done, total)
+            except BaseException as error:
+                self.waiting.remove(request)
+                request.fail(error)
+        if not self.waiting:
+            raise _NobodyWaits
+
+
+class BatchingEngine(Engine):
     """An engine that gathers concurrent `summarize_many` calls into batches of at most `max_documents`.
 
-    `batch_sizes` remembers how many callers each recent batch served.
+    It is the engine it wraps to the service (its name, model and capabilities). `batch_sizes` remembers how
+    many callers each recent batch served.
     """
-
-    batches = True
 
     def __init__(self, engine: Engine, max_documents: int, wait_seconds: float):
         self.engine = engine
+        self.name, self.model, self.device, self.reason = engine.name, engine.model, engine.device, engine.reason
+        self.max_batch, self.can_stream = engine.max_batch, engine.can_stream
         self.max_documents = max(1, max_documents)
         self.wait_seconds = wait_seconds
         self.batch_sizes: collections.deque[int] = collections.deque(maxlen=1000)
@@ -64,11 +80,12 @@ class BatchingEngine:
         self._worker: threading.Thread | None = None
         self._arriving: set[int] = set()
 
-    def __getattr__(self, name: str):
-        return getattr(self.engine, name)
+    def streams(self, preset: str | None = None) -> bool:
+        """As the wrapped engine's."""
+        return self.engine.streams(preset)
 
     @contextlib.contextmanager
-    def arriving(self):
+    def arriving(self) -> Iterator[None]:
         """Marks this thread as about to ask: a batch being gathered waits for it (within bounds) until it does."""
         with self._ready:
             self._arriving.add(threading.get_ident())
@@ -81,19 +98,14 @@ class BatchingEngine:
 
     def summarize_many(
         self,
-        documents: Sequence[Sequence[Sentence]],
-        targets: Sequence[int],
+        jobs: Sequence[Job],
         progress: StepProgress | None = None,
         *,
         preset: str | None = None,
-        hints: Sequence[Hints] | None = None,
-        max_sentences: Sequence[int | None] | None = None,
-        on_text: Callable[[str], None] | None = None,
+        on_text: TextHeard | None = None,
     ) -> list[EngineOutput]:
         """As the engine's; `on_text` is passed on when this call's one document is the whole batch."""
-        request = _Request(
-            documents, targets, progress, preset=preset, hints=hints, max_sentences=max_sentences, on_text=on_text
-        )
+        request = _Request(jobs, progress, preset=preset, on_text=on_text)
         with self._ready:
             self._queue.append(request)
             self._arriving.discard(threading.get_ident())
@@ -124,7 +136,7 @@ class BatchingEngine:
 
     def _waiting_documents(self) -> int:
         preset = self._queue[0].preset
-        return sum(len(r.documents) for r in self._queue if r.preset == preset)
+        return sum(len(r.jobs) for r in self._queue if r.preset == preset)
 
     def _take(self) -> list[_Request]:
         """The oldest request and those after it with the same preset, up to the document bound."""
@@ -132,45 +144,29 @@ class BatchingEngine:
         batch: list[_Request] = []
         documents = 0
         for request in list(self._queue):
-            if request.preset != first.preset or (batch and documents + len(request.documents) > self.max_documents):
+            if request.preset != first.preset or (batch and documents + len(request.jobs) > self.max_documents):
                 continue
             batch.append(request)
-            documents += len(request.documents)
+            documents += len(request.jobs)
             self._queue.remove(request)
         return batch
 
     def _run(self, batch: list[_Request]) -> None:
+        """One engine call for the whole batch; each caller gets its own outputs, or the error."""
         self.batch_sizes.append(len(batch))
-        waiting = list(batch)
-
-        def tick(done: int, total: int) -> None:
-            for request in list(waiting):
-                try:
-                    if request.progress:
-                        request.progress(done, total)
-                except BaseException as error:
-                    waiting.remove(request)
-                    request.fail(error)
-            if not waiting:
-                raise _NobodyWaits
-
-        documents = [d for r in batch for d in r.documents]
-        targets = [t for r in batch for t in r.targets]
-        hints = [h for r in batch for h in (r.hints or [Hints()] * len(r.documents))]
-        caps = [c for r in batch for c in (r.max_sentences or [None] * len(r.documents))]
-        alone = {"on_text": batch[0].on_text} if len(documents) == 1 and batch[0].on_text else {}
+        listeners = _Listeners(batch)
+        jobs = [job for request in batch for job in request.jobs]
+        alone = batch[0].on_text if len(jobs) == 1 else None
         try:
-            outputs = self.engine.summarize_many(
-                documents, targets, tick, preset=batch[0].preset, hints=hints, max_sentences=caps, **alone
-            )
+            outputs = self.engine.summarize_many(jobs, listeners.tick, preset=batch[0].preset, on_text=alone)
         except _NobodyWaits:
             return
         except BaseException as error:
-            for request in waiting:
+            for request in listeners.waiting:
                 request.fail(error)
             return
         start = 0
         for request in batch:
-            request.outputs = outputs[start : start + len(request.documents)]
-            start += len(request.documents)
+            request.outputs = outputs[start : start + len(request.jobs)]
+            start += len(request.jobs)
             request.finished.set()

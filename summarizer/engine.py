@@ -1,20 +1,13 @@
-"""What every engine is to the service, and the types they share.
+"""The words the engines, the service, the settings and the public face share: engine names and hints.
 
-An engine turns documents (lists of sentences) into summaries; the service does the rest
-(splitting, structure, grounding, sections). Engines batch inside `summarize_many`, so the
-service hands them as many documents at once as it can: a document's sections, or the
-documents of several callers gathered by `batching.BatchingEngine`.
+What an engine is (the `Engine` protocol, its jobs and outputs) lives with the engines, in `engines/base.py`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable, Protocol, Sequence
-
-from .text.sentences import Sentence
-
-StepProgress = Callable[[int, int], None]  # progress(done, total) in the engine's own steps (model calls)
+from typing import Sequence
 
 
 class EngineName(StrEnum):
@@ -49,43 +42,3 @@ class Hints:
 
 
 NO_HINTS = Hints()  # the default: no part of the text allowed or kept apart
-
-
-@dataclass(frozen=True)
-class EngineOutput:
-    """Summary sentences plus what the engine read; support is None when grounding is left to the caller."""
-
-    sentences: list[str]
-    support: list[list[int]] | None
-    parts: int
-    read_tokens: int
-
-
-class Engine(Protocol):
-    """A summarization engine: what it is, why it was chosen, and `summarize_many`.
-
-    `progress(done, total)` counts the engine's own steps, and may repeat a step while it runs; raising from it
-    stops the work, a model's mid-call.
-    `hints` and `max_sentences`, when given, hold one entry per document.
-    """
-
-    name: EngineName
-    model: str
-    device: str
-    reason: str
-    batches: bool
-
-    def summarize_many(
-        self,
-        documents: Sequence[Sequence[Sentence]],
-        targets: Sequence[int],
-        progress: StepProgress | None = None,
-        *,
-        preset: str | None = None,
-        hints: Sequence[Hints] | None = None,
-        max_sentences: Sequence[int | None] | None = None,
-    ) -> list[EngineOutput]: ...
-
-    def streams(self, preset: str | None = None) -> bool:
-        """Whether `summarize_many` can pass a single document's text on as it is written (`on_text`)."""
-        ...

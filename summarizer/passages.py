@@ -8,10 +8,44 @@ summary's own wording when it differs from the source), for a pop-up or a toolti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol, Sequence
 
-if TYPE_CHECKING:
-    from .summary import Summary
+from .text.sentences import Sentence
+
+
+class _Part(Protocol):
+    """What a passage needs of a section's summary (`summary.SectionSummary`)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def pages(self) -> str: ...
+
+    @property
+    def sentences(self) -> list[str]: ...
+
+    @property
+    def support(self) -> list[list[int]]: ...
+
+
+class _Summarized(Protocol):
+    """What passages are made from (`summary.Summary`, which imports this module): the overview, its sections and
+    the source sentences, with the page of each."""
+
+    @property
+    def sentences(self) -> list[str]: ...
+
+    @property
+    def support(self) -> list[list[int]]: ...
+
+    @property
+    def sections(self) -> Sequence[_Part]: ...
+
+    @property
+    def source(self) -> Sequence[Sentence]: ...
+
+    def page_of(self, index: int) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -25,7 +59,7 @@ class Passage:
     summary: str
 
 
-def passages(summary: Summary) -> list[Passage]:
+def passages(summary: _Summarized) -> list[Passage]:
     """The overview's passages, then each section's, in summary order."""
     groups = [("overview", "Summary", summary.sentences, summary.support)]
     groups += [

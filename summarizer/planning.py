@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from .engine import Hints
 from .layout import Layout, Section
@@ -86,15 +87,21 @@ class Plan:
 def defining(layout: Layout, eligible: list[int]) -> int | None:
     """The sentence that says what the document or its subject is: "This paper presents ..." in the first
     third, "X is a ..." among the opening sentences, else the lead sentence of the abstract, scope or summary."""
-    sentences = layout.sentences
-    texts = {i: sentences[i].text for i in eligible}
+    texts = {i: layout.sentences[i].text for i in eligible}
     early = eligible[: max(OPENING_SENTENCES, round(len(eligible) * DOCUMENT_CUE_SHARE))]
-    for i in early:
-        if DOCUMENT_CUE.search(texts[i]) and not PART_CUE.search(texts[i]) and not dangles(texts[i]):
-            return i
-    for i in eligible[:OPENING_SENTENCES]:
-        if IS_A.match(texts[i]) and not dangles(texts[i]):
-            return i
+    found = _first_standalone(texts, early, lambda text: bool(DOCUMENT_CUE.search(text) and not PART_CUE.search(text)))
+    if found is None:
+        found = _first_standalone(texts, eligible[:OPENING_SENTENCES], lambda text: bool(IS_A.match(text)))
+    return found if found is not None else _self_section_lead(layout, eligible, texts)
+
+
+def _first_standalone(texts: dict[int, str], indices: list[int], cue: Callable[[str], bool]) -> int | None:
+    """The first of `indices` whose text has the cue and reads alone."""
+    return next((i for i in indices if cue(texts[i]) and not dangles(texts[i])), None)
+
+
+def _self_section_lead(layout: Layout, eligible: list[int], texts: dict[int, str]) -> int | None:
+    """The lead sentence of the first titled section in which the document describes itself, when it reads alone."""
     for section in layout.sections:
         if section.role == "self" and section.title:
             lead = next((i for i in eligible if section.start <= i < section.stop), None)
@@ -121,46 +128,57 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
     """The sentences (of the first `count`) the engines may read, with hints, and the section jobs for a
     summary of `length`."""
     owners = _section_of(layout, count)
-    roles = layout.roles
-    eligible = [i for i in range(count) if layout.prose[i] and roles[i] != "skip"]
-    if not eligible:
-        eligible = [i for i in range(count) if roles[i] != "skip"] or list(range(count))
-    sentences = layout.sentences
+    eligible = _eligible(layout, count)
     lead = defining(layout, eligible)
-    bonus = [
-        SELF_SECTION_BONUS * (roles[i] == "self")
-        + SELF_CUE_BONUS * (bool(SELF_CUE.search(sentences[i].text)) and not PART_CUE.search(sentences[i].text))
-        + DEFINING_BONUS * (i == lead)
-        for i in eligible
-    ]
-    if layout.structured:
-        numbers = {id(section): n for n, section in enumerate(layout.sections)}
-        groups = [numbers[id(owners[i])] for i in eligible]
-    else:
-        groups = segments([sentences[i] for i in eligible])
-    jobs = []
-    if layout.structured and length in SECTION_SENTENCES:
-        by_section: dict[int, list[int]] = {}
-        for i in eligible:
-            by_section.setdefault(id(owners[i]), []).append(i)
-        for section in layout.sections:
-            indices = by_section.get(id(section), [])
-            words = sum(len(sentences[i].text.split()) for i in indices)
-            if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
-                cap = section_cap(words, length)
-                jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
+    bonus = [_bonus(layout, i, lead) for i in eligible]
+    jobs = _section_jobs(layout, owners, eligible, length) if layout.structured and length in SECTION_SENTENCES else []
     least = min(OVERVIEW_MIN_SENTENCES.get(length, 1), max(1, len(eligible) // SENTENCES_PER_MIN_SENTENCE))
     if layout.structured:
+        numbers = {id(section): n for n, section in enumerate(layout.sections)}
         hints = Hints(
             bonus=bonus,
-            groups=groups,
+            groups=[numbers[id(owners[i])] for i in eligible],
             position_weight=SECTIONED_POSITION_WEIGHT,
             spread=SECTIONED_SPREAD,
             min_sentences=least,
         )
     else:
+        groups = segments([layout.sentences[i] for i in eligible])
         hints = Hints(bonus=bonus, groups=groups, learned=True, min_sentences=least)
     return Plan(eligible, hints, jobs, lead)
+
+
+def _eligible(layout: Layout, count: int) -> list[int]:
+    """The prose sentences not in a skipped section; failing that every sentence not skipped; failing that all."""
+    roles = layout.roles
+    eligible = [i for i in range(count) if layout.prose[i] and roles[i] != "skip"]
+    return eligible or [i for i in range(count) if roles[i] != "skip"] or list(range(count))
+
+
+def _bonus(layout: Layout, i: int, lead: int | None) -> float:
+    """The overview's pull to sentence i: in a section where the document describes itself, saying what the
+    document does ("This paper presents ..."), or the defining sentence."""
+    text = layout.sentences[i].text
+    return (
+        SELF_SECTION_BONUS * (layout.roles[i] == "self")
+        + SELF_CUE_BONUS * (bool(SELF_CUE.search(text)) and not PART_CUE.search(text))
+        + DEFINING_BONUS * (i == lead)
+    )
+
+
+def _section_jobs(layout: Layout, owners: list[Section], eligible: list[int], length: str) -> list[SectionJob]:
+    """A job for each titled section, not skipped, with enough prose (`SECTION_MIN_WORDS`)."""
+    by_section: dict[int, list[int]] = {}
+    for i in eligible:
+        by_section.setdefault(id(owners[i]), []).append(i)
+    jobs = []
+    for section in layout.sections:
+        indices = by_section.get(id(section), [])
+        words = sum(len(layout.sentences[i].text.split()) for i in indices)
+        if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
+            cap = section_cap(words, length)
+            jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
+    return jobs
 
 
 def section_hints(sentences: list[Sentence], title: str) -> Hints:

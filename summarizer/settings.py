@@ -7,12 +7,11 @@ from dataclasses import dataclass, fields, replace
 from typing import Mapping
 
 from .engine import EngineName
-from .engines.budgets import GENERATION
 from .errors import InvalidOptionError
 
 ENGINES = ("auto", *EngineName)
 DEVICES = ("auto", "cpu", "cuda")
-PRESETS = tuple(GENERATION)  # "fast" (greedy), "best" (beam search)
+PRESETS = ("fast", "best")  # greedy, beam search: each model engine's `engines.budgets.GENERATION` has one per name
 BACKENDS = ("auto", "ctranslate2", "transformers")
 QUANTIZATIONS = ("int8", "int8_float32", "int16", "float32")
 

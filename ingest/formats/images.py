@@ -69,7 +69,12 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
         )
     numbers = list(range(1, min(count, settings.ocr_max_pages) + 1))
     found, ocr = scans.read_pages(
-        numbers, lambda number: _frame(picture, number - 1, name), count, report, skip_figures=False
+        numbers,
+        lambda number: _frame(picture, number - 1, name),
+        count,
+        report,
+        skip_figures=False,
+        engine=settings.ocr_engine,
     )
     pages = [ocr_lines(found[number], number, POINTS_PER_PIXEL) for number in numbers]
     if not any(pages):

@@ -116,7 +116,7 @@ def _text_layer(page: Any) -> _Page:
     return _Page("".join(stream), owners, lambda index: textpage.get_charbox(index, loose=False), closing)
 
 
-def _ocr_layer(page: Any, dpi: int, tick: Callable[[], None]) -> _Page:
+def _ocr_layer(page: Any, dpi: int, engine: str, tick: Callable[[], None]) -> _Page:
     """A scanned page's OCR lines, each character given its share of its line's box, in PDF points; `tick` is
     called as OCR makes progress."""
     from ..recognition import ocr, scans
@@ -124,6 +124,7 @@ def _ocr_layer(page: Any, dpi: int, tick: Callable[[], None]) -> _Page:
     image = scans.render(page, dpi)
     width, height = page.get_size()
     scale = width / max(image.width, 1)
+    ocr.prepare(1, engine)
     read = ocr.read(image, tick)
     stream: list[str] = []
     owners: list[int] = []
@@ -169,7 +170,7 @@ class _Pages:
             page = self.document[number - 1]
             layer = _text_layer(page)
             if len(layer.stream) < MIN_LAYER_CHARS and self.settings.ocr:
-                layer = _ocr_layer(page, self.settings.ocr_dpi, self.tick)
+                layer = _ocr_layer(page, self.settings.ocr_dpi, self.settings.ocr_engine, self.tick)
             self.cache[number] = layer
         return self.cache[number]
 

@@ -1,4 +1,6 @@
-"""Text lines out of a page image with RapidOCR: PP-OCRv6 models shipped in its wheel, run by onnxruntime on the CPU.
+"""Text lines out of a page image, by Tesseract (`tesseract.py`, the default) or RapidOCR: PP-OCRv6 models shipped in
+its wheel, run by onnxruntime on the CPU (INGEST_OCR_ENGINE=rapidocr, and the engine used where Tesseract or its
+English model is not installed).
 
 The engine is built in the bounded child on first use, never before the fork: onnxruntime and OpenCV
 start threads at import, and a forked copy of a thread pool can deadlock. The models are named by their
@@ -12,11 +14,14 @@ from __future__ import annotations
 import math
 import os
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import IngestError
+from .probe import BLANK as BLANK  # what a page holds, as `content` and OcrPage.content say it
+from .probe import FIGURE as FIGURE
+from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, TEXT, inked
 
 MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
 DETECTION_SIDE = 960
@@ -25,14 +30,8 @@ RECOGNITION_BATCH = 8
 BATCH_AREA = 2 * 1800**2
 REC_HEIGHT = 48
 MIN_SCORE = 0.5
-SURE_LINE = 0.9
-PROBE_MANY = 8
-PROBE_SHAPE = 4
-PROBE_LINES = 3
-PROBE_LETTERS = 4
-INK = 160
-BLANK_INK = 0.005
-TEXT, FIGURE, BLANK = "text", "figure", "blank"
+TESSERACT, RAPIDOCR = "tesseract", "rapidocr"
+ENGINES = (TESSERACT, RAPIDOCR)
 M_ARENA_MAX = -8
 MALLOC_ARENAS = 2
 SURE = 0.85
@@ -106,14 +105,33 @@ class OcrPage:
 
 _engine = None
 _workers = 1
+_backend: str | None = None
 
 
-def prepare(pages: int) -> None:
-    """How the cores are shared, set before the engine is built: among up to PAGES_AT_ONCE pages read side by side
-    (one thread each: no thread waits on another inside a model run), else inside each model run."""
-    global _workers
-    if _engine is None:
+def prepare(pages: int, engine: str = TESSERACT) -> None:
+    """The engine this process reads with, and how the cores are shared, set before any engine is built: Tesseract
+    reads as many pages side by side as there are cores (one thread each); RapidOCR up to PAGES_AT_ONCE pages, its
+    threads shared among them (no thread waits on another inside a model run). Tesseract not installed: RapidOCR."""
+    global _workers, _backend
+    if engine not in ENGINES:
+        raise IngestError(f"INGEST_OCR_ENGINE is {engine!r}; it must be one of: {', '.join(ENGINES)}.")
+    if engine == TESSERACT:
+        from . import tesseract
+
+        if not tesseract.available():  # no log here: the bounded child must not take the logging lock
+            engine = RAPIDOCR
+    _backend = engine
+    if engine == TESSERACT:
+        _workers = max(1, min(threads(), pages))
+    elif _engine is None:
         _workers = max(1, min(threads(), pages, PAGES_AT_ONCE))
+
+
+def backend() -> str:
+    """The engine this process reads with: TESSERACT or RAPIDOCR (the default, unless `prepare` chose)."""
+    if _backend is None:
+        prepare(1)
+    return _backend or RAPIDOCR
 
 
 def page_workers() -> int:
@@ -236,20 +254,23 @@ def _judged(image: Any, array: Any, boxes: list[Any]) -> str:
             for text, score in zip(read.txts, read.scores)
         ):
             return TEXT
-    grey = numpy.asarray(image.convert("L"))
-    return BLANK if not grey.size or float((grey < INK).mean()) < BLANK_INK else FIGURE
+    return inked(image)
 
 
 def content(image: Any) -> str:
-    """What a page image holds: TEXT, FIGURE or BLANK (`_judged` on the detector's boxes)."""
+    """What a page image holds: TEXT, FIGURE or BLANK (the engine's cheap test on its line boxes, before reading)."""
     import numpy
 
+    if backend() == TESSERACT:
+        from . import tesseract
+
+        return tesseract.content(image)
     array = numpy.asarray(image.convert("RGB"))
     return _judged(image, array, _boxes(array))
 
 
-def _read(image: Any, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
-    """The lines of the image turned by `turn` degrees, their boxes turned back by the page's tilt so that lines
+def _rapid_read(image: Any, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
+    """RapidOCR's lines of the image turned by `turn` degrees, their boxes turned back by the page's tilt so that lines
     of a skewed scan sort and group as on a straight one (the recognizer reads the tilted crops as they are).
     With `judge`, a page that holds no text (`_judged`) is not read: its OcrPage has no lines and says what it holds."""
     import numpy
@@ -264,8 +285,16 @@ def _read(image: Any, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
         return OcrPage((), turned.width, turned.height, turn, kind)
     read = _recognized([get_rotate_crop_image(array, box.copy()) for box in boxes], tick)
     kept = [(box, text, score) for box, (text, score) in zip(boxes, read) if score >= MIN_SCORE and text.strip()]
+    return OcrPage(untilted(kept, turned.width, turned.height), turned.width, turned.height, turn)
+
+
+def untilted(kept: list, width: int, height: int) -> tuple[OcrLine, ...]:
+    """Lines out of (box, text, score): each box four corners from the top left, clockwise, turned back by the
+    page's tilt (`_skew`); text with no letter or digit left out."""
+    import numpy
+
     angle = _skew([box for box, _, _ in kept])
-    centre = numpy.array([turned.width / 2, turned.height / 2])
+    centre = numpy.array([width / 2, height / 2])
     untilt = numpy.array([[math.cos(angle), math.sin(angle)], [-math.sin(angle), math.cos(angle)]])
     lines = []
     for box, text, score in kept:
@@ -275,7 +304,18 @@ def _read(image: Any, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
             lines.append(
                 OcrLine(text, float(score), float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
             )
-    return OcrPage(tuple(lines), turned.width, turned.height, turn)
+    return tuple(lines)
+
+
+def _read(image, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
+    """The page read by the chosen engine, turned by `turn` degrees (`_rapid_read`, `tesseract.read`)."""
+    if backend() == TESSERACT:
+        from . import tesseract
+
+        kind, kept, turned = tesseract.read(image, turn, tick, judge)
+        lines = untilted(kept, turned.width, turned.height) if kind == TEXT else ()
+        return OcrPage(lines, turned.width, turned.height, turn, kind)
+    return _rapid_read(image, turn, tick, judge)
 
 
 def idle() -> None:
@@ -289,7 +329,7 @@ def read(image: Any, tick: Tick = idle, judge: bool = False) -> OcrPage:
     nothing is not read (`OcrPage.content` says which)."""
     first = _read(image, 0, tick, judge)
     if first.confidence >= SURE and not first.sideways or not first.lines:
-        return first
+        return _sure(first)
     turns = (90, 270) if first.sideways else (180,)
     best = first
     for turn in turns:
@@ -298,4 +338,9 @@ def read(image: Any, tick: Tick = idle, judge: bool = False) -> OcrPage:
             best = candidate
         if best.confidence >= SURE and not best.sideways:
             break
-    return best
+    return _sure(best)
+
+
+def _sure(page: OcrPage) -> OcrPage:
+    """The page without the lines read with less than MIN_SCORE confidence."""
+    return replace(page, lines=tuple(line for line in page.lines if line.score >= MIN_SCORE))

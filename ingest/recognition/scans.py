@@ -160,7 +160,7 @@ BLANK = ScannedPage((), 0.0, 0.0, 0)
 
 
 class _Pages:
-    """Pages read by OCR side by side (onnxruntime runs outside the GIL), each with its progress told through one
+    """Pages read by OCR side by side (both engines run outside the GIL), each with its progress told through one
     lock: the count of pages done gives the fraction, and every batch of lines read is reported, so that the
     bounded reader's time limit runs from the last progress rather than from the start of a page."""
 
@@ -196,12 +196,14 @@ def read_pages(
     total: int,
     report: Progress | None = None,
     skip_figures: bool = True,
+    engine: str = ocr.TESSERACT,
 ) -> tuple[dict[int, ScannedPage], OcrReport]:
     """The pages `numbers` (of `total`) read by OCR, `ocr.page_workers()` at a time, reporting progress as lines are
     read, and what OCR made of them. With `skip_figures`, a page that holds no lines of words (`ocr.content`) is not
-    read: the report counts it among its figures, or, blank, among the pages where OCR found no text."""
+    read: the report counts it among its figures, or, blank, among the pages where OCR found no text. `engine` is
+    the OCR engine (`ocr.ENGINES`; RapidOCR where Tesseract is not installed)."""
     pages = _Pages(numbers, image_of, report)
-    ocr.prepare(len(numbers))
+    ocr.prepare(len(numbers), engine)
     workers = min(ocr.page_workers(), len(numbers))
     if workers > 1:
         with ThreadPoolExecutor(workers) as pool:

@@ -16,11 +16,12 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..engine import EngineName, EngineOutput, Hints, StepProgress
+from ..engine import EngineName
 from ..errors import ModelLoadError
 from ..settings import Settings
-from ..text.sentences import Sentence, split_sentences
+from ..text.sentences import split_sentences
 from .backends import Check, CTranslate2Generator, Generator, TransformersGenerator
+from .base import Engine, EngineOutput, Job, StepProgress, TextHeard
 from .budgets import Budget
 from .chunking import pack, split_long
 from .device import Device, batch_size_for, choose_device
@@ -82,11 +83,38 @@ class _Job:
     read_tokens: int
 
 
-class AbstractiveEngine:
-    """Map-reduce summarization over a seq2seq generator."""
+class _Steps:
+    """The engine's steps done and to do, told to `progress`; `check`, called while a model call runs, tells the
+    same step again at most every `heartbeat` seconds, so a caller whose callback raises stops the call."""
+
+    def __init__(self, progress: StepProgress | None, total: int, heartbeat: float):
+        self.progress = progress
+        self.done = 0
+        self.total = total
+        self.heartbeat = heartbeat
+        self.last = time.monotonic()
+
+    def tick(self, n: int) -> None:
+        self.done += n
+        self.last = time.monotonic()
+        if self.progress:
+            self.progress(self.done, max(self.total, self.done))
+
+    def check(self) -> None:
+        if self.progress and time.monotonic() - self.last >= self.heartbeat:
+            self.last = time.monotonic()
+            self.progress(self.done, max(self.total, self.done))
+
+
+class AbstractiveEngine(Engine):
+    """Map-reduce summarization over a seq2seq generator.
+
+    It batches: `max_batch` parts share one model call (the device's batch size), and it can stream the text
+    of a single document's final call under a preset without beam search.
+    """
 
     name = EngineName.ABSTRACTIVE
-    batches = True
+    can_stream = True
     exact_lengths = False
 
     def __init__(self, source: ModelSource, settings: Settings):
@@ -98,6 +126,7 @@ class AbstractiveEngine:
         self.precision = self.generator.precision
         self.preset = settings.preset
         self.batch_size = batch_size_for(self.device_choice, settings.batch_size)
+        self.max_batch = self.batch_size
         self.heartbeat_seconds = HEARTBEAT_SECONDS
         self.reason = f"{source.name} loaded from the {source.where} ({self.backend}, {self.precision})"
 
@@ -151,16 +180,13 @@ class AbstractiveEngine:
 
     def summarize_many(
         self,
-        documents: Sequence[Sequence[Sentence]],
-        targets: Sequence[int],
+        jobs: Sequence[Job],
         progress: StepProgress | None = None,
         *,
         preset: str | None = None,
-        hints: Sequence[Hints] | None = None,
-        max_sentences: Sequence[int | None] | None = None,
-        on_text: Callable[[str], None] | None = None,
+        on_text: TextHeard | None = None,
     ) -> list[EngineOutput]:
-        """Summaries of several documents, their parts batched together at every level; `hints` are not used.
+        """Summaries of several documents, their parts batched together at every level; hints are not used.
 
         A document in n parts gets n partial summaries of target/n words each; when those fit the
         target together they are the summary, else they are joined, packed and condensed again.
@@ -168,58 +194,73 @@ class AbstractiveEngine:
         text as its tokens arrive.
         """
         preset = preset or self.preset
-        jobs = []
-        for document in documents:
-            parts, tokens = self._pack([s.text for s in document])
-            jobs.append(_Job(parts, len(parts), tokens))
-        done, total = 0, sum(len(j.parts) for j in jobs)
-
-        last = time.monotonic()
-
-        def tick(n: int) -> None:
-            nonlocal done, last
-            done += n
-            last = time.monotonic()
-            if progress:
-                progress(done, max(total, done))
-
-        def check() -> None:
-            """The same step again, at most every `heartbeat_seconds` while a call runs: a raise stops the call."""
-            nonlocal last
-            if progress and time.monotonic() - last >= self.heartbeat_seconds:
-                last = time.monotonic()
-                progress(done, max(total, done))
-
+        states = []
+        for job in jobs:
+            parts, tokens = self._pack([s.text for s in job.sentences])
+            states.append(_Job(parts, len(parts), tokens))
+        steps = _Steps(progress, sum(len(state.parts) for state in states), self.heartbeat_seconds)
         results: dict[int, list[str]] = {}
         level = 0
-        while len(results) < len(jobs):
+        while len(results) < len(states):
             level += 1
-            active = [(i, job) for i, job in enumerate(jobs) if i not in results]
-            texts, budgets, owners = [], [], []
-            for i, job in active:
-                n = len(job.parts)
-                words = max(MIN_PART_WORDS, math.ceil(targets[i] / n))
-                cap = None if n == 1 or level == MAX_LEVELS else max(8, self.generator.window // REDUCTION)
-                budget = self._budget(words, cap)
-                texts.extend(job.parts)
-                budgets.extend([budget] * n)
-                owners.extend([i] * n)
-            if on_text and len(texts) == 1 and len(jobs) == 1 and self.streams(preset):
-                outputs = [self.generator.generate_streaming(texts[0], budgets[0], preset, on_text, check)]
-                tick(1)
-            else:
-                outputs = self._generate_all(texts, budgets, preset, tick, check)
-            for i, job in active:
-                sentences = [s for text, owner in zip(outputs, owners) if owner == i for s in clean_output(text)]
-                words = sum(len(s.split()) for s in sentences)
-                if len(job.parts) == 1 or level == MAX_LEVELS or words <= targets[i] * FITS:
-                    results[i] = sentences
-                else:
-                    job.parts = self._parts(sentences or [t for t, o in zip(outputs, owners) if o == i])
-                    total += len(job.parts)
+            self._level(jobs, states, results, level, preset, steps, on_text)
         if progress:
-            progress(done, done)
-        caps = max_sentences or [None] * len(jobs)
+            progress(steps.done, steps.done)
         return [
-            EngineOutput(results[i][: caps[i]], None, job.first_level, job.read_tokens) for i, job in enumerate(jobs)
+            EngineOutput(results[i][: job.max_sentences], None, state.first_level, state.read_tokens)
+            for i, (job, state) in enumerate(zip(jobs, states))
         ]
+
+    def _level(
+        self,
+        jobs: Sequence[Job],
+        states: list[_Job],
+        results: dict[int, list[str]],
+        level: int,
+        preset: str,
+        steps: _Steps,
+        on_text: TextHeard | None,
+    ) -> None:
+        """One level of map-reduce: every unfinished document's parts summarized; a document whose summaries fit
+        its target (or that was one part, or at the last level) is done, the others packed again."""
+        active = [i for i in range(len(states)) if i not in results]
+        texts, budgets, owners = self._inputs(jobs, states, active, level)
+        if on_text and len(texts) == 1 and len(states) == 1 and self.streams(preset):
+            outputs = [self.generator.generate_streaming(texts[0], budgets[0], preset, on_text, steps.check)]
+            steps.tick(1)
+        else:
+            outputs = self._generate_all(texts, budgets, preset, steps.tick, steps.check)
+        for i in active:
+            mine = [text for text, owner in zip(outputs, owners) if owner == i]
+            done = self._settle(states[i], mine, jobs[i].target, level)
+            if done is None:
+                steps.total += len(states[i].parts)
+            else:
+                results[i] = done
+
+    def _settle(self, state: _Job, outputs: list[str], target: int, level: int) -> list[str] | None:
+        """A document's summary, when its parts' summaries (`outputs`) fit its target, it was one part, or this was
+        the last level; else None, with its parts packed again from those summaries for the next level."""
+        sentences = [s for text in outputs for s in clean_output(text)]
+        words = sum(len(s.split()) for s in sentences)
+        if len(state.parts) == 1 or level == MAX_LEVELS or words <= target * FITS:
+            return sentences
+        state.parts = self._parts(sentences or outputs)
+        return None
+
+    def _inputs(
+        self, jobs: Sequence[Job], states: list[_Job], active: list[int], level: int
+    ) -> tuple[list[str], list[Budget], list[int]]:
+        """The parts of the active documents, each part's budget (its share of the target, capped below the
+        last level so condensed summaries fit the window again) and the document it belongs to."""
+        texts: list[str] = []
+        budgets: list[Budget] = []
+        owners: list[int] = []
+        for i in active:
+            n = len(states[i].parts)
+            words = max(MIN_PART_WORDS, math.ceil(jobs[i].target / n))
+            cap = None if n == 1 or level == MAX_LEVELS else max(8, self.generator.window // REDUCTION)
+            texts.extend(states[i].parts)
+            budgets.extend([self._budget(words, cap)] * n)
+            owners.extend([i] * n)
+        return texts, budgets, owners

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import ModelLoadError
 from .budgets import GENERATION, Budget
@@ -25,7 +25,8 @@ SAFETY_TOKENS = 4
 T5_FAMILY = ("t5", "mt5", "umt5", "longt5")
 
 
-def _load_tokenizer(source: ModelSource, cache_dir: str | None):
+def _load_tokenizer(source: ModelSource, cache_dir: str | None) -> Any:
+    """The checkpoint's tokenizer (a transformers tokenizer, untyped there)."""
     from transformers import AutoTokenizer
 
     try:
@@ -42,10 +43,10 @@ class Generator:
     backend = ""
     precision = ""
 
-    def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, model_type: str, tokenizer):
+    def __init__(self, source: ModelSource, device: Device, max_input_tokens: int, model_type: str, tokenizer: Any):
         from transformers.utils import logging as hf_logging
 
-        hf_logging.disable_progress_bar()
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # untyped in transformers
         self._lock = threading.Lock()
         self.source = source
         self.device = device
@@ -61,7 +62,7 @@ class Generator:
 
     def count_many(self, texts: Sequence[str]) -> list[list[int]]:
         with self._lock:
-            return self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
+            return list(self.tokenizer(list(texts), add_special_tokens=False)["input_ids"])
 
     def generate(self, texts: Sequence[str], budget: Budget, preset: str, check: Check | None = None) -> list[str]:
         """Summaries of `texts` from one batched call; `check()` is called as tokens are made."""
@@ -78,7 +79,7 @@ class Generator:
     @staticmethod
     def streams(preset: str) -> bool:
         """Whether tokens can be shown as they come: beam search decides only at the end."""
-        return GENERATION[preset]["num_beams"] == 1
+        return bool(GENERATION[preset]["num_beams"] == 1)
 
     def _generate(self, texts: list[str], budget: Budget, preset: str, check: Check) -> list[str]:
         raise NotImplementedError
@@ -118,7 +119,7 @@ class TransformersGenerator(Generator):
         super().__init__(source, device, max_input_tokens, self.model.config.model_type, tokenizer)
         self.precision = device.dtype
 
-    def _generate(self, texts: list[str], budget: Budget, preset: str, check: Check, streamer=None) -> list[str]:
+    def _generate(self, texts: list[str], budget: Budget, preset: str, check: Check, streamer: Any = None) -> list[str]:
         from transformers import StoppingCriteria, StoppingCriteriaList
 
         torch = self._torch
@@ -126,7 +127,7 @@ class TransformersGenerator(Generator):
         class Checked(StoppingCriteria):
             """Never asks to stop by itself: `check()` raises when the caller wants the call stopped."""
 
-            def __call__(self, input_ids, scores, **kwargs):
+            def __call__(self, input_ids: Any, scores: Any, **kwargs: Any) -> Any:
                 check()
                 return torch.zeros(input_ids.shape[0], dtype=torch.bool, device=input_ids.device)
 
@@ -143,7 +144,7 @@ class TransformersGenerator(Generator):
                 **GENERATION[preset],
             )
         self.generated_tokens += int((output != self.tokenizer.pad_token_id).sum())
-        return self.tokenizer.batch_decode(output, skip_special_tokens=True)
+        return list(self.tokenizer.batch_decode(output, skip_special_tokens=True))
 
     def _stream(self, text: str, budget: Budget, preset: str, on_text: Callable[[str], None], check: Check) -> str:
         from transformers import TextStreamer
@@ -192,7 +193,7 @@ class CTranslate2Generator(Generator):
         settings = GENERATION[preset]
         stopped: list[BaseException] = []
 
-        def checked(step) -> bool:
+        def checked(step: Any) -> bool:
             """CTranslate2's per-token callback (without beam search): True stops the call."""
             if not stopped:
                 try:
@@ -215,7 +216,7 @@ class CTranslate2Generator(Generator):
             raise stopped[0]
         outputs = [self.tokenizer.convert_tokens_to_ids(r.hypotheses[0]) for r in results]
         self.generated_tokens += sum(len(o) for o in outputs)
-        return self.tokenizer.batch_decode(outputs, skip_special_tokens=True)
+        return list(self.tokenizer.batch_decode(outputs, skip_special_tokens=True))
 
     def _stream(self, text: str, budget: Budget, preset: str, on_text: Callable[[str], None], check: Check) -> str:
         ids = self.tokenizer([text], truncation=True, max_length=self.max_input_tokens)["input_ids"][0]
@@ -230,4 +231,4 @@ class CTranslate2Generator(Generator):
             check()
             on_text(self.tokenizer.decode(made, skip_special_tokens=True))
         self.generated_tokens += len(made)
-        return self.tokenizer.decode(made, skip_special_tokens=True)
+        return str(self.tokenizer.decode(made, skip_special_tokens=True))

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-# generate()'s arguments for each preset; the preset names (`settings.PRESETS`) are its keys.
+# generate()'s arguments for each preset: its keys are the preset names (`settings.PRESETS`, where they live).
 GENERATION: dict[str, dict[str, Any]] = {
     "fast": dict(num_beams=1, no_repeat_ngram_size=3),
     "best": dict(num_beams=4, no_repeat_ngram_size=3, length_penalty=2.0, early_stopping=True),

@@ -4,53 +4,44 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine import EngineName, EngineOutput, Hints, StepProgress
+from ..engine import EngineName
 from ..text.prose import shown
-from ..text.sentences import Sentence
+from .base import Engine, EngineOutput, Job, StepProgress, TextHeard
 from .selection import DEFAULT_TUNING, Tuning, select
 
 MODEL_NAME = "tfidf-position-mmr"
 
 
-class ExtractiveEngine:
+class ExtractiveEngine(Engine):
     """Picks whole source sentences; support for each is the sentence itself.
 
-    It does not batch: each document takes about a millisecond per article and nothing is shared.
+    It does not batch (`max_batch` None): each document takes about a millisecond per article and nothing is
+    shared. It writes no text token by token: a summary arrives whole.
     """
 
     name = EngineName.EXTRACTIVE
     model = MODEL_NAME
     device = "cpu"
-    batches = False
+    max_batch = None
+    can_stream = False
 
     def __init__(self, reason: str, tuning: Tuning = DEFAULT_TUNING):
         self.reason = reason
         self.tuning = tuning
 
-    def streams(self, preset: str | None = None) -> bool:
-        """It writes no text token by token: a summary arrives whole."""
-        return False
-
     def summarize_many(
         self,
-        documents: Sequence[Sequence[Sentence]],
-        targets: Sequence[int],
+        jobs: Sequence[Job],
         progress: StepProgress | None = None,
         *,
         preset: str | None = None,
-        hints: Sequence[Hints] | None = None,
-        max_sentences: Sequence[int | None] | None = None,
+        on_text: TextHeard | None = None,
     ) -> list[EngineOutput]:
+        """Each job's sentences chosen by `selection.select`; `preset` and `on_text` do not apply."""
         outputs = []
-        for done, sentences in enumerate(documents, 1):
-            i = done - 1
-            chosen = select(
-                sentences,
-                targets[i],
-                self.tuning,
-                hints[i] if hints else Hints(),
-                max_sentences[i] if max_sentences else None,
-            )
+        for done, job in enumerate(jobs, 1):
+            sentences = job.sentences
+            chosen = select(sentences, job.target, self.tuning, job.hints, job.max_sentences)
             outputs.append(
                 EngineOutput(
                     [shown(sentences[j].text) for j in chosen],
@@ -60,5 +51,5 @@ class ExtractiveEngine:
                 )
             )
             if progress:
-                progress(done, len(documents))
+                progress(done, len(jobs))
         return outputs

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -130,9 +130,10 @@ class Scorer:
 
     def probability(self, rows: np.ndarray) -> np.ndarray:
         logits = ((rows - self.mean) / self.scale) @ self.coefficients + self.intercept
-        return 1 / (1 + np.exp(-logits))
+        probability: np.ndarray = 1 / (1 + np.exp(-logits))
+        return probability
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "features": list(self.names),
             "mean": self.mean.round(6).tolist(),
@@ -142,7 +143,7 @@ class Scorer:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Scorer":
+    def from_dict(cls, data: dict[str, Any]) -> "Scorer":
         return cls(
             tuple(data["features"]),
             np.asarray(data["mean"], dtype=np.float32),

@@ -30,7 +30,7 @@ from ..engine import NO_HINTS, Hints
 from ..text.prose import dangles, is_prose, opens_mid_thought
 from ..text.quotation import inside_quotes
 from ..text.sentences import Sentence
-from ..text.vectors import tfidf, tokens
+from ..text.vectors import Rows, tfidf, tokens
 from .scoring import Scorer, features, shipped
 
 
@@ -76,10 +76,11 @@ def _group_positions(groups: np.ndarray) -> np.ndarray:
     """Each sentence's position inside its run of equal group ids."""
     starts = np.r_[0, np.flatnonzero(np.diff(groups)) + 1]
     run_lengths = np.diff(np.r_[starts, len(groups)])
-    return np.arange(len(groups)) - np.repeat(starts, run_lengths)
+    positions: np.ndarray = np.arange(len(groups)) - np.repeat(starts, run_lengths)
+    return positions
 
 
-def centralities(rows) -> tuple[np.ndarray, np.ndarray]:
+def centralities(rows: Rows) -> tuple[np.ndarray, np.ndarray]:
     """Each sentence's cosine to the text's centroid, as is and scaled to 0-1."""
     centroid = rows.sum()
     centroid /= max(float(np.linalg.norm(centroid)), 1e-9)
@@ -88,7 +89,7 @@ def centralities(rows) -> tuple[np.ndarray, np.ndarray]:
     return raw, (raw - raw.min()) / spread if spread > 0 else np.ones_like(raw)
 
 
-def sentence_features(sentences: Sequence[Sentence], rows, groups: np.ndarray) -> np.ndarray:
+def sentence_features(sentences: Sequence[Sentence], rows: Rows, groups: np.ndarray) -> np.ndarray:
     """The learned score's features of each sentence (`engines.scoring.features`), as the engine computes them
     when it summarizes and as `train-scorer` computes them when it fits the weights: one place for both."""
     raw, centrality = centralities(rows)
@@ -105,22 +106,24 @@ def sentence_features(sentences: Sequence[Sentence], rows, groups: np.ndarray) -
 
 
 def learned_relevance(
-    sentences: Sequence[Sentence], rows, groups: np.ndarray, tuning: Tuning, scorer: Scorer
+    sentences: Sequence[Sentence], rows: Rows, groups: np.ndarray, tuning: Tuning, scorer: Scorer
 ) -> np.ndarray:
     """The learned probability that a sentence belongs in the summary (`engines.scoring`), scaled so the best
     is 1, blended with the hand-tuned relevance by `tuning.learned`."""
     probability = scorer.probability(sentence_features(sentences, rows, groups))
     probability = probability / max(float(probability.max()), 1e-9)
-    return tuning.learned * probability + (1 - tuning.learned) * relevance(rows, groups, tuning)
+    blended: np.ndarray = tuning.learned * probability + (1 - tuning.learned) * relevance(rows, groups, tuning)
+    return blended
 
 
-def relevance(rows, groups: np.ndarray, tuning: Tuning) -> np.ndarray:
+def relevance(rows: Rows, groups: np.ndarray, tuning: Tuning) -> np.ndarray:
     """Centrality against the whole text blended with a position prior that restarts in every group."""
     _, centrality = centralities(rows)
     position = 1.0 / (1.0 + _group_positions(groups).astype(np.float32) / tuning.position_scale)
     lead = centrality[: max(1, min(3, len(centrality)))].mean()
     weight = tuning.position_weight * min(1.0, 0.5 + lead)
-    return (1 - weight) * centrality + weight * position
+    blended: np.ndarray = (1 - weight) * centrality + weight * position
+    return blended
 
 
 DEFAULT_TUNING = Tuning()
@@ -138,12 +141,11 @@ def select(
     if not n:
         return []
     groups = np.asarray(hints.groups if hints.groups is not None else np.zeros(n), dtype=np.int64)
-    candidate = np.fromiter((is_candidate(s, tuning) for s in sentences), dtype=bool, count=n)
-    mask = candidate if candidate.any() else np.ones(n, dtype=bool)
-    if hints.allowed is not None and (mask & np.asarray(hints.allowed, dtype=bool)).any():
-        mask &= np.asarray(hints.allowed, dtype=bool)
+    mask = _shown(sentences, tuning, hints)
     tuning = replace(
-        tuning, **{name: value for name in ("position_weight", "spread") if (value := getattr(hints, name)) is not None}
+        tuning,
+        position_weight=tuning.position_weight if hints.position_weight is None else hints.position_weight,
+        spread=tuning.spread if hints.spread is None else hints.spread,
     )
     rows = tfidf([tokens(s.text) for s in sentences])
     scorer = (tuning.scorer or shipped()) if hints.learned and tuning.learned > 0 else None
@@ -155,67 +157,170 @@ def select(
         scores = relevance(rows, groups, tuning)
     if hints.bonus is not None:
         scores = scores + np.asarray(hints.bonus, dtype=np.float32)
-    pool = np.flatnonzero(mask)
-    if len(pool) > tuning.pool:
-        pool = pool[np.argpartition(-scores[pool], tuning.pool)[: tuning.pool]]
-    pooled = [sentences[i] for i in pool.tolist()]
-    lengths = np.fromiter((len(s.text.split()) for s in pooled), dtype=np.int64, count=len(pool))
-    leaning = np.fromiter((opens_mid_thought(s.text) for s in pooled), dtype=np.bool_, count=len(pool))
-    quoted = np.asarray(inside_quotes([s.text for s in sentences], [s.paragraph for s in sentences]), dtype=bool)
-    dangling = np.fromiter((dangles(s.text) for s in pooled), dtype=np.bool_, count=len(pool)) | quoted[pool]
-    if hints.standalone is not None:
-        dangling &= ~np.asarray(hints.standalone, dtype=bool)[pool]
-    previous = np.maximum(pool - 1, 0)
-    slot = np.full(n, -1, dtype=np.int64)
-    slot[pool] = np.arange(len(pool))
-    partner = np.where(pool > 0, slot[previous], -1)
-    partner[partner >= 0] = np.where(dangling[partner[partner >= 0]], -1, partner[partner >= 0])
-    has_partner = partner >= 0
-    partner = np.maximum(partner, 0)
-    overlap = np.zeros(len(pool), dtype=np.float32)
-    _, group_of = np.unique(groups[pool], return_inverse=True)
-    crowd = np.zeros(group_of.max() + 1 if len(pool) else 1, dtype=np.float32)
-    open_ = np.ones(len(pool), dtype=bool)
-    chosen_mask = np.zeros(n, dtype=bool)
-    chosen: list[int] = []
-    words = 0
+    pool = _Pool.of(sentences, np.flatnonzero(mask), scores, groups, tuning, hints)
     enough = target_words * (tuning.enough if scorer else 1.0)
-    while (words < enough or len(chosen) < hints.min_sentences) and (
-        max_sentences is None or len(chosen) < max_sentences
-    ):
-        room = target_words * tuning.overshoot - words
-        if max_sentences is not None and not chosen:  # a first sentence, a little longer than the target
-            room = max(room, min(tuning.max_words, target_words * tuning.first_room))
-        elif words >= enough and len(chosen) < hints.min_sentences:  # one more, and a short one
-            room = max(room, tuning.min_sentence_room)
-        alone = ~dangling | chosen_mask[previous]
-        paired = ~alone & has_partner & open_[partner] & (overlap[partner] <= tuning.duplicate)
-        if max_sentences is not None:
-            paired &= len(chosen) + 2 <= max_sentences
-        total = lengths + np.where(alone, 0, lengths[partner])
-        usable = open_ & (alone | paired) & (total <= room) & (overlap <= tuning.duplicate)
-        if not usable.any():
-            if chosen:
-                break
-            usable = open_ & alone if (open_ & alone).any() else open_
-            usable &= lengths == lengths[usable].min()
-        gain = (
-            scores[pool]
-            - tuning.redundancy * overlap
-            - tuning.spread * crowd[group_of]
-            - tuning.mid_thought * (leaning & ~chosen_mask[previous])
+    picking = _Picking(
+        pool, n, rows, scores[pool.index], tuning, target_words, enough, hints.min_sentences, max_sentences
+    )
+    while picking.wants_more() and picking.pick():
+        pass
+    return sorted(picking.chosen)
+
+
+def _shown(sentences: Sequence[Sentence], tuning: Tuning, hints: Hints) -> np.ndarray:
+    """The sentences a summary may show: candidates (all, when none is), and of those the allowed ones (unless
+    none is)."""
+    n = len(sentences)
+    candidate = np.fromiter((is_candidate(s, tuning) for s in sentences), dtype=bool, count=n)
+    mask = candidate if candidate.any() else np.ones(n, dtype=bool)
+    if hints.allowed is not None and (mask & np.asarray(hints.allowed, dtype=bool)).any():
+        mask &= np.asarray(hints.allowed, dtype=bool)
+    return mask
+
+
+@dataclass(frozen=True)
+class _Pool:
+    """The sentences a summary may pick from (at most `tuning.pool`, the best scored), as slots: each slot's
+    document index, length, whether it opens mid-thought or dangles (leans on the sentence before it, or sits
+    inside a quote an earlier sentence opened), the document index before it, its partner (the slot of the
+    sentence before it, when that is in the pool and does not dangle itself) and its group's number."""
+
+    index: np.ndarray
+    lengths: np.ndarray
+    leaning: np.ndarray
+    dangling: np.ndarray
+    previous: np.ndarray
+    partner: np.ndarray
+    has_partner: np.ndarray
+    group_of: np.ndarray
+
+    @classmethod
+    def of(
+        cls,
+        sentences: Sequence[Sentence],
+        pool: np.ndarray,
+        scores: np.ndarray,
+        groups: np.ndarray,
+        tuning: Tuning,
+        hints: Hints,
+    ) -> _Pool:
+        if len(pool) > tuning.pool:
+            pool = pool[np.argpartition(-scores[pool], tuning.pool)[: tuning.pool]]
+        pooled = [sentences[i] for i in pool.tolist()]
+        quoted = np.asarray(inside_quotes([s.text for s in sentences], [s.paragraph for s in sentences]), dtype=bool)
+        dangling = np.fromiter((dangles(s.text) for s in pooled), dtype=np.bool_, count=len(pool)) | quoted[pool]
+        if hints.standalone is not None:
+            dangling &= ~np.asarray(hints.standalone, dtype=bool)[pool]
+        previous = np.maximum(pool - 1, 0)
+        slot = np.full(len(sentences), -1, dtype=np.int64)
+        slot[pool] = np.arange(len(pool))
+        partner = np.where(pool > 0, slot[previous], -1)
+        partner[partner >= 0] = np.where(dangling[partner[partner >= 0]], -1, partner[partner >= 0])
+        _, group_of = np.unique(groups[pool], return_inverse=True)
+        return cls(
+            index=pool,
+            lengths=np.fromiter((len(s.text.split()) for s in pooled), dtype=np.int64, count=len(pool)),
+            leaning=np.fromiter((opens_mid_thought(s.text) for s in pooled), dtype=np.bool_, count=len(pool)),
+            dangling=dangling,
+            previous=previous,
+            partner=np.maximum(partner, 0),
+            has_partner=partner >= 0,
+            group_of=group_of,
         )
-        gain = np.where(alone, gain, (gain + gain[partner]) / 2)
-        best = int(np.argmax(np.where(usable, gain, -np.inf)))
+
+
+class _Picking:
+    """Maximal-marginal-relevance picking over a pool, one sentence (or a dangling one with its lead-in) at a
+    time, until the summary has its words and sentences or nothing more fits."""
+
+    def __init__(
+        self,
+        pool: _Pool,
+        n: int,
+        rows: Rows,
+        scores: np.ndarray,
+        tuning: Tuning,
+        target_words: int,
+        enough: float,
+        min_sentences: int,
+        max_sentences: int | None,
+    ):
+        self.pool, self.rows, self.scores, self.tuning = pool, rows, scores, tuning
+        self.target_words, self.enough = target_words, enough
+        self.min_sentences, self.max_sentences = min_sentences, max_sentences
+        size = len(pool.index)
+        self.overlap = np.zeros(size, dtype=np.float32)
+        self.crowd = np.zeros(pool.group_of.max() + 1 if size else 1, dtype=np.float32)
+        self.open = np.ones(size, dtype=bool)
+        self.chosen_mask = np.zeros(n, dtype=bool)
+        self.chosen: list[int] = []
+        self.words = 0
+
+    def wants_more(self) -> bool:
+        """Short of the words (or sentences) asked for, and under the sentence cap."""
+        short = self.words < self.enough or len(self.chosen) < self.min_sentences
+        return short and (self.max_sentences is None or len(self.chosen) < self.max_sentences)
+
+    def room(self) -> float:
+        """The words the next pick may have."""
+        tuning = self.tuning
+        room = self.target_words * tuning.overshoot - self.words
+        if self.max_sentences is not None and not self.chosen:  # a first sentence, a little longer than the target
+            return max(room, min(tuning.max_words, self.target_words * tuning.first_room))
+        if self.words >= self.enough and len(self.chosen) < self.min_sentences:  # one more, and a short one
+            return max(room, tuning.min_sentence_room)
+        return room
+
+    def usable(self, alone: np.ndarray) -> np.ndarray | None:
+        """The slots that may be picked now (a dangling one only with its partner); None when none fits and some
+        are chosen, else the shortest when none fits."""
+        pool, tuning = self.pool, self.tuning
+        paired = ~alone & pool.has_partner & self.open[pool.partner] & (self.overlap[pool.partner] <= tuning.duplicate)
+        if self.max_sentences is not None:
+            paired &= len(self.chosen) + 2 <= self.max_sentences
+        total = pool.lengths + np.where(alone, 0, pool.lengths[pool.partner])
+        usable: np.ndarray = self.open & (alone | paired) & (total <= self.room()) & (self.overlap <= tuning.duplicate)
+        if usable.any():
+            return usable
+        if self.chosen:
+            return None
+        usable = self.open & alone if (self.open & alone).any() else self.open
+        shortest: np.ndarray = usable & (pool.lengths == pool.lengths[usable].min())
+        return shortest
+
+    def gain(self, alone: np.ndarray) -> np.ndarray:
+        """Each slot's worth now: its score less its overlap with what is chosen, its group's crowding and opening
+        mid-thought; a pair's the mean of both."""
+        pool, tuning = self.pool, self.tuning
+        gain = (
+            self.scores
+            - tuning.redundancy * self.overlap
+            - tuning.spread * self.crowd[pool.group_of]
+            - tuning.mid_thought * (pool.leaning & ~self.chosen_mask[pool.previous])
+        )
+        paired: np.ndarray = np.where(alone, gain, (gain + gain[pool.partner]) / 2)
+        return paired
+
+    def pick(self) -> bool:
+        """Takes the best usable slot (with its partner when it dangles); False when nothing fits."""
+        pool = self.pool
+        alone = ~pool.dangling | self.chosen_mask[pool.previous]
+        usable = self.usable(alone)
+        if usable is None:
+            return False
+        best = int(np.argmax(np.where(usable, self.gain(alone), -np.inf)))
         # A dangling sentence is taken with the one before it only when that one is in the pool: the fallback above
         # may take it without (its lead-in was no candidate), and `partner` then points at pool slot 0, which was
         # the sentence itself in a two-sentence text ("The minister paused. Then she said …" gave it twice).
-        for pick in [int(partner[best]), best] if has_partner[best] and not alone[best] else [best]:
-            index = int(pool[pick])
-            open_[pick] = False
-            chosen.append(index)
-            chosen_mask[index] = True
-            words += int(lengths[pick])
-            crowd[group_of[pick]] += 1
-            overlap = np.maximum(overlap, rows.dot(rows.dense_row(index))[pool])
-    return sorted(chosen)
+        for slot in [int(pool.partner[best]), best] if pool.has_partner[best] and not alone[best] else [best]:
+            self.take(slot)
+        return True
+
+    def take(self, slot: int) -> None:
+        index = int(self.pool.index[slot])
+        self.open[slot] = False
+        self.chosen.append(index)
+        self.chosen_mask[index] = True
+        self.words += int(self.pool.lengths[slot])
+        self.crowd[self.pool.group_of[slot]] += 1
+        self.overlap = np.maximum(self.overlap, self.rows.dot(self.rows.dense_row(index))[self.pool.index])

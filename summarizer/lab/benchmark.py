@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 
 from ..engines.abstractive import AbstractiveEngine
 from ..engines.backends import TransformersGenerator
+from ..engines.base import Job
 from ..engines.budgets import GENERATION
 from ..engines.locate import ModelSource, locate
 from ..errors import ModelLoadError
@@ -141,7 +142,7 @@ def _timed(path: str, name: str, run: Callable[[], tuple[int, float]]) -> Measur
 def _engine_run(engine: AbstractiveEngine, texts: Sequence[str]) -> Callable[[], tuple[int, float]]:
     def run() -> tuple[int, float]:
         before = engine.generator.generated_tokens
-        engine.summarize_many([split_sentences(t) for t in texts], [target(t) for t in texts])
+        engine.summarize_many([Job(split_sentences(t), target(t)) for t in texts])
         return engine.generator.generated_tokens - before, 1.0
 
     return run
@@ -152,9 +153,9 @@ def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: S
     from .evaluation import rouge_scorer
 
     scorer = rouge_scorer(["rougeL"])
-    docs = [split_sentences(t) for t in texts]
-    a = engine_a.summarize_many(docs, [target(t) for t in texts])
-    b = engine_b.summarize_many(docs, [target(t) for t in texts])
+    jobs = [Job(split_sentences(t), target(t)) for t in texts]
+    a = engine_a.summarize_many(jobs)
+    b = engine_b.summarize_many(jobs)
     scores = [scorer.score(" ".join(x.sentences), " ".join(y.sentences))["rougeL"].fmeasure for x, y in zip(a, b)]
     return 100 * sum(scores) / len(scores)
 

@@ -346,7 +346,8 @@ def _benchmark(args) -> int:
 
         facts = benchmark(corpus(args.data, args.pages), args.pages)
         print(
-            f"OCR, {facts['pages']} scanned pages at {facts['dpi']} dpi: {facts['seconds_per_page']:.2f} s per page, "
+            f"OCR, {facts['pages']} scanned pages at {facts['dpi']} dpi: {facts['seconds_per_page']:.2f} s per page "
+            f"({facts['cpu_per_page']:.2f} CPU s in the reader), "
             f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)"
         )
     if args.suite in ("all", "fast-path"):

@@ -38,12 +38,14 @@ from ingest import ingest_file
 from ingest.settings import IngestSettings
 data = open(sys.argv[1], "rb").read()
 started = time.perf_counter()
-document = ingest_file("scan.pdf", data, IngestSettings(extract_timeout=600, ocr_max_pages=1000))
+document = ingest_file("scan.pdf", data, IngestSettings.from_env(extract_timeout=600, ocr_max_pages=1000))
 seconds = time.perf_counter() - started
 own = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0]) / 1024
-child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+children = resource.getrusage(resource.RUSAGE_CHILDREN)
+child = children.ru_maxrss / 1024
 print(json.dumps({"seconds": seconds, "pages": len(document.ocr.pages), "peak_mb": max(own, child),
-                  "child_peak_mb": child, "confidence": document.ocr.confidence}))
+                  "child_peak_mb": child, "child_cpu": children.ru_utime + children.ru_stime,
+                  "confidence": document.ocr.confidence}))
 """
 
 
@@ -163,7 +165,7 @@ def evaluate(pairs: Sequence[Pair], dpi: int = 200, say: Callable[[str], None] =
 
     summarizer = Summarizer(Settings(engine="extractive"))
     options = SummaryOptions()
-    settings = IngestSettings(extract_timeout=300)
+    settings = IngestSettings.from_env(extract_timeout=300)
     accuracies, seconds, from_text, from_scan = [], [], [], []
     for number, pair in enumerate(pairs, 1):
         image, text = scan(pair.article, dpi)
@@ -197,8 +199,9 @@ def report(result: OcrScore, dpi: int) -> list[str]:
 
 
 def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200) -> dict:
-    """Seconds per page and peak memory (the app process or its reader child, whichever is larger) of reading a
-    scanned PDF of `pages` pages, in a fresh process."""
+    """Seconds per page, the reader child's CPU seconds per page and peak memory (the app process or its reader
+    child, whichever is larger) of reading a scanned PDF of `pages` pages, in a fresh process (INGEST_OCR_ENGINE
+    and the other INGEST_ settings apply)."""
     if not articles:
         raise InvalidOptionError("The OCR benchmark needs at least one article to render.")
     images = [scan(articles[i % len(articles)], dpi)[0] for i in range(pages)]
@@ -214,4 +217,10 @@ def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200) -> dict:
     if result.returncode:
         raise SummarizerError(f"The OCR benchmark failed: {result.stderr.strip().splitlines()[-1]}")
     facts = json.loads(result.stdout.strip().splitlines()[-1])
-    return {**facts, "seconds_per_page": facts["seconds"] / max(1, facts["pages"]), "dpi": dpi}
+    pages_read = max(1, facts["pages"])
+    return {
+        **facts,
+        "seconds_per_page": facts["seconds"] / pages_read,
+        "cpu_per_page": facts["child_cpu"] / pages_read,
+        "dpi": dpi,
+    }

@@ -24,6 +24,7 @@ from ..engines.scoring import WEIGHTS, Scorer, fit, log_loss
 from ..engines.selection import Tuning, is_candidate, sentence_features
 from ..options import SummaryOptions
 from ..service import Summarizer
+from ..service.prepared import prepare
 from ..settings import Settings
 from ..text.prose import shown
 from ..text.vectors import tfidf, tokens
@@ -52,7 +53,7 @@ def examples(
     labels: list[float] = []
     owners: list[int] = []
     for number, pair in enumerate(pairs):
-        item = summarizer._prepare(pair.article, options)
+        item = prepare(pair.article, options, summarizer.settings.max_input_chars)
         sentences, target, hints, _ = next(iter(item.overview_jobs()))
         groups = np.asarray(hints.groups if hints.groups is not None else np.zeros(len(sentences)), dtype=np.int64)
         table = sentence_features(sentences, tfidf([tokens(s.text) for s in sentences]), groups)

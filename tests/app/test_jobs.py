@@ -163,8 +163,8 @@ def test_a_summary_nobody_waits_for_stops_inside_the_model_call(tiny_model_dir, 
             engine="abstractive", model=str(tiny_model_dir), preset="fast", backend="transformers", max_input_tokens=128
         )
     )
-    service.engine.heartbeat_seconds = 0.0  # ask at every token, so no clock decides the test
-    generated = service.engine.generator.generated_tokens
+    service.engine.engine.heartbeat_seconds = 0.0  # ask at every token, so no clock decides the test
+    generated = service.engine.engine.generator.generated_tokens
     in_the_call, leave = threading.Event(), threading.Event()
     runner = JobRunner(workers=1)
 
@@ -182,4 +182,4 @@ def test_a_summary_nobody_waits_for_stops_inside_the_model_call(tiny_model_dir, 
     runner.release("long", "tab")
     leave.set()
     assert job.wait(WAIT) and job.state == JobState.CANCELLED
-    assert service.engine.generator.generated_tokens == generated, "the model call ran to its end"
+    assert service.engine.engine.generator.generated_tokens == generated, "the model call ran to its end"

@@ -66,7 +66,7 @@ def coming(at) -> list[str]:
 def test_sections_appear_one_by_one_and_survive_leaving_the_page(streaming_t5):
     from ui import resources
 
-    engine = resources.summarizer().engine
+    engine = resources.summarizer().engine.engine  # the model inside the batcher
     hold = Hold(resources.jobs())
     handle = engine.generator.model.get_encoder().register_forward_pre_hook(hold)
     try:

@@ -127,7 +127,7 @@ def test_with_a_model_each_sources_part_shows_as_it_is_done_then_the_combined_re
     timing. Then the combined result replaces the parts."""
     from ui import resources
 
-    engine = resources.summarizer().engine
+    engine = resources.summarizer().engine.engine  # the model inside the batcher
     hold = Hold(resources.jobs(), shows=lambda partial: bool(partial.summarized))
     handle = engine.generator.model.get_encoder().register_forward_pre_hook(hold)
     try:

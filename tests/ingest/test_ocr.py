@@ -18,6 +18,7 @@ from ingest import (
     CorruptFileError,
     ExtractionTimeoutError,
     FileTooLargeError,
+    IngestError,
     IngestSettings,
     NoTextError,
     ingest_file,
@@ -373,3 +374,48 @@ def test_a_page_limit_does_not_stop_ocr_that_keeps_moving_on_a_loaded_machine():
     assert document.text.count("Water quality in the northern lakes improved") == 3
     for number in (1, 2, 3):  # progress within each page, not only at its start
         assert sum(message.startswith(f"Reading page {number} by OCR") for _, message in reports) >= 3
+
+
+def _engine_of(name: str, hidden: tuple[str, ...]) -> str:
+    """In the reader's child: the engine OCR reads with when `name` is asked for and the `hidden` packages cannot be
+    imported (as where they are not installed)."""
+    for package in hidden:
+        sys.modules[package] = None  # type: ignore[assignment]
+    from ingest.recognition import ocr
+
+    ocr.prepare(1, name)
+    return ocr.backend()
+
+
+def test_tesseract_reads_by_default_and_rapidocr_when_chosen():
+    assert IngestSettings().ocr_engine == "tesseract"
+    assert IngestSettings.from_env({"INGEST_OCR_ENGINE": "rapidocr"}).ocr_engine == "rapidocr"
+    assert run_bounded(_engine_of, ("tesseract", ()), "probe", 600) == "tesseract"
+    assert run_bounded(_engine_of, ("rapidocr", ()), "probe", 600) == "rapidocr"
+    image, text = scan(SHORT, 200, title="Lakes")
+    for engine in ("tesseract", "rapidocr"):
+        document = ingest_file("note.png", image_file(image, "PNG"), IngestSettings(ocr_engine=engine))
+        assert word_accuracy(text, document.text) >= 0.95, engine
+        assert document.blocks[0].kind == "heading" and document.blocks[0].text == "Lakes", engine
+
+
+def test_without_tesseract_ocr_falls_back_to_rapidocr(tmp_path):
+    """No tesserocr package: the reader's child reads with RapidOCR by itself, and the text is still read."""
+    assert run_bounded(_engine_of, ("tesseract", ("tesserocr",)), "probe", 600) == "rapidocr"
+    image, text = scan(SHORT, 200)
+    (tmp_path / "note.png").write_bytes(image_file(image, "PNG"))
+    script = "import sys\nsys.modules['tesserocr'] = None\nfrom ingest import read_file\nprint(read_file(sys.argv[1]).text)\n"
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "note.png")],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert result.returncode == 0, result.stderr
+    assert word_accuracy(text, result.stdout) >= 0.95
+
+
+def test_an_unknown_ocr_engine_is_named():
+    image, _ = scan(SHORT, 150)
+    with pytest.raises(IngestError, match=r"^INGEST_OCR_ENGINE is 'abbyy'; it must be one of: tesseract, rapidocr\.$"):
+        ingest_file("note.png", image_file(image, "PNG"), IngestSettings(ocr_engine="abbyy"))

@@ -10,6 +10,7 @@ from summarizer.engine import Hints
 from summarizer.engines.scoring import FEATURES, Scorer, features, fit, log_loss, shipped
 from summarizer.engines.selection import Tuning, centralities, select
 from summarizer.lab.syntheticprose import prose
+from summarizer.service.prepared import prepare
 from summarizer.text.sentences import split_sentences
 from summarizer.text.vectors import tfidf, tokens
 from tests.summarizer.lab.test_cli import run
@@ -83,14 +84,14 @@ def test_text_scored_by_it_is_done_at_the_share_of_its_target_that_was_fitted():
 
 def test_plain_text_uses_it_and_documents_with_headings_do_not():
     offline = Summarizer(Settings(engine="extractive"))
-    plain = offline._prepare(prose(30, 1), SummaryOptions())
+    plain = prepare(prose(30, 1), SummaryOptions(), offline.settings.max_input_chars)
     assert plain.plan.hints.learned
     from ingest import parse_text
 
     blocks = parse_text(
         "# Report\n\n## One\n\n" + prose(20, 2) + "\n\n## Two\n\n" + prose(20, 3), markdown_syntax=True
     ).blocks
-    assert not offline._prepare(blocks, SummaryOptions()).plan.hints.learned
+    assert not prepare(blocks, SummaryOptions(), offline.settings.max_input_chars).plan.hints.learned
 
 
 def test_train_scorer_writes_the_same_weights_twice(tmp_path):

@@ -134,8 +134,9 @@ def test_long_input_is_covered_whole_by_map_reduce(tiny, text_factory):
     assert calls[0] == (0.02, "Splitting into sentences") and calls[-1] == (1.0, "Done")
     assert any(re.fullmatch(r"Summarizing part \d+ of \d+( · about .+ left)?", message) for _, message in calls)
     assert [fraction for fraction, _ in calls] == sorted(fraction for fraction, _ in calls)
-    generator = tiny.engine.generator
-    parts = tiny.engine._parts([s.text for s in summary.source])
+    model = tiny.engine.engine  # inside the batcher
+    generator = model.generator
+    parts = model._parts([s.text for s in summary.source])
     assert all(len(generator.tokenizer(generator.prefix + p)["input_ids"]) <= 128 for p in parts)
     assert " ".join(parts).split() == " ".join(s.text for s in summary.source).split()
 
@@ -181,6 +182,13 @@ def test_settings_from_environment():
         Settings.from_env({"SUMMARIZER_BATCH_SIZE": "many"})
     with pytest.raises(InvalidOptionError, match="choose one of auto, cpu, cuda"):
         Settings(device="tpu")
+
+
+def test_every_preset_has_its_generation_arguments():
+    from summarizer.engines.budgets import GENERATION
+    from summarizer.settings import PRESETS
+
+    assert tuple(GENERATION) == PRESETS
 
 
 def test_batch_size_follows_free_memory_unless_set():

@@ -84,7 +84,7 @@ def _read_scans(
         finally:
             page.close()
 
-    found, ocr = scans.read_pages(numbers, image_of, len(document), report)
+    found, ocr = scans.read_pages(numbers, image_of, len(document), report, engine=settings.ocr_engine)
     return {
         number: ocr_lines(page, number, heights[number] / max(page.height, 1.0)) for number, page in found.items()
     }, ocr

@@ -54,4 +54,4 @@ def test_benchmark_ocr_suite_reports_seconds_per_page_and_peak_memory():
     assert "No articles at /nonexistent.jsonl (the CNN/DailyMail pairs" in result.stderr
     assert "timing synthetic news-length prose instead" in result.stderr
     line = next(line for line in result.stdout.splitlines() if line.startswith("OCR, 1 scanned pages at 200 dpi"))
-    assert " s per page, peak " in line and "reader child" in line
+    assert " s per page (" in line and " CPU s in the reader), peak " in line and "reader child" in line

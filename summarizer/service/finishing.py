@@ -1,0 +1,117 @@
+"""The engine's outputs for one document made into its `Summary`: overview, sections, coverage, key terms.
+
+Finishing is the same whatever the strategy, and whether the summary is whole or a part of a stream
+(sections still coming are those with no output yet), so it lives in one place: the `Summary` a
+stream's last `Partial` holds is the one `summarize` returns for the same outputs.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .. import planning
+from ..engines.base import Engine, EngineOutput
+from ..errors import NoSentencesError
+from ..layout import Section
+from ..options import SummaryOptions
+from ..summary import Coverage, SectionSummary, Summary
+from ..text.keyterms import key_terms
+from .grounding import defining_first, support
+from .prepared import Prepared
+
+
+def finish(
+    item: Prepared, outputs: Sequence[EngineOutput], engine: Engine, options: SummaryOptions, timings: dict[str, float]
+) -> Summary:
+    """The summary of `item` from its outputs (`item.engine_jobs()` order; a stream's sections may be missing)."""
+    overview = outputs[: len(item.overview_parts)]
+    summary_sentences, summary_support = _overview(item, overview)
+    sentences = item.layout.sentences
+    return Summary(
+        sentences=summary_sentences,
+        support=summary_support,
+        source=sentences,
+        engine=engine.name,
+        model=engine.model,
+        device=engine.device,
+        reason=engine.reason,
+        coverage=_coverage(item, overview),
+        target_words=item.target,
+        format=options.format,
+        timings=timings,
+        warnings=list(item.warnings),
+        sections=_sections(item, outputs[len(item.overview_parts) :], summary_support),
+        pages=item.layout.pages,
+        keyterms=key_terms([s.text for s in item.read]),
+        unread=_unread(len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words),
+    )
+
+
+def _overview(item: Prepared, outputs: Sequence[EngineOutput]) -> tuple[list[str], list[list[int]]]:
+    """The overview's sentences and support, the defining sentence first; raises when it has none."""
+    sentences = item.layout.sentences
+    summary_sentences: list[str] = []
+    summary_support: list[list[int]] = []
+    for part, output in zip(item.overview_parts, outputs):
+        summary_sentences += output.sentences
+        summary_support += support(output, [sentences[i] for i in part.indices], part.indices)
+    if not summary_sentences:
+        raise NoSentencesError("No summary could be produced from this text.")
+    return defining_first(summary_sentences, summary_support, item.plan.defining)
+
+
+def _sections(
+    item: Prepared, outputs: Sequence[EngineOutput], overview_support: list[list[int]]
+) -> list[SectionSummary]:
+    """Every section listed, in order, up to the first one summarized whose output has not come yet."""
+    done = {id(job.section): (job, output) for job, output in zip(item.jobs, outputs)}
+    run = {id(job.section) for job in item.jobs}
+    sections = []
+    for section in (job.section for job in item.all_jobs):
+        if id(section) in run and id(section) not in done:
+            break  # still coming (streaming)
+        found = done.get(id(section))
+        if found is None:
+            sections.append(_drawn_on(item, section, overview_support))
+        else:
+            sections.append(_summarized(item, *found))
+    return sections
+
+
+def _summarized(item: Prepared, job: planning.SectionJob, output: EngineOutput) -> SectionSummary:
+    """A section with lines of its own."""
+    document = [item.layout.sentences[i] for i in job.indices]
+    lines = output.sentences[: job.max_sentences]
+    rows = support(output, document, job.indices)[: job.max_sentences]
+    section = job.section
+    return SectionSummary(section.title, section.level, section.first_page, section.last_page, lines, rows)
+
+
+def _drawn_on(item: Prepared, section: Section, overview_support: list[list[int]]) -> SectionSummary:
+    """A section not summarized (its sentences repeated the overview, and it has no other): listed as in the
+    overview when the overview shows one of its sentences."""
+    sentences = item.layout.sentences
+    own = {sentences[i].text for i in next(job.indices for job in item.all_jobs if job.section is section)}
+    in_overview = any(sentences[i].text in own for row in overview_support for i in row)
+    return SectionSummary(
+        section.title, section.level, section.first_page, section.last_page, [], [], in_overview=in_overview
+    )
+
+
+def _coverage(item: Prepared, overview: Sequence[EngineOutput]) -> Coverage:
+    """How much the overview's engine calls read, of how much input."""
+    return Coverage(
+        parts=sum(part.parts for part in overview),
+        input_words=item.total_words,
+        read_words=item.read_words,
+        read_tokens=sum(part.read_tokens for part in overview),
+        sentences=len(item.read),
+        prose_words=sum(len(s.text.split()) for s in item.read),
+        left_out_kinds=item.left_out,
+    )
+
+
+def _unread(count: int, eligible: list[int], whole: bool) -> list[int]:
+    """Indices of the prose sentences no engine read (not prose, or in back matter), when the whole input was read."""
+    read = set(eligible)
+    return [i for i in range(count) if i not in read] if whole else []

@@ -1,0 +1,201 @@
+"""One document made ready for the engine: checked, split, planned, capped; and the jobs it asks for.
+
+Reading the input is the same for every engine, so it happens once, here, before any strategy runs:
+bad input is refused with a message meant for the user (nothing to read, too large, no sentences), the
+word cap is applied, and the words that no summary reads are counted by kind so the summary can say so.
+The result is frozen: a strategy that narrows a section (`repeats`) makes a new one with `replace`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import NamedTuple, Sequence
+
+from .. import planning
+from ..engine import Hints
+from ..engines.base import Job
+from ..errors import EmptyInputError, InputTooLargeError, NoSentencesError
+from ..layout import PROSE_KINDS, BlockLike, Layout
+from ..layout import layout as read_layout
+from ..options import SummaryOptions
+from ..text.sentences import Sentence
+
+Source = str | Sequence[BlockLike]
+TLDR_TOPICS = 5
+WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two or more letters, in any script
+
+
+class OverviewPart(NamedTuple):
+    """Sentences (by index) summarized together for the overview: all of them, or one topic of a TL;DR."""
+
+    indices: list[int]
+    target: int
+    hints: Hints
+    max_sentences: int | None
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One document split, planned and capped, waiting for the engine: the overview, then the sections.
+
+    A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories, with
+    no sections. Otherwise the overview has the whole word target and each section its own (`planning.plan`):
+    `jobs` are the sections summarized, `all_jobs` every section listed.
+    """
+
+    layout: Layout
+    plan: planning.Plan
+    read: tuple[Sentence, ...]
+    total_words: int
+    read_words: int
+    left_out: dict[str, int]
+    target: int
+    warnings: tuple[str, ...]
+    jobs: tuple[planning.SectionJob, ...]
+    all_jobs: tuple[planning.SectionJob, ...]
+    overview_parts: tuple[OverviewPart, ...]
+
+    @property
+    def size(self) -> int:
+        """The engine jobs this document asks for: the overview's parts and the sections summarized."""
+        return len(self.overview_parts) + len(self.jobs)
+
+    def engine_jobs(self) -> list[Job]:
+        """The overview's parts, then each section, as documents for the engine."""
+        return self.overview_jobs() + [self.section_job(job) for job in self.jobs]
+
+    def overview_jobs(self) -> list[Job]:
+        """The overview as a document for the engine, or each topic of a TL;DR as one."""
+        sentences = self.layout.sentences
+        return [
+            Job([sentences[i] for i in part.indices], part.target, part.hints, part.max_sentences)
+            for part in self.overview_parts
+        ]
+
+    def section_job(self, job: planning.SectionJob) -> Job:
+        """A section summarized, as a document for the engine."""
+        sentences = [self.layout.sentences[i] for i in job.indices]
+        hints = planning.section_hints(sentences, job.section.title)
+        return Job(sentences, job.target_words, hints, job.max_sentences)
+
+    def narrowed(self, jobs: Sequence[planning.SectionJob]) -> Prepared:
+        """The same document with these section jobs summarized instead."""
+        return replace(self, jobs=tuple(jobs))
+
+
+def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Prepared:
+    """The document ready for the engine; raises a SummarizerError with a user-facing message on bad input."""
+    _check_size(source, max_input_chars)
+    layout = read_layout(source)
+    if not layout.has_sentences:
+        raise NoSentencesError(_no_sentences(source))
+    sentences = layout.sentences
+    total_words = _words(source)
+    count, warnings = _cap(sentences, options.max_input_words)
+    plan = planning.plan(layout, count, "tldr" if options.tldr else options.length)
+    read = [sentences[i] for i in plan.eligible]
+    target = options.target_words(sum(len(s.text.split()) for s in read))
+    read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
+    jobs = tuple(plan.sections) if options.sections else ()
+    return Prepared(
+        layout=layout,
+        plan=plan,
+        read=tuple(read),
+        total_words=total_words,
+        read_words=read_words,
+        left_out=_left_out(source, read, count) if count == len(sentences) else {},
+        target=target,
+        warnings=tuple(warnings),
+        jobs=jobs,
+        all_jobs=jobs,
+        overview_parts=_overview_parts(layout, plan, target, options.tldr),
+    )
+
+
+def _overview_parts(layout: Layout, plan: planning.Plan, target: int, tldr: bool) -> tuple[OverviewPart, ...]:
+    """The overview as one part, or a TL;DR of plain text with several topics as one line for each of the
+    largest few (`TLDR_TOPICS`), in their order in the text."""
+    topics = sorted(set(plan.hints.groups or [0]))
+    if tldr and not layout.structured and len(topics) > 1:
+        return _topic_parts(layout, plan, target, topics)
+    return (OverviewPart(plan.eligible, target, plan.hints, 1 if tldr else None),)
+
+
+def _topic_parts(layout: Layout, plan: planning.Plan, target: int, topics: list[int]) -> tuple[OverviewPart, ...]:
+    groups, eligible, bonus = plan.hints.groups or [0], plan.eligible, plan.hints.bonus
+    members = {t: [k for k, g in enumerate(groups) if g == t] for t in topics}
+    size = {t: sum(len(layout.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
+    chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
+    return tuple(
+        OverviewPart(
+            [eligible[k] for k in members[t]],
+            target,
+            Hints(bonus=None if bonus is None else [bonus[k] for k in members[t]]),
+            1,
+        )
+        for t in chosen
+    )
+
+
+def _texts(source: Source) -> list[str]:
+    return [source] if isinstance(source, str) else [block.text for block in source]
+
+
+def _words(source: Source) -> int:
+    """Every word of the input, the same count as the document's own (`ingest.Document.words`)."""
+    return sum(len(text.split()) for text in _texts(source))
+
+
+def _left_out(source: Source, read: list[Sentence], count: int) -> dict[str, int]:
+    """Words no summary reads, by block kind, and 'not prose' for sentences of prose blocks left out."""
+    kinds: dict[str, int] = {}
+    blocks: Sequence[BlockLike] = [] if isinstance(source, str) else source
+    for block in blocks:
+        if block.kind not in PROSE_KINDS and block.kind not in ("heading", "title"):
+            kinds[block.kind] = kinds.get(block.kind, 0) + len(block.text.split())
+    prose = (
+        len(source.split())
+        if isinstance(source, str)
+        else sum(len(b.text.split()) for b in blocks if b.kind in PROSE_KINDS)
+    )
+    unread = prose - sum(len(s.text.split()) for s in read) if count else 0
+    if unread > 0:
+        kinds["not prose"] = unread
+    return kinds
+
+
+def _no_sentences(source: Source) -> str:
+    """Why nothing can be summarized, true to the text: no words at all, or words only in headings, code, tables."""
+    if not any(WORD.search(text) for text in _texts(source)):
+        return "The text has no sentences to summarize (no words of two or more letters were found)."
+    return (
+        "The text has no sentences to summarize: it reads as headings, code or a table, not as running "
+        "text of a few sentences."
+    )
+
+
+def _check_size(source: Source, max_input_chars: int) -> None:
+    characters = len(source) if isinstance(source, str) else sum(len(b.text) + 2 for b in source)
+    if not any(t.strip() for t in _texts(source)):
+        raise EmptyInputError("There is no text to summarize.")
+    if characters > max_input_chars:
+        raise InputTooLargeError(
+            f"The text has {characters:,} characters; the limit is {max_input_chars:,}. "
+            "Split it into smaller documents."
+        )
+
+
+def _cap(source: list[Sentence], max_words: int | None) -> tuple[int, list[str]]:
+    """How many sentences to read under the word cap, and a warning when that is not all of them."""
+    if max_words is None:
+        return len(source), []
+    kept, words = 0, 0
+    for sentence in source:
+        words += len(sentence.text.split())
+        if kept and words > max_words:
+            break
+        kept += 1
+    if kept == len(source):
+        return kept, []
+    return kept, [f"Only the first {kept} of {len(source)} sentences were read, as requested."]
