@@ -21,7 +21,8 @@ from typing import Any, Callable
 from ..errors import IngestError
 from .probe import BLANK as BLANK  # what a page holds, as `content` and OcrPage.content say it
 from .probe import FIGURE as FIGURE
-from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, TEXT, inked
+from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, inked
+from .probe import TEXT as TEXT
 
 MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
 DETECTION_SIDE = 960
@@ -288,7 +289,7 @@ def _rapid_read(image: Any, turn: int, tick: Tick, judge: bool = False) -> OcrPa
     return OcrPage(untilted(kept, turned.width, turned.height), turned.width, turned.height, turn)
 
 
-def untilted(kept: list, width: int, height: int) -> tuple[OcrLine, ...]:
+def untilted(kept: list[Any], width: int, height: int) -> tuple[OcrLine, ...]:
     """Lines out of (box, text, score): each box four corners from the top left, clockwise, turned back by the
     page's tilt (`_skew`); text with no letter or digit left out."""
     import numpy
@@ -307,7 +308,7 @@ def untilted(kept: list, width: int, height: int) -> tuple[OcrLine, ...]:
     return tuple(lines)
 
 
-def _read(image, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
+def _read(image: Any, turn: int, tick: Tick, judge: bool = False) -> OcrPage:
     """The page read by the chosen engine, turned by `turn` degrees (`_rapid_read`, `tesseract.read`)."""
     if backend() == TESSERACT:
         from . import tesseract

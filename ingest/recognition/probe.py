@@ -7,6 +7,8 @@ few (PROBE_LINES of them, upright, then upside down); otherwise `inked` tells a 
 
 from __future__ import annotations
 
+from typing import Any
+
 SURE_LINE = 0.9
 PROBE_MANY = 8
 PROBE_SHAPE = 4
@@ -17,7 +19,7 @@ BLANK_INK = 0.005
 TEXT, FIGURE, BLANK = "text", "figure", "blank"
 
 
-def inked(image) -> str:
+def inked(image: Any) -> str:
     """A page found to hold no words: BLANK when under BLANK_INK of it is darker than INK (a scan of an empty page,
     specks and all), else FIGURE (a chart, photo or drawing)."""
     import numpy

@@ -54,7 +54,7 @@ def available() -> bool:
     return not missing()
 
 
-def _api():
+def _api() -> Any:
     """This thread's Tesseract engine, built once: LSTM only, automatic page segmentation, English."""
     api = getattr(_local, "api", None)
     if api is None:
@@ -67,7 +67,7 @@ def _api():
     return api
 
 
-def _layout_lines(api) -> list[tuple[int, int, int, int]]:
+def _layout_lines(api: Any) -> list[tuple[int, int, int, int]]:
     """The boxes (left, top, right, bottom) of the text lines that layout analysis finds on the image set."""
     from tesserocr import RIL
 
@@ -82,7 +82,7 @@ def _layout_lines(api) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def _text(step, level) -> str:
+def _text(step: Any, level: Any) -> str:
     """The text at the iterator's place, '' where there is none (tesserocr raises for an empty page)."""
     try:
         return step.GetUTF8Text(level) or ""
@@ -90,7 +90,7 @@ def _text(step, level) -> str:
         return ""
 
 
-def _sure_word(api, crop) -> bool:
+def _sure_word(api: Any, crop: Any) -> bool:
     """Whether one line image holds a word of PROBE_LETTERS letters or more, read with SURE_LINE confidence."""
     from tesserocr import PSM, RIL
 
@@ -113,7 +113,7 @@ def _sure_word(api, crop) -> bool:
         api.SetPageSegMode(PSM.AUTO)
 
 
-def _crop(image, box):
+def _crop(image: Any, box: Any) -> Any:
     """A line's image with a margin of a third of its height (Tesseract misreads a tight crop's edge letters), laid
     flat when it stands upright (turned a quarter: the other way round is tried by turning it a half)."""
     left, top, right, bottom = box
@@ -124,7 +124,7 @@ def _crop(image, box):
     return crop.rotate(90, expand=True) if crop.height > crop.width else crop
 
 
-def _judged(api, image) -> str:
+def _judged(api: Any, image: Any) -> str:
     """What the page set in `api` holds, told from layout analysis before it is read: TEXT, FIGURE or BLANK, by the
     rule of `probe` (PROBE_MANY line-shaped boxes, else a sure word in one of the widest PROBE_LINES, upright
     or upside down, else its ink). On a page of text this costs a layout analysis (about a tenth of a reading)."""
@@ -141,7 +141,7 @@ def _judged(api, image) -> str:
     return found or probe.inked(image)
 
 
-def content(image) -> str:
+def content(image: Any) -> str:
     """What a page image holds: TEXT, FIGURE or BLANK (`_judged`)."""
     api = _api()
     grey = image.convert("L")
@@ -149,7 +149,7 @@ def content(image) -> str:
     return _judged(api, grey)
 
 
-def _quad(box, baseline) -> list[tuple[float, float]]:
+def _quad(box: Any, baseline: Any) -> list[tuple[float, float]]:
     """A line's four corners from the top left, clockwise: along its baseline, as high as its box less the rise of
     its baseline (a tilted line's box is taller than the line)."""
     left, top, right, bottom = box
@@ -162,7 +162,7 @@ def _quad(box, baseline) -> list[tuple[float, float]]:
     return [(left, y_left - high), (right, y_right - high), (right, y_right), (left, y_left)]
 
 
-def _pieces(words: list) -> list[list]:
+def _pieces(words: list[Any]) -> list[list[Any]]:
     """A line's words (text, confidence, box) in runs split where a gap is wider than GUTTER times the line's height:
     Tesseract joins lines across a narrow gutter, RapidOCR's detector does not, and `scans` finds columns by boxes."""
     high = max(box[3] for _, _, box in words) - min(box[1] for _, _, box in words)
@@ -175,7 +175,7 @@ def _pieces(words: list) -> list[list]:
     return runs
 
 
-def _lines(api) -> list:
+def _lines(api: Any) -> list[Any]:
     """(corners, text, score) for each run of words Tesseract read on a line (`_pieces`), score its confidence from
     0 to 1 (the mean over its characters). Unsure runs are kept: an upside-down page reads as nothing but those, and
     `ocr.read` turns it by its confidence before it drops them."""
@@ -184,7 +184,7 @@ def _lines(api) -> list:
 
     kept = []
     step = api.GetIterator()
-    lines: list[tuple[tuple, tuple, list]] = []
+    lines: list[tuple[tuple[Any, ...], tuple[Any, ...], list[Any]]] = []
     while step is not None:
         if step.IsAtBeginningOf(RIL.TEXTLINE) or not lines:
             lines.append((step.BoundingBox(RIL.TEXTLINE), step.Baseline(RIL.TEXTLINE), []))
@@ -203,7 +203,7 @@ def _lines(api) -> list:
     return kept
 
 
-def read(image, turn: int, tick: Callable[[], None], judge: bool = False) -> tuple[str, list, Any]:
+def read(image: Any, turn: int, tick: Callable[[], None], judge: bool = False) -> tuple[str, list[Any], Any]:
     """(what the page holds, its lines as `_lines` gives them, the grey page turned by `turn` degrees); `tick()` after
     the page is set and judged, after it is recognized and after its lines are taken. With `judge`, a page that
     holds no text (`_judged`) is not read: FIGURE or BLANK comes back with no lines."""
