@@ -321,7 +321,8 @@ def _news(args: argparse.Namespace) -> int:
         )
     from .briefcli import show_briefing
 
-    return show_briefing(Summarizer(settings_of(args)))
+    settings = settings_of(args)
+    return show_briefing(Summarizer(settings), settings)
 
 
 def left_out_report(document: Document, summary: Summary) -> str:

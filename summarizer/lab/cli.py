@@ -351,8 +351,8 @@ def _benchmark(args) -> int:
             f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)"
         )
     if args.suite in ("all", "fast-path"):
-        model = args.model or Settings.from_env().model
-        results = run(model, args.data, print, args.batch_docs)
+        settings = Settings.from_env()
+        results = run(args.model or settings.model, args.data, print, args.batch_docs, settings)
         print("\n".join(report(results)))
     return 0
 
@@ -364,10 +364,11 @@ def _concurrency(args) -> None:
     from .concurrency import model_source, report_concurrency, run_concurrency
 
     articles = corpus(args.data, 60)
+    settings = Settings.from_env()
     with tempfile.TemporaryDirectory() as scratch:
-        source, exact = model_source(args.model or Settings.from_env().model, articles, Path(scratch), print)
+        source, exact = model_source(args.model or settings.model, articles, Path(scratch), print, settings)
         chosen = sorted(articles, key=lambda a: abs(len(a.split()) - 600))[: args.clients]
-        rows = run_concurrency(source, exact, chosen, print)
+        rows = run_concurrency(source, exact, chosen, print, places=settings)
     print("\n".join(report_concurrency(rows)))
 
 
@@ -390,7 +391,8 @@ def _distributed(args) -> None:
         from .concurrency import model_source
 
         with tempfile.TemporaryDirectory() as scratch:
-            source, _ = model_source(args.model or Settings.from_env().model, articles, Path(scratch), print)
+            here = Settings.from_env()
+            source, _ = model_source(args.model or here.model, articles, Path(scratch), print, here)
             print("serve: the replicas generate until the model stops (no fixed budgets), over HTTP on loopback")
             port = _free_port()
             for engine, requests in (("extractive", 200), ("abstractive", 16)):
@@ -432,13 +434,14 @@ def _finetune(args) -> int:
         epochs=args.epochs,
         held_out=args.held_out,
     )
-    model = args.model or Settings.from_env().model
+    settings = Settings.from_env()
     report = finetune(
-        model,
+        args.model or settings.model,
         load_pairs(args.data, args.limit),
         args.output,
         recipe,
         on_step=lambda epoch, step, loss: print(f"epoch {epoch} step {step}: loss {loss:.4f}", file=sys.stderr),
+        places=settings,
     )
     print("mean loss per epoch: " + ", ".join(f"{loss:.4f}" for loss in report.epoch_losses))
     if report.scores:
