@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ingest import ingest_file
 
-from ..cli import Command, engine_arguments, options_of, service_arguments, settings_of, summarize_document
+from ..cli import Command, engine_arguments, options_of, service_arguments, settings_of
+from ..documents import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import LENGTHS, SummaryOptions
 from ..service import Summarizer

@@ -22,7 +22,7 @@ from typing import Callable, Iterable, Sequence
 
 from ingest import Block, Document, IngestError, read_file
 
-from ..cli import summarize_document
+from ..documents import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import WORD_TARGET_RANGE, SummaryOptions
 from ..service import Summarizer
