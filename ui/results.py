@@ -167,12 +167,9 @@ def summarize(
         requests[slot] = request
         return _ready(summaries[key])
     if not asked and previous is not None:  # this input was summarized here before
-        if previous.key == key and previous.error:
-            st.error(previous.error)
-            return Failed(previous.error)
-        if previous.key != key and previous.key in summaries and not _cheap():
-            if not _offer_update(previous, options, slot):
-                return _ready(summaries[previous.key])
+        kept = _kept(previous, key, options, slot)
+        if kept is not None:
+            return kept
     runner = resources.jobs()
     if previous is not None and previous.key != key:
         runner.release(previous.key, _watcher())
@@ -193,6 +190,19 @@ def unfollow(slot: str) -> None:
     request: Request | None = st.session_state.setdefault(REQUESTS_KEY, {}).pop(slot, None)
     if request is not None:
         st.session_state.setdefault(RESULTS_KEY, {}).pop(request.key, None)
+
+
+def _kept(previous: Request, key: str, options: SummaryOptions, slot: str) -> Outcome | None:
+    """What a place that summarized this input before shows unasked: its error again, or its old summary while
+    the new options would take long and the user has not asked for the update; None to go on and summarize."""
+    if previous.key == key and previous.error:
+        st.error(previous.error)
+        return Failed(previous.error)
+    summaries = st.session_state[RESULTS_KEY]
+    if previous.key != key and previous.key in summaries and not _cheap():
+        if not _offer_update(previous, options, slot):
+            return _ready(summaries[previous.key])
+    return None
 
 
 def read_in_background(key: str, work: jobs.Work, label: str, status: Any) -> Any:
