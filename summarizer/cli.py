@@ -14,7 +14,7 @@ import logging
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeAlias
 
 from ingest import (
     FORMATS_IN_WORDS,
@@ -36,7 +36,8 @@ from .wording import counted
 
 Command = Callable[[argparse.Namespace], int]
 # Adds subcommands to the parser (the second argument is the parent holding -v) and returns their handlers.
-AddCommands = Callable[[argparse._SubParsersAction, argparse.ArgumentParser], dict[str, Command]]
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"  # what add_subparsers() gives
+AddCommands = Callable[[Subcommands, argparse.ArgumentParser], dict[str, Command]]
 DESCRIPTION = (
     "Summarize a file, an article URL or stdin (summarize), a corpus (batch), or serve the summarizer over "
     "HTTP (serve); any other command listed is one of the lab's measuring tools. Errors are one line."
@@ -86,12 +87,12 @@ def settings_of(args: argparse.Namespace) -> Settings:
     )
 
 
-def options_of(args: argparse.Namespace, **extra) -> SummaryOptions:
+def options_of(args: argparse.Namespace, **extra: Any) -> SummaryOptions:
     """The summary options the service arguments ask for."""
     return SummaryOptions(length=args.length, words=args.words, format=args.format, **extra)
 
 
-def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
+def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dict[str, Command]:
     """summarize, batch and serve."""
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
     summarize.add_argument(

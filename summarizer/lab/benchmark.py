@@ -67,7 +67,7 @@ class PeakRss:
         self._thread.start()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join()
         self.mb = max(self.mb, self._process.memory_info().rss / 1048576)
@@ -156,7 +156,9 @@ def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: S
     jobs = [Job(split_sentences(t), target(t)) for t in texts]
     a = engine_a.summarize_many(jobs)
     b = engine_b.summarize_many(jobs)
-    scores = [scorer.score(" ".join(x.sentences), " ".join(y.sentences))["rougeL"].fmeasure for x, y in zip(a, b)]
+    scores: list[float] = [
+        scorer.score(" ".join(x.sentences), " ".join(y.sentences))["rougeL"].fmeasure for x, y in zip(a, b)
+    ]
     return 100 * sum(scores) / len(scores)
 
 

@@ -27,7 +27,7 @@ from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime
 from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Sequence
+from typing import Any, Sequence
 from xml.sax.saxutils import escape as xml_escape
 
 from ingest import IngestSettings, NewsFeed
@@ -80,7 +80,7 @@ def _trimmed(text: str, rng: random.Random, keep: float = 0.75) -> str:
     return " ".join(words[k] for k in kept)
 
 
-def build(pairs: Sequence[dict], second: int, variant: str, seed: int = 0) -> list[Page]:
+def build(pairs: Sequence[dict[str, str]], second: int, variant: str, seed: int = 0) -> list[Page]:
     """The feed's pages: each pair as a story, the first `second` of them told again by a second outlet."""
     rng = random.Random(seed)
     start = datetime(2026, 11, 21, 6, 0, tzinfo=timezone.utc)
@@ -131,10 +131,10 @@ class FeedServer:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
+            def log_message(self, *args: Any) -> None:
                 pass
 
-            def do_GET(self):
+            def do_GET(self) -> None:
                 if self.path == "/feed.rss":
                     return self._send("application/rss+xml", _rss(pages, outer.base))
                 name = self.path.removeprefix("/a/").removesuffix(".html")
@@ -226,10 +226,10 @@ def _scored(briefing: Briefing, pages: list[Page], variant: str) -> Row:
     )
 
 
-def load(path: str, events: int, seed: int) -> list[dict]:
+def load(path: str, events: int, seed: int) -> list[dict[str, str]]:
     """`events` articles of the JSONL file (seeded sample), each with at least two sentences and a highlight."""
     with open(path, encoding="utf-8") as lines:
-        rows = [json.loads(line) for line in lines if line.strip()]
+        rows: list[dict[str, str]] = [json.loads(line) for line in lines if line.strip()]
     usable = [r for r in rows if r.get("highlights", "").strip() and len(split_sentences(r["article"])) >= 6]
     return random.Random(seed).sample(usable, min(events, len(usable)))
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ingest import ingest_file
 
-from ..cli import Command, engine_arguments, options_of, service_arguments, settings_of
+from ..cli import Command, Subcommands, engine_arguments, options_of, service_arguments, settings_of
 from ..documents import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import LENGTHS, SummaryOptions
@@ -50,7 +50,7 @@ def _data(path: str, source: str) -> str:
     return path
 
 
-def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
+def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dict[str, Command]:
     """briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and
     cross-fit."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
@@ -198,7 +198,7 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     }
 
 
-def _briefing(args) -> int:
+def _briefing(args: argparse.Namespace) -> int:
     from ..text.similar import SAME_TOPIC
     from . import briefingeval
 
@@ -210,7 +210,7 @@ def _briefing(args) -> int:
     return 0
 
 
-def _together_eval(args) -> int:
+def _together_eval(args: argparse.Namespace) -> int:
     from . import togethereval
 
     def say(line: str) -> None:
@@ -225,7 +225,7 @@ def _together_eval(args) -> int:
     return 0
 
 
-def _evaluate(args) -> int:
+def _evaluate(args: argparse.Namespace) -> int:
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit, args.skip)
     summarizer = Summarizer(settings_of(args))
     handle = open(args.predictions, "w", encoding="utf-8") if args.predictions else None
@@ -247,13 +247,13 @@ def _evaluate(args) -> int:
     return 0
 
 
-def _papers(args) -> int:
+def _papers(args: argparse.Namespace) -> int:
     from . import papers
 
     chosen = papers.load_papers(_data(args.folder, PAPERS_SOURCE), args.limit, args.ids)
     summarizer = Summarizer(settings_of(args))
 
-    def progress(number: int, result) -> None:
+    def progress(number: int, result: papers.PaperResult) -> None:
         if args.verbose:
             state = f"error: {result.error}" if result.error else f"{result.body_words:,} words"
             print(f"[{number}/{len(chosen)}] {result.id} {state}", file=sys.stderr)
@@ -285,7 +285,7 @@ def _papers(args) -> int:
     return 0
 
 
-def _sections(args) -> int:
+def _sections(args: argparse.Namespace) -> int:
     from ingest import IngestError, read_file
 
     from . import roadmapeval
@@ -320,7 +320,7 @@ def _sections(args) -> int:
     return 0
 
 
-def _benchmark(args) -> int:
+def _benchmark(args: argparse.Namespace) -> int:
     from . import scaling
     from .benchmark import corpus, report, run
 
@@ -358,7 +358,7 @@ def _benchmark(args) -> int:
     return 0
 
 
-def _concurrency(args) -> None:
+def _concurrency(args: argparse.Namespace) -> None:
     import tempfile
 
     from .benchmark import corpus
@@ -373,7 +373,7 @@ def _concurrency(args) -> None:
     print("\n".join(report_concurrency(rows)))
 
 
-def _distributed(args) -> None:
+def _distributed(args: argparse.Namespace) -> None:
     """Ray rows: Serve's docs/s with 1 and 2 replicas (offline engine and the model), the corpus job vs the loop."""
     try:
         import ray
@@ -422,10 +422,11 @@ def _free_port() -> int:
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
-def _finetune(args) -> int:
+def _finetune(args: argparse.Namespace) -> int:
     from .finetune import finetune
 
     recipe = Recipe(
@@ -452,7 +453,7 @@ def _finetune(args) -> int:
     return 0
 
 
-def _keyterms(args) -> int:
+def _keyterms(args: argparse.Namespace) -> int:
     from . import keytermeval
 
     def say(line: str) -> None:
@@ -464,7 +465,7 @@ def _keyterms(args) -> int:
     return 0
 
 
-def _structure(args) -> int:
+def _structure(args: argparse.Namespace) -> int:
     from . import sectioneval
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the outline-free copies are written by pypdf, which chatters
@@ -509,7 +510,7 @@ def _structure(args) -> int:
     return 0
 
 
-def _ocr_eval(args) -> int:
+def _ocr_eval(args: argparse.Namespace) -> int:
     from . import ocreval
 
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
@@ -518,7 +519,7 @@ def _ocr_eval(args) -> int:
     return 0
 
 
-def _cross_fit(args) -> int:
+def _cross_fit(args: argparse.Namespace) -> int:
     from .scorer import cross_fit
 
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
@@ -528,7 +529,7 @@ def _cross_fit(args) -> int:
     return 0
 
 
-def _train_scorer(args) -> int:
+def _train_scorer(args: argparse.Namespace) -> int:
     from ..engines.scoring import WEIGHTS
     from .scorer import train
 

@@ -11,6 +11,7 @@ summaries shown below it.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -147,9 +148,9 @@ def _words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
-def _best_window(words: Sequence[str], wanted: Counter, size: int) -> tuple[int, int]:
+def _best_window(words: Sequence[str], wanted: Counter[str], size: int) -> tuple[int, int]:
     """(start, overlap) of the first window of `size` words sharing the most words with `wanted`."""
-    have: Counter = Counter()
+    have: Counter[str] = Counter()
     overlap = best = best_start = 0
     for i, word in enumerate(words):
         if have[word] < wanted[word]:
@@ -250,10 +251,10 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
 
 
 def _candidates(sentences: Sequence[str], tokenize: Callable[[str], list[str]], targets: Grams) -> list[Candidate]:
-    candidates = []
+    candidates: list[Candidate] = []
     for index, sentence in enumerate(sentences):
         tokens = tokenize(sentence)
-        grams = [Counter(tokens), Counter(zip(tokens, tokens[1:]))]
+        grams: Grams = [Counter(tokens), Counter(zip(tokens, tokens[1:]))]
         candidates.append(
             (
                 index,
@@ -353,8 +354,8 @@ def evaluate_paper(summarizer: Summarizer, paper: Paper) -> PaperResult:
     for index, sentence in enumerate(sentences):
         where.setdefault(sentence, index)
     for name, pick in (
-        (LEAD, lambda: lead_k(sentences, paper.abstract_words)),
-        (ORACLE, lambda: greedy_oracle(sentences, paper.abstract, paper.abstract_words)),
+        (LEAD, functools.partial(lead_k, sentences, paper.abstract_words)),
+        (ORACLE, functools.partial(greedy_oracle, sentences, paper.abstract, paper.abstract_words)),
     ):
         started = time.perf_counter()
         result.summaries[name] = pick()
@@ -422,7 +423,7 @@ def mean_ingest_seconds(results: Sequence[PaperResult]) -> float:
     return round(sum(r.ingest_seconds for r in done) / len(done), 3) if done else 0.0
 
 
-def prediction(result: PaperResult) -> dict:
+def prediction(result: PaperResult) -> dict[str, Any]:
     """One JSON line for the predictions file: id, every system's sentences with their junk reasons."""
     if result.error:
         return {"id": result.id, "error": result.error}

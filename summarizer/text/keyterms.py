@@ -101,7 +101,12 @@ def _sample(sentences: Sequence[str]) -> Sequence[str]:
     return sentences if words <= SAMPLE_WORDS else sentences[:: math.ceil(words / SAMPLE_WORDS)]
 
 
-def _read(sentences: Sequence[str]):
+Phrase = tuple[str, ...]
+
+
+def _read(
+    sentences: Sequence[str],
+) -> tuple[Counter[Phrase], Counter[Phrase], dict[str, str], list[list[str]]]:
     """Every phrase as written with how often; how often each was written at a sentence's start; each word's
     folded form; and the folded content words of each sentence."""
     written: Counter[tuple[str, ...]] = Counter()
@@ -109,7 +114,7 @@ def _read(sentences: Sequence[str]):
     fold: dict[str, str] = {}
     words_per_sentence = []
     for sentence in sentences:
-        folded = []
+        folded: list[str] = []
         start = OPENING.match(sentence).end()  # type: ignore[union-attr]  # \W* always matches
         for number, run in enumerate(_runs(sentence)):
             folded += [fold.get(w) or fold.setdefault(w, _fold(w)) for w in run]
@@ -119,9 +124,6 @@ def _read(sentences: Sequence[str]):
                 opening.update(phrase for phrase in phrases if phrase[0] is run[0])
         words_per_sentence.append(folded)
     return written, opening, fold, words_per_sentence
-
-
-Phrase = tuple[str, ...]
 
 
 def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
@@ -155,7 +157,7 @@ def _tally(
             at_start[key][" ".join((phrase[0][:1].lower() + phrase[0][1:], *phrase[1:]))] += opening[phrase]
     # A word only ever written at a sentence's start is no term ("See", "Maintaining"): nothing tells a name
     # there from an opener, and openers are far commoner. A phrase there keeps its words, lower-cased.
-    openers = {key for key in counts if len(key) == 1 and not spelled.get(key)}
+    openers: set[Phrase] = {key for key in counts if len(key) == 1 and not spelled.get(key)}
     return counts, {key: spelled.get(key) or at_start[key] for key in counts}, openers
 
 
