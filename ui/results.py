@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from ingest import LEFT_OUT_KINDS, IngestError, parse_text
+from ingest import LEFT_OUT_KINDS, Block, Document, IngestError, parse_text
 from summarizer import (
     Combined,
     EngineName,
@@ -101,7 +101,7 @@ def _job_key(digest: str, options: SummaryOptions) -> str:
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
-def pasted(text: str) -> tuple:
+def pasted(text: str) -> tuple[Block, ...]:
     """Pasted text as blocks, parsed once per text rather than on every rerun (2 MB takes about a second)."""
     return parse_text(text).blocks
 
@@ -122,7 +122,7 @@ def _watcher() -> str:
 
         context = get_script_run_ctx()
         st.session_state[WATCHER_KEY] = context.session_id if context else "no-session"
-    return st.session_state[WATCHER_KEY]
+    return str(st.session_state[WATCHER_KEY])
 
 
 def _cheap() -> bool:
@@ -341,7 +341,7 @@ def _pending() -> None:
         st.rerun()
 
 
-def left_out(document) -> None:
+def left_out(document: Document) -> None:
     """What no summary reads, by kind with its words and pages, so nothing leaves the document unseen."""
     groups = document.left_out()
     if not groups:

@@ -20,7 +20,7 @@ def submitted() -> None:
     st.session_state[ENTER_KEY] = bool(st.session_state[URL_KEY].strip())
 
 
-def when_retrying(source) -> str:
+def when_retrying(source: object) -> str:
     """When the feed will be tried again, if the feed says (`retry_at`: a datetime or epoch seconds)."""
     retry_at = getattr(source, "retry_at", None)
     if isinstance(retry_at, (int, float)):
