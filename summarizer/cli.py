@@ -32,7 +32,7 @@ from .partial import Partial
 from .service import Summarizer
 from .settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
 from .summary import Summary
-from .wording import counted
+from .wording import counted, words_in
 
 Command = Callable[[argparse.Namespace], int]
 # Adds subcommands to the parser (the second argument is the parent holding -v) and returns their handlers.
@@ -301,12 +301,12 @@ def left_out_report(document: Document, summary: Summary) -> str:
     not summarized: the command line's "what was left out"."""
     parts = []
     for kind, blocks in document.left_out().items():
-        words = sum(len(b.text.split()) for b in blocks)
+        words = sum(words_in(b.text) for b in blocks)
         reasons = "; ".join(sorted({b.reason for b in blocks if b.reason}))
         parts.append(f"\n== Left out: {LEFT_OUT_KINDS[kind]}, {words:,} words" + (f" ({reasons})" if reasons else ""))
         parts.extend(f"[p. {b.page}] {b.text}" if b.page else b.text for b in blocks)
     if summary.unread:
-        words = sum(len(summary.source[i].text.split()) for i in summary.unread)
+        words = sum(words_in(summary.source[i].text) for i in summary.unread)
         parts.append(f"\n== Sentences not summarized (formulas, code, fragments, back matter), {words:,} words")
         parts.extend(
             f"[p. {summary.page_of(i)}] {summary.source[i].text}" if summary.page_of(i) else summary.source[i].text

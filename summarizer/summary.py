@@ -7,7 +7,7 @@ from typing import Mapping
 
 from .passages import Passage, passages
 from .text.sentences import Sentence
-from .wording import counted, seconds
+from .wording import counted, seconds, words_in
 
 
 @dataclass(frozen=True)
@@ -141,17 +141,17 @@ class Summary:
     @property
     def words(self) -> int:
         """Words of the overview: what the word target asks for."""
-        return sum(len(s.split()) for s in self.sentences)
+        return sum(words_in(s) for s in self.sentences)
 
     @property
     def all_words(self) -> int:
         """Words of the overview and every section summary: what the page and the exports show, and what
         '× shorter' is counted on."""
-        return self.words + sum(len(s.split()) for section in self.sections for s in section.sentences)
+        return self.words + sum(words_in(s) for section in self.sections for s in section.sentences)
 
     @property
     def source_words(self) -> int:
-        return sum(len(s.text.split()) for s in self.source)
+        return sum(words_in(s.text) for s in self.source)
 
     def as_dict(self) -> dict:
         """JSON-ready form, without the full source text."""

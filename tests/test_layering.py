@@ -299,6 +299,7 @@ def test_public_api_of_ingest_is_pinned():
             "UnsafeUrlError",
             "UnsupportedFormatError",
             "apology",
+            "counted",
             "fetch_article",
             "file_size",
             "highlight_pdf",
@@ -310,6 +311,7 @@ def test_public_api_of_ingest_is_pinned():
             "read_file",
             "read_source",
             "run_command",
+            "words_in",
         ]
     )
     assert all(hasattr(ingest, name) for name in ingest.__all__)

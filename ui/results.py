@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from ingest import LEFT_OUT_KINDS, Block, Document, IngestError, parse_text
+from ingest import LEFT_OUT_KINDS, Block, Document, IngestError, counted, parse_text, words_in
 from summarizer import (
     Combined,
     EngineName,
@@ -346,10 +346,10 @@ def left_out(document: Document) -> None:
     groups = document.left_out()
     if not groups:
         return
-    total = sum(len(b.text.split()) for blocks in groups.values() for b in blocks)
+    total = sum(words_in(b.text) for blocks in groups.values() for b in blocks)
     with st.expander(f"Left out of the summary: {total:,} words"):
         for kind, blocks in groups.items():
-            words = sum(len(b.text.split()) for b in blocks)
+            words = sum(words_in(b.text) for b in blocks)
             reasons = sorted({b.reason for b in blocks if b.reason})
             why = f" · why: {escape('; '.join(reasons))}" if reasons else ""
             st.markdown(f"**{escape(LEFT_OUT_KINDS[kind].capitalize())}** · {words:,} words{why}")
@@ -360,7 +360,7 @@ def unread(summary: Summary) -> None:
     """The sentences of running text no summary read (formulas, fragments, back matter), so none goes unseen."""
     if not summary.unread:
         return
-    words = sum(len(summary.source[i].text.split()) for i in summary.unread)
+    words = sum(words_in(summary.source[i].text) for i in summary.unread)
     with st.expander(f"Sentences not summarized: {len(summary.unread):,} ({words:,} words)"):
         st.caption(
             "Sentences of the running text that read as formulas, code, fragments or back matter "
@@ -384,10 +384,10 @@ def coverage_line(summary: Summary, pages: int | None = None, with_text: int | N
     """'Read 100% of 6 pages in 1 part'; when only `with_text` of the `pages` gave text (scans past the OCR
     limit were skipped), 'Read 100% of the text on 50 of 55 pages', never a whole it did not read."""
     coverage = summary.coverage
-    extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
+    extent = counted(pages, "page") if pages else f"{coverage.input_words:,} words"
     if pages and with_text is not None and with_text < pages:
         extent = f"the text on {with_text:,} of {extent}"
-    parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
+    parts = counted(coverage.parts, "part")
     return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
 
 
