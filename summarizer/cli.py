@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import logging
 import sys
 import time
@@ -25,6 +24,7 @@ from ingest import (
     run_command,
 )
 
+from . import rendering
 from .documents import read_document, stream_document, summarize_document, with_reading
 from .errors import InvalidOptionError, SummarizerError
 from .options import FORMATS, LENGTHS, SummaryOptions
@@ -175,7 +175,7 @@ def parser(more: Sequence[AddCommands] = ()) -> tuple[argparse.ArgumentParser, d
 
 
 def _print_as_made(partials: Iterator[Partial]) -> Summary:
-    """The overview, then each section as soon as it is done, flushed; the same text as `Summary.text`.
+    """The overview, then each section as soon as it is done, flushed; the same text as `rendering.render_text`.
 
     On a terminal, the progress line (`-v`) is cleared first so the text starts at the left edge."""
     shown = 0
@@ -186,9 +186,9 @@ def _print_as_made(partials: Iterator[Partial]) -> Summary:
         if sys.stderr.isatty() and sys.stdout.isatty():
             print("\r\033[K", end="", file=sys.stderr, flush=True)
         if not shown:
-            print(summary.overview, flush=True)
+            print(rendering.overview(summary), flush=True)
         for section in summary.sections[max(0, shown - 1) :]:
-            print(f"\n{section.text}", flush=True)
+            print(f"\n{rendering.section_text(section)}", flush=True)
         shown = 1 + len(summary.sections)
     assert summary is not None  # a stream always ends with the finished summary
     return summary
@@ -267,12 +267,12 @@ def _print_summary(args: argparse.Namespace, document: Document, summary: Summar
     """The summary as JSON, or as text (unless already printed as made) with its key terms and what was left
     out; then its warnings and closing line on stderr."""
     if args.json:
-        print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
+        print(rendering.render_json(summary))
         return
     if args.format != "outline":
-        print(summary.text)
-    if summary.keyterms:
-        print(f"\nKey terms: {', '.join(summary.keyterms)}")
+        print(rendering.render_text(summary, key_terms=True))
+    elif summary.keyterms:  # the outline was printed as it was made (`_print_as_made`)
+        print(f"\n{rendering.key_terms_line(summary)}")
     if args.left_out:
         print(left_out_report(document, summary))
     for warning in summary.warnings:

@@ -264,8 +264,13 @@ def test_public_api_of_summarizer_is_pinned():
             "brief",
             "check_count",
             "connect",
+            "escape_markdown",
             "has_sentences",
             "stream_together",
+            "render_json",
+            "render_markdown",
+            "render_text",
+            "render_together_markdown",
             "summarize_together",
         ]
     )
