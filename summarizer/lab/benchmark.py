@@ -200,6 +200,16 @@ def app_peak_rss_mb(model: str, text: str) -> float:
     return int(peak[-1].split()[1]) / 1024
 
 
+def free_port() -> int:
+    """A TCP port free on loopback now, for a server a measurement starts."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
 def run(
     model: str, data: str | None, say: Callable[[str], None], batch_docs: int = 32, places: Settings | None = None
 ) -> list[Measurement]:

@@ -14,14 +14,12 @@ import logging
 import sys
 from pathlib import Path
 
-from ingest import ingest_file
-
 from ..cli import Command, Subcommands, engine_arguments, options_of, service_arguments, settings_of
-from ..documents import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import LENGTHS, SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
+from .benchmark import free_port
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
 
@@ -286,22 +284,11 @@ def _papers(args: argparse.Namespace) -> int:
 
 
 def _sections(args: argparse.Namespace) -> int:
-    from ingest import IngestError, read_file
-
     from . import roadmapeval
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the roadmap is read with pypdf, which chatters
     summarizer = Summarizer(Settings.from_env(engine="extractive"))
-    options = SummaryOptions(length=args.length)
-
-    def shown(pdf: Path) -> roadmapeval.Shown | None:
-        try:
-            document = read_file(str(pdf))
-            summary = summarize_document(summarizer, document, options)
-        except (IngestError, SummarizerError):
-            return None
-        return [(s.title, s.sentences) for s in summary.sections], document.text
-
+    shown = roadmapeval.as_shown(summarizer, SummaryOptions(length=args.length))
     papers = roadmapeval.load(_data(args.folder, PAPERS_SOURCE))
     rows = roadmapeval.score(papers, shown, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     if not rows:
@@ -395,7 +382,7 @@ def _distributed(args: argparse.Namespace) -> None:
             here = Settings.from_env()
             source, _ = model_source(args.model or here.model, articles, Path(scratch), print, here)
             print("serve: the replicas generate until the model stops (no fixed budgets), over HTTP on loopback")
-            port = _free_port()
+            port = free_port()
             for engine, requests in (("extractive", 200), ("abstractive", 16)):
                 settings = Settings.from_env(engine=engine, model=source.path, serve_port=port)
                 for replicas in (1, 2):
@@ -415,15 +402,6 @@ def _distributed(args: argparse.Namespace) -> None:
             f"({row['batch_s']} s: Ray start {row['ray_start_s']} s, first batch {row['first_batch_s']} s, "
             f"then {row['batch_docs_per_s_after_first_batch']} docs/s)"
         )
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def _finetune(args: argparse.Namespace) -> int:
@@ -469,13 +447,7 @@ def _structure(args: argparse.Namespace) -> int:
     from . import sectioneval
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the outline-free copies are written by pypdf, which chatters
-    summarizer = Summarizer(Settings.from_env(engine="extractive"))
-
-    def sections(data: bytes, name: str) -> list[sectioneval.Entry]:
-        document = ingest_file(name, data)
-        summary = summarizer.summarize(document.blocks, SummaryOptions())
-        return [sectioneval.Entry(s.title, s.first_page) for s in summary.sections]
-
+    sections = sectioneval.as_shown(Summarizer(Settings.from_env(engine="extractive")))
     try:
         paths = sectioneval.load(_data(args.target, STRUCTURE_SOURCE))
     except FileNotFoundError as error:

@@ -23,7 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..errors import InvalidOptionError
+from ingest import IngestError, read_file
+
+from ..documents import summarize_document
+from ..errors import InvalidOptionError, SummarizerError
+from ..options import SummaryOptions
+from ..service import Summarizer
 from .evaluation import rouge_scorer
 
 ROMAN = {
@@ -326,3 +331,18 @@ def table(t: Totals) -> Iterator[str]:
         f"on the {t.summarized} sections shown with a summary: project F1 {t.project_summarized.f1:.2f}, "
         f"Lead F1 {t.lead_summarized.f1:.2f}"
     )
+
+
+def as_shown(summarizer: Summarizer, options: SummaryOptions) -> Callable[[Path], Shown | None]:
+    """`score`'s `shown`: a PDF read and summarized as a user gets it, its sections (title, sentences) and its
+    text; None when the project fails on it."""
+
+    def shown(pdf: Path) -> Shown | None:
+        try:
+            document = read_file(str(pdf))
+            summary = summarize_document(summarizer, document, options)
+        except (IngestError, SummarizerError):
+            return None
+        return [(s.title, s.sentences) for s in summary.sections], document.text
+
+    return shown
