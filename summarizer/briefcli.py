@@ -29,10 +29,11 @@ def _when(briefing: Briefing) -> str:
     return f"made {made} from the headlines of {briefing.feed_at.strftime('%Y-%m-%d %H:%M UTC')}"
 
 
-def show_briefing(service: SummaryService, settings: Settings) -> int:
-    """Print the briefing of the current headlines, or the last one kept when the feed is offline."""
+def show_briefing(service: SummaryService, places: Settings) -> int:
+    """Print the briefing of the current headlines, or the last one kept (where `places` say) when the feed is
+    offline."""
     logging.getLogger("ingest.network.news").setLevel(logging.ERROR)  # the note below says it once
-    shelf, key = Shelf(settings.briefing_shelf), shelf_key(service)
+    shelf, key = Shelf(places.briefing_shelf), shelf_key(service)
     settings = IngestSettings.from_env()
     try:
         result = NewsFeed(settings).headlines()
