@@ -1,7 +1,7 @@
 """Turn the outside world into text: uploaded files, files and pages a person names, the news feed."""
 
 from .commandline import apology, log_incident, program_name, run_command
-from .document import BLOCK_KINDS, LEFT_OUT_KINDS, Block, Document, OcrReport
+from .document import BLOCK_KINDS, LEFT_OUT_KINDS, Block, Document, OcrReport, words_in
 from .errors import (
     CorruptFileError,
     ExtractionTimeoutError,
@@ -22,7 +22,7 @@ from .network.articles import fetch_article
 from .network.news import FeedResult, Headline, NewsFeed
 from .settings import IngestSettings
 from .sources import read_file, read_source
-from .units import file_size
+from .units import counted, file_size
 
 __all__ = [
     "BLOCK_KINDS",
@@ -48,6 +48,7 @@ __all__ = [
     "UnsafeUrlError",
     "UnsupportedFormatError",
     "apology",
+    "counted",
     "fetch_article",
     "file_size",
     "highlight_pdf",
@@ -59,4 +60,5 @@ __all__ = [
     "read_file",
     "read_source",
     "run_command",
+    "words_in",
 ]

@@ -10,6 +10,7 @@ from .commandline import program_name, run_command
 from .errors import IngestError
 from .formats.sniff import FORMATS_IN_WORDS
 from .sources import read_file
+from .units import counted
 
 
 def _progress(fraction: float, message: str) -> None:
@@ -18,14 +19,10 @@ def _progress(fraction: float, message: str) -> None:
         print(f"\r{fraction:4.0%} {message:<50}", end="" if fraction < 1 else "\n", file=sys.stderr)
 
 
-def _counted(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
-
-
 def _show_file(path: str) -> int:
     document = read_file(path, progress=_progress)
     print(document.text)
-    counts = _counted(document.pages, "page") if document.pages else _counted(document.block_count, "paragraph")
+    counts = counted(document.pages, "page") if document.pages else counted(document.block_count, "paragraph")
     title = f' "{document.title}"' if document.title else ""
     print(f"[{document.name}{title}: {document.kind}, {counts}, {document.words:,} words]", file=sys.stderr)
     if document.ocr:

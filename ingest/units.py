@@ -12,3 +12,9 @@ def file_size(size: int) -> str:
     if size >= MB // 10:
         return f"{size / MB:,.1f} MB"
     return f"{max(1, round(size / KB))} kB"
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """'1 word', '1,204 words': the count with thousands separators and the noun in the right number (the one
+    pluraliser of both packages and the app)."""
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"

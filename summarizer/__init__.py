@@ -17,6 +17,7 @@ from .layout import has_sentences
 from .network.remote import RemoteSummarizer, connect
 from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
+from .rendering import escape_markdown, render_json, render_markdown, render_text, render_together_markdown
 from .service import Summarizer
 from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary
@@ -71,4 +72,9 @@ __all__ = [
     "brief",
     "connect",
     "has_sentences",
+    "escape_markdown",
+    "render_json",
+    "render_markdown",
+    "render_text",
+    "render_together_markdown",
 ]

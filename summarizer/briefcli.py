@@ -8,21 +8,15 @@ that last briefing is printed with the time it was made.
 from __future__ import annotations
 
 import logging
-import os
 import sys
-from pathlib import Path
 
 from ingest import FetchError, IngestSettings, NewsFeed
 
 from .briefing import BRIEF_OPTIONS, Briefing, Shelf, brief
 from .interface import SummaryService
+from .settings import Settings
 
 STORIES = 20  # the headlines a briefing reads: as many as the News page shows
-
-
-def shelf_path() -> Path:
-    """Where the command keeps the last briefing."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "summarizer" / "briefing.json"
 
 
 def shelf_key(service: SummaryService) -> str:
@@ -35,10 +29,11 @@ def _when(briefing: Briefing) -> str:
     return f"made {made} from the headlines of {briefing.feed_at.strftime('%Y-%m-%d %H:%M UTC')}"
 
 
-def show_briefing(service: SummaryService) -> int:
-    """Print the briefing of the current headlines, or the last one kept when the feed is offline."""
+def show_briefing(service: SummaryService, places: Settings) -> int:
+    """Print the briefing of the current headlines, or the last one kept (where `places` say) when the feed is
+    offline."""
     logging.getLogger("ingest.network.news").setLevel(logging.ERROR)  # the note below says it once
-    shelf, key = Shelf(shelf_path()), shelf_key(service)
+    shelf, key = Shelf(places.briefing_shelf), shelf_key(service)
     settings = IngestSettings.from_env()
     try:
         result = NewsFeed(settings).headlines()

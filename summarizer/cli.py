@@ -8,37 +8,36 @@ tool, so the product's command line stands without the lab.
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import json
+import functools
 import logging
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeAlias
 
 from ingest import (
     FORMATS_IN_WORDS,
     LEFT_OUT_KINDS,
     Document,
     IngestError,
-    parse_text,
     program_name,
-    read_source,
     run_command,
 )
 
-from .errors import InputTooLargeError, InvalidOptionError, SummarizerError
+from . import rendering
+from .documents import read_document, stream_document, summarize_document, with_reading
+from .errors import InvalidOptionError, SummarizerError
 from .options import FORMATS, LENGTHS, SummaryOptions
 from .partial import Partial
 from .service import Summarizer
 from .settings import BACKENDS, DEVICES, ENGINES, PRESETS, Settings
 from .summary import Summary
-from .wording import counted
+from .wording import counted, words_in
 
 Command = Callable[[argparse.Namespace], int]
 # Adds subcommands to the parser (the second argument is the parent holding -v) and returns their handlers.
-AddCommands = Callable[[argparse._SubParsersAction, argparse.ArgumentParser], dict[str, Command]]
-Progress = Callable[[float, str], None]
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"  # what add_subparsers() gives
+AddCommands = Callable[[Subcommands, argparse.ArgumentParser], dict[str, Command]]
 DESCRIPTION = (
     "Summarize a file, an article URL or stdin (summarize), a corpus (batch), or serve the summarizer over "
     "HTTP (serve); any other command listed is one of the lab's measuring tools. Errors are one line."
@@ -88,12 +87,12 @@ def settings_of(args: argparse.Namespace) -> Settings:
     )
 
 
-def options_of(args: argparse.Namespace, **extra) -> SummaryOptions:
+def options_of(args: argparse.Namespace, **extra: Any) -> SummaryOptions:
     """The summary options the service arguments ask for."""
     return SummaryOptions(length=args.length, words=args.words, format=args.format, **extra)
 
 
-def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
+def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dict[str, Command]:
     """summarize, batch and serve."""
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
     summarize.add_argument(
@@ -175,49 +174,8 @@ def parser(more: Sequence[AddCommands] = ()) -> tuple[argparse.ArgumentParser, d
     return top, handlers
 
 
-def read_document(source: str, progress: Progress | None = None) -> Document:
-    """An ingest Document from stdin (-), an article URL, or a file (txt, md, docx, pdf, an image)."""
-    if source == "-":
-        limit = Settings.from_env().max_input_chars
-        text = sys.stdin.read(limit + 1)
-        if len(text) > limit:
-            raise InputTooLargeError(
-                f"Standard input has more than {limit:,} characters, the limit; split it into smaller documents."
-            )
-        return parse_text(text, "standard input")
-    return read_source(source, progress=progress)
-
-
-def summarize_document(
-    summarizer: Summarizer, document: Document, options: SummaryOptions, progress: Progress | None = None
-) -> Summary:
-    """Summarize an ingest Document's blocks; extraction warnings come first."""
-    return _of_document(summarizer.summarize(document.blocks, options, progress=progress), document)
-
-
-def stream_document(
-    summarizer: Summarizer, document: Document, options: SummaryOptions, progress: Progress | None = None
-) -> Iterator[Partial]:
-    """`summarize_document` as it is made (`Summarizer.stream`), without the overview's drafts."""
-    for partial in summarizer.stream(document.blocks, options, progress=progress):
-        if partial.summary is not None:
-            yield dataclasses.replace(partial, summary=_of_document(partial.summary, document))
-
-
-def with_reading(summary: Summary, seconds: float) -> Summary:
-    """The summary with the time its input took to read (a file, its OCR, a fetch) in its timings and their total,
-    so the closing line's time is the whole run's: 57 s of OCR is not reported as the 0.5 s of summarizing."""
-    timings = {**summary.timings, "read": seconds, "total": summary.timings.get("total", 0.0) + seconds}
-    return dataclasses.replace(summary, timings=timings)
-
-
-def _of_document(summary: Summary, document: Document) -> Summary:
-    """The document's title, and its extraction warnings before the summary's."""
-    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
-
-
 def _print_as_made(partials: Iterator[Partial]) -> Summary:
-    """The overview, then each section as soon as it is done, flushed; the same text as `Summary.text`.
+    """The overview, then each section as soon as it is done, flushed; the same text as `rendering.render_text`.
 
     On a terminal, the progress line (`-v`) is cleared first so the text starts at the left edge."""
     shown = 0
@@ -228,9 +186,9 @@ def _print_as_made(partials: Iterator[Partial]) -> Summary:
         if sys.stderr.isatty() and sys.stdout.isatty():
             print("\r\033[K", end="", file=sys.stderr, flush=True)
         if not shown:
-            print(summary.overview, flush=True)
+            print(rendering.overview(summary), flush=True)
         for section in summary.sections[max(0, shown - 1) :]:
-            print(f"\n{section.text}", flush=True)
+            print(f"\n{rendering.section_text(section)}", flush=True)
         shown = 1 + len(summary.sections)
     assert summary is not None  # a stream always ends with the finished summary
     return summary
@@ -260,31 +218,23 @@ progress_line = _ProgressLine()
 def _summarize(args: argparse.Namespace) -> int:
     if args.news or not args.source:
         return _news(args)
+    settings = settings_of(args)
     if args.together:
         from .togethercli import run_together
 
-        settings = settings_of(args)
         options = options_of(args, max_input_words=args.max_input_words)
-        return run_together(args, Summarizer(settings), options, progress_line if args.verbose else None, read_document)
-    if len(args.source) > 1:
-        raise InvalidOptionError(
-            "Several sources are summarized with --together: one overview that names each sentence's source. "
-            "To summarize one, give just that one."
-        )
-    if args.source[0] != "-" and Path(args.source[0]).is_dir():
-        raise InvalidOptionError(f"{args.source[0]} is a directory; add --together to summarize its files as one.")
-    args.source = args.source[0]
-    if args.highlight and (args.source == "-" or args.source.startswith(("http://", "https://"))):
-        raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
+        reader = functools.partial(read_document, limit=settings.max_input_chars)
+        return run_together(args, Summarizer(settings), options, progress_line if args.verbose else None, reader)
+    args.source = _one_source(args)
     progress = progress_line if args.verbose else None
     started = time.perf_counter()
-    document = read_document(args.source, progress)
+    document = read_document(args.source, settings.max_input_chars, progress)
     reading = time.perf_counter() - started
     if args.highlight:
         from .highlighting import check_target
 
         check_target(document, args.highlight)
-    summarizer, options = Summarizer(settings_of(args)), options_of(args, max_input_words=args.max_input_words)
+    summarizer, options = Summarizer(settings), options_of(args, max_input_words=args.max_input_words)
     if args.format == "outline" and not args.json:
         summary = _print_as_made(stream_document(summarizer, document, options, progress))
     else:
@@ -294,20 +244,41 @@ def _summarize(args: argparse.Namespace) -> int:
         from .highlighting import write_highlighted
 
         print(write_highlighted(args.source, document, summary, args.highlight), file=sys.stderr)
+    _print_summary(args, document, summary)
+    return 0
+
+
+def _one_source(args: argparse.Namespace) -> str:
+    """The one source to summarize alone, or InvalidOptionError saying what to give instead."""
+    if len(args.source) > 1:
+        raise InvalidOptionError(
+            "Several sources are summarized with --together: one overview that names each sentence's source. "
+            "To summarize one, give just that one."
+        )
+    source: str = args.source[0]
+    if source != "-" and Path(source).is_dir():
+        raise InvalidOptionError(f"{source} is a directory; add --together to summarize its files as one.")
+    if args.highlight and (source == "-" or source.startswith(("http://", "https://"))):
+        raise InvalidOptionError("--highlight needs a file to mark up; give a path rather than - or a URL.")
+    return source
+
+
+def _print_summary(args: argparse.Namespace, document: Document, summary: Summary) -> None:
+    """The summary as JSON, or as text (unless already printed as made) with its key terms and what was left
+    out; then its warnings and closing line on stderr."""
     if args.json:
-        print(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
-        return 0
+        print(rendering.render_json(summary))
+        return
     if args.format != "outline":
-        print(summary.text)
-    if summary.keyterms:
-        print(f"\nKey terms: {', '.join(summary.keyterms)}")
+        print(rendering.render_text(summary, key_terms=True))
+    elif summary.keyterms:  # the outline was printed as it was made (`_print_as_made`)
+        print(f"\n{rendering.key_terms_line(summary)}")
     if args.left_out:
         print(left_out_report(document, summary))
     for warning in summary.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     hint = "; --left-out lists what was left out" if summary.coverage.left_out and not args.left_out else ""
     print(closing_line(summary, hint), file=sys.stderr)
-    return 0
 
 
 def _news(args: argparse.Namespace) -> int:
@@ -321,7 +292,8 @@ def _news(args: argparse.Namespace) -> int:
         )
     from .briefcli import show_briefing
 
-    return show_briefing(Summarizer(settings_of(args)))
+    settings = settings_of(args)
+    return show_briefing(Summarizer(settings), settings)
 
 
 def left_out_report(document: Document, summary: Summary) -> str:
@@ -329,12 +301,12 @@ def left_out_report(document: Document, summary: Summary) -> str:
     not summarized: the command line's "what was left out"."""
     parts = []
     for kind, blocks in document.left_out().items():
-        words = sum(len(b.text.split()) for b in blocks)
+        words = sum(words_in(b.text) for b in blocks)
         reasons = "; ".join(sorted({b.reason for b in blocks if b.reason}))
         parts.append(f"\n== Left out: {LEFT_OUT_KINDS[kind]}, {words:,} words" + (f" ({reasons})" if reasons else ""))
         parts.extend(f"[p. {b.page}] {b.text}" if b.page else b.text for b in blocks)
     if summary.unread:
-        words = sum(len(summary.source[i].text.split()) for i in summary.unread)
+        words = sum(words_in(summary.source[i].text) for i in summary.unread)
         parts.append(f"\n== Sentences not summarized (formulas, code, fragments, back matter), {words:,} words")
         parts.extend(
             f"[p. {summary.page_of(i)}] {summary.source[i].text}" if summary.page_of(i) else summary.source[i].text

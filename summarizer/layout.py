@@ -122,12 +122,30 @@ def _parts(block: BlockLike, offset: int) -> list[tuple[int, int | None]]:
     return [(offset, block.page)] + [(offset + at, page) for at, page in later]
 
 
+Owner = tuple[int | None, int, str]  # a prose block's page, the index of its section's heading, its role
+
+
 def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
     """A layout of structured input: prose blocks split into sentences, sections opened by headings."""
+    texts, starts, owners, heads = _read_blocks(blocks)
+    sentences = split_sentences("\n\n".join(texts))
+    owned = [owners[bisect.bisect_right(starts, sentence.start) - 1] for sentence in sentences]
+    pages = [page for page, _, _ in owned]
+    section_of = [section for _, section, _ in owned]
+    roles = [role for _, _, role in owned]
+    sections = _sections(heads, section_of, pages)
+    return Layout(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)
+
+
+def _read_blocks(
+    blocks: Sequence[BlockLike],
+) -> tuple[list[str], list[int], list[Owner], list[tuple[str, int]]]:
+    """The prose blocks' texts, where each page's part of them starts in their joined text and who owns it; and
+    the section headings (title, level), an untitled one first."""
     level = _section_level(blocks)
     texts: list[str] = []
     starts: list[int] = []
-    owners: list[tuple[int | None, int, str]] = []
+    owners: list[Owner] = []
     heads: list[tuple[str, int]] = [("", 0)]
     role, role_level = "", 0
     offset = 0
@@ -146,17 +164,15 @@ def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
             starts.append(start)
             owners.append((page, len(heads) - 1, role))
         offset += len(block.text) + 2
-    sentences = split_sentences("\n\n".join(texts))
-    pages, section_of, roles = [], [], []
-    for sentence in sentences:
-        page, section, role = owners[bisect.bisect_right(starts, sentence.start) - 1]
-        pages.append(page)
-        section_of.append(section)
-        roles.append(role)
+    return texts, starts, owners, heads
+
+
+def _sections(heads: list[tuple[str, int]], section_of: list[int], pages: list[int | None]) -> list[Section]:
+    """One section per run of sentences under the same heading, with its pages and role."""
     sections = []
     begin = 0
-    for index in range(1, len(sentences) + 1):
-        if index < len(sentences) and section_of[index] == section_of[begin]:
+    for index in range(1, len(section_of) + 1):
+        if index < len(section_of) and section_of[index] == section_of[begin]:
             continue
         title, head_level = heads[section_of[begin]]
         paged = [p for p in pages[begin:index] if p is not None]
@@ -172,7 +188,7 @@ def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
             )
         )
         begin = index
-    return Layout(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)
+    return sections
 
 
 def layout(source: str | Sequence[BlockLike]) -> Layout:

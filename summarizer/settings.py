@@ -1,10 +1,16 @@
-"""Every knob of the service in one frozen object, read from the environment by `Settings.from_env`."""
+"""Every knob of the service in one frozen object, read from the environment by `Settings.from_env`.
+
+`from_env` is the one place the summarizer reads the environment: each field is read from `SUMMARIZER_<FIELD>`,
+or from the variables its metadata names (the Hugging Face ones), and every other module takes the settings
+as an argument.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields, replace
-from typing import Mapping
+from dataclasses import Field, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
 
 from .engine import EngineName
 from .errors import InvalidOptionError
@@ -14,6 +20,46 @@ DEVICES = ("auto", "cpu", "cuda")
 PRESETS = ("fast", "best")  # greedy, beam search: each model engine's `engines.budgets.GENERATION` has one per name
 BACKENDS = ("auto", "ctranslate2", "transformers")
 QUANTIZATIONS = ("int8", "int8_float32", "int16", "float32")
+TRUTHY = ("1", "true", "yes", "on")
+# Where models are found and kept: what settings made from scratch take from the environment's (`Settings.anew`).
+PLACES = ("ct2_cache", "hf_home", "hub_offline", "hub_endpoint", "cache_home")
+HUB = "https://huggingface.co"
+ENV = "env"  # a field's metadata key: the variables it is read from, when not SUMMARIZER_<FIELD>
+
+
+def variables(item: Field[Any], prefix: str = "SUMMARIZER") -> tuple[str, ...]:
+    """The environment variables a settings field is read from."""
+    named: tuple[str, ...] = item.metadata.get(ENV, ())
+    return named or (f"{prefix}_{item.name.upper()}",)
+
+
+def parse(item: Field[Any], raw: str, name: str) -> object:
+    """One variable's text as the field's type: booleans from 1/true/yes/on, tuples comma-separated."""
+    default = item.default
+    if isinstance(default, bool):
+        return raw.lower() in TRUTHY
+    if isinstance(default, tuple):
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
+    kind: type = type(default) if default is not None else str
+    try:
+        return kind(raw)
+    except ValueError:
+        raise InvalidOptionError(f"{name}={raw!r} is not a valid {kind.__name__}.") from None
+
+
+def read(cls: type, environ: Mapping[str, str], prefix: str = "SUMMARIZER") -> dict[str, object]:
+    """The fields of a settings dataclass that the environment sets, parsed; a boolean read from several
+    variables is on when any of them is."""
+    values: dict[str, object] = {}
+    for item in fields(cls):
+        found = [(name, environ[name]) for name in variables(item, prefix) if environ.get(name)]
+        if not found:
+            continue
+        if isinstance(item.default, bool):
+            values[item.name] = any(parse(item, raw, name) for name, raw in found)
+        else:
+            values[item.name] = parse(item, found[0][1], found[0][0])
+    return values
 
 
 @dataclass(frozen=True)
@@ -63,6 +109,24 @@ class Settings:
     serve_max_header_kb: float = 64.0
     serve_memory_mb: float = 256.0
     serve_allowed_hosts: str = ""
+    ct2_cache: str | None = None
+    hf_home: str | None = field(default=None, metadata={ENV: ("HF_HOME",)})
+    hub_offline: bool = field(default=False, metadata={ENV: ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")})
+    hub_endpoint: str = field(default=HUB, metadata={ENV: ("HF_ENDPOINT",)})
+    cache_home: str | None = field(default=None, metadata={ENV: ("XDG_CACHE_HOME",)})
+
+    @property
+    def converted_models(self) -> Path:
+        """Where the fast path keeps converted models: `ct2_cache`, else a folder in the Hugging Face cache."""
+        if self.ct2_cache:
+            return Path(self.ct2_cache)
+        home = self.cache_dir or self.hf_home or Path.home() / ".cache" / "huggingface"
+        return Path(home) / "summarizer-ctranslate2"
+
+    @property
+    def briefing_shelf(self) -> Path:
+        """Where the command line keeps the last news briefing."""
+        return Path(self.cache_home or Path.home() / ".cache") / "summarizer" / "briefing.json"
 
     def __post_init__(self) -> None:
         for name, allowed in (
@@ -116,23 +180,16 @@ class Settings:
             )
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":
-        """Settings from SUMMARIZER_* variables, then explicit overrides (None means unset)."""
-        env = os.environ if environ is None else environ
-        values: dict[str, object] = {}
-        for field in fields(cls):
-            raw = env.get(f"SUMMARIZER_{field.name.upper()}")
-            if raw is None or raw == "":
-                continue
-            kind: type = type(field.default) if field.default is not None else str
-            try:
-                values[field.name] = kind(raw)
-            except ValueError:
-                raise InvalidOptionError(
-                    f"SUMMARIZER_{field.name.upper()}={raw!r} is not a valid {kind.__name__}."
-                ) from None
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "Settings":
+        """Settings from the environment (`SUMMARIZER_*` and the variables fields name), then explicit
+        overrides (None means unset)."""
+        values = read(cls, os.environ if environ is None else environ)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]  # each value was parsed by its field's type
 
-    def with_(self, **changes) -> "Settings":
+    def anew(self, **values: Any) -> "Settings":
+        """Settings of `values` over the defaults, with these settings' caches and hub (`PLACES`)."""
+        return Settings(**{name: getattr(self, name) for name in PLACES}, **values)
+
+    def with_(self, **changes: Any) -> "Settings":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
+from . import rendering
 from .passages import Passage, passages
 from .text.sentences import Sentence
-from .wording import counted, seconds
+from .wording import counted, seconds, words_in
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class SectionSummary:
     @property
     def text(self) -> str:
         """The heading with its pages, then one bullet per sentence (or the note, not as a bullet)."""
-        return self.heading + "\n" + ("\n".join(f"- {s}" for s in self.sentences) or self.note)
+        return rendering.section_text(self)
 
 
 @dataclass(frozen=True)
@@ -114,16 +115,12 @@ class Summary:
 
     @property
     def overview(self) -> str:
-        if self.format == "bullets":
-            return "\n".join(f"- {s}" for s in self.sentences)
-        return " ".join(self.sentences)
+        return rendering.overview(self)
 
     @property
     def text(self) -> str:
-        """The overview, and for the outline format each section's summary under its heading."""
-        if self.format != "outline" or not self.sections:
-            return self.overview
-        return "\n\n".join([self.overview] + [section.text for section in self.sections])
+        """The overview, and for the outline format each section's summary under its heading (`render_text`)."""
+        return rendering.render_text(self)
 
     @property
     def took(self) -> str:
@@ -141,19 +138,19 @@ class Summary:
     @property
     def words(self) -> int:
         """Words of the overview: what the word target asks for."""
-        return sum(len(s.split()) for s in self.sentences)
+        return sum(words_in(s) for s in self.sentences)
 
     @property
     def all_words(self) -> int:
         """Words of the overview and every section summary: what the page and the exports show, and what
         '× shorter' is counted on."""
-        return self.words + sum(len(s.split()) for section in self.sections for s in section.sentences)
+        return self.words + sum(words_in(s) for section in self.sections for s in section.sentences)
 
     @property
     def source_words(self) -> int:
-        return sum(len(s.text.split()) for s in self.source)
+        return sum(words_in(s.text) for s in self.source)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """JSON-ready form, without the full source text."""
         data = asdict(self)
         del data["source"], data["pages"]
@@ -170,7 +167,7 @@ class Summary:
             del raw["support"]
         return data
 
-    def _grounding(self, sentences: list[str], support: list[list[int]]) -> list[dict]:
+    def _grounding(self, sentences: list[str], support: list[list[int]]) -> list[dict[str, Any]]:
         return [
             {
                 "summary": s,

@@ -8,7 +8,6 @@ source is read, the size limit once they are.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -18,6 +17,7 @@ from ingest import UPLOAD_SUFFIXES, Document, IngestError
 
 from .errors import InvalidOptionError, SummarizerError
 from .options import SummaryOptions
+from .rendering import render_json
 from .service import Summarizer
 from .together import Combined, NamedSource, Unreadable, check_count, summarize_together
 from .wording import counted, seconds
@@ -74,7 +74,7 @@ def run_together(
         readable.append(NamedSource(name, document.blocks, document.title))
     combined = summarize_together(summarizer, readable, options, progress, unreadable)
     if args.json:
-        print(json.dumps(combined.as_dict(), ensure_ascii=False, indent=2))
+        print(render_json(combined))
     else:
         print(combined.text)
     for failed in combined.failed:

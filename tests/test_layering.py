@@ -264,8 +264,13 @@ def test_public_api_of_summarizer_is_pinned():
             "brief",
             "check_count",
             "connect",
+            "escape_markdown",
             "has_sentences",
             "stream_together",
+            "render_json",
+            "render_markdown",
+            "render_text",
+            "render_together_markdown",
             "summarize_together",
         ]
     )
@@ -299,6 +304,7 @@ def test_public_api_of_ingest_is_pinned():
             "UnsafeUrlError",
             "UnsupportedFormatError",
             "apology",
+            "counted",
             "fetch_article",
             "file_size",
             "highlight_pdf",
@@ -310,6 +316,7 @@ def test_public_api_of_ingest_is_pinned():
             "read_file",
             "read_source",
             "run_command",
+            "words_in",
         ]
     )
     assert all(hasattr(ingest, name) for name in ingest.__all__)

@@ -6,7 +6,7 @@ import functools
 import logging
 import secrets
 from contextlib import contextmanager
-from typing import Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 import streamlit as st
 
@@ -17,7 +17,7 @@ from .escaping import escape
 
 logger = logging.getLogger(__name__)
 EXPECTED = (SummarizerError, IngestError)
-F = TypeVar("F", bound=Callable)
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def apology(incident: str) -> str:
@@ -53,7 +53,7 @@ def guarded(function: F) -> F:
     """`guard` as a decorator, for fragments, which rerun on their own outside the page's guard."""
 
     @functools.wraps(function)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         with guard():
             return function(*args, **kwargs)
 

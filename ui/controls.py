@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from summarizer import WORD_TARGET_RANGE, EngineName, SummarizerError, SummaryFormat, SummaryOptions
@@ -68,7 +70,7 @@ def _remember(key: str) -> None:
     st.session_state["_" + key] = st.session_state[key]
 
 
-def _persistent(key: str, default):
+def _persistent(key: str, default: Any) -> Any:
     """The last value the user chose for a sidebar widget, kept across pages."""
     st.session_state.setdefault("_" + key, default)
     return st.session_state["_" + key]

@@ -132,7 +132,7 @@ class JobRunner:
         for key in finished[: max(0, len(self._jobs) - self.keep)]:
             del self._jobs[key]
 
-    def _follow(self, job: Job, steps: Generator) -> Any:
+    def _follow(self, job: Job, steps: Generator[Any, None, Any]) -> Any:
         """Each yielded item kept as `job.partial` as soon as it is made; the generator's return value."""
         while True:
             try:

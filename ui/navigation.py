@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 PAGE_KEY = "current_page"
@@ -15,7 +17,7 @@ PAGES = (
 )
 
 
-def route():
+def route() -> Any:
     """The page the address asks for; Streamlit's own page list is hidden in favour of `mode_bar`."""
     pages = [
         st.Page(script, title=title, icon=icon, url_path=path or None, default=not path)
@@ -28,7 +30,7 @@ def route():
 
 def current() -> str:
     """The title of the page this run draws, so work started here can say where it belongs."""
-    return st.session_state.get(PAGE_KEY, "")
+    return str(st.session_state.get(PAGE_KEY, ""))
 
 
 def mode_bar() -> None:

@@ -45,6 +45,17 @@ def _label(section: SectionSummary) -> str:
     return f"{section.title} · {section.pages}" if section.pages else section.title
 
 
+def _section(section: SectionSummary, grounded: Summary | None) -> None:
+    """A section's sentences as bullets, each with its sources when `grounded` (the summary holding it) is
+    given, or the note saying why it has none."""
+    if not section.sentences:
+        st.caption(escape(section.note))
+    elif grounded is not None:
+        sources(grounded, section.sentences, section.support)
+    else:
+        st.markdown("\n".join(f"- {escape(s)}" for s in section.sentences))
+
+
 def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummary] | None = None) -> None:
     """One expander per section: heading, page range, one to four sentences (or, for a section the overview is
     drawn from, a line saying so, also in its label); the first few summarized ones open.
@@ -62,11 +73,6 @@ def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummar
     for section in done:
         label = _label(section) + ("" if section.sentences else " · in the overview")
         with st.expander(escape(label), expanded=id(section) in opened):
-            if not section.sentences:
-                st.caption(escape(section.note))
-            elif grounded and summary is not None:
-                sources(summary, section.sentences, section.support)
-            else:
-                st.markdown("\n".join(f"- {escape(s)}" for s in section.sentences))
+            _section(section, summary if grounded else None)
     for section in coming:
         st.caption(f":material/hourglass_empty: {escape(_label(section))} · coming")

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from ingest import LEFT_OUT_KINDS, IngestError, parse_text
+from ingest import LEFT_OUT_KINDS, Block, Document, IngestError, counted, parse_text, words_in
 from summarizer import (
     Combined,
     EngineName,
@@ -101,7 +101,7 @@ def _job_key(digest: str, options: SummaryOptions) -> str:
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
-def pasted(text: str) -> tuple:
+def pasted(text: str) -> tuple[Block, ...]:
     """Pasted text as blocks, parsed once per text rather than on every rerun (2 MB takes about a second)."""
     return parse_text(text).blocks
 
@@ -122,7 +122,7 @@ def _watcher() -> str:
 
         context = get_script_run_ctx()
         st.session_state[WATCHER_KEY] = context.session_id if context else "no-session"
-    return st.session_state[WATCHER_KEY]
+    return str(st.session_state[WATCHER_KEY])
 
 
 def _cheap() -> bool:
@@ -167,12 +167,9 @@ def summarize(
         requests[slot] = request
         return _ready(summaries[key])
     if not asked and previous is not None:  # this input was summarized here before
-        if previous.key == key and previous.error:
-            st.error(previous.error)
-            return Failed(previous.error)
-        if previous.key != key and previous.key in summaries and not _cheap():
-            if not _offer_update(previous, options, slot):
-                return _ready(summaries[previous.key])
+        kept = _kept(previous, key, options, slot)
+        if kept is not None:
+            return kept
     runner = resources.jobs()
     if previous is not None and previous.key != key:
         runner.release(previous.key, _watcher())
@@ -193,6 +190,19 @@ def unfollow(slot: str) -> None:
     request: Request | None = st.session_state.setdefault(REQUESTS_KEY, {}).pop(slot, None)
     if request is not None:
         st.session_state.setdefault(RESULTS_KEY, {}).pop(request.key, None)
+
+
+def _kept(previous: Request, key: str, options: SummaryOptions, slot: str) -> Outcome | None:
+    """What a place that summarized this input before shows unasked: its error again, or its old summary while
+    the new options would take long and the user has not asked for the update; None to go on and summarize."""
+    if previous.key == key and previous.error:
+        st.error(previous.error)
+        return Failed(previous.error)
+    summaries = st.session_state[RESULTS_KEY]
+    if previous.key != key and previous.key in summaries and not _cheap():
+        if not _offer_update(previous, options, slot):
+            return _ready(summaries[previous.key])
+    return None
 
 
 def read_in_background(key: str, work: jobs.Work, label: str, status: Any) -> Any:
@@ -331,15 +341,15 @@ def _pending() -> None:
         st.rerun()
 
 
-def left_out(document) -> None:
+def left_out(document: Document) -> None:
     """What no summary reads, by kind with its words and pages, so nothing leaves the document unseen."""
     groups = document.left_out()
     if not groups:
         return
-    total = sum(len(b.text.split()) for blocks in groups.values() for b in blocks)
+    total = sum(words_in(b.text) for blocks in groups.values() for b in blocks)
     with st.expander(f"Left out of the summary: {total:,} words"):
         for kind, blocks in groups.items():
-            words = sum(len(b.text.split()) for b in blocks)
+            words = sum(words_in(b.text) for b in blocks)
             reasons = sorted({b.reason for b in blocks if b.reason})
             why = f" · why: {escape('; '.join(reasons))}" if reasons else ""
             st.markdown(f"**{escape(LEFT_OUT_KINDS[kind].capitalize())}** · {words:,} words{why}")
@@ -350,7 +360,7 @@ def unread(summary: Summary) -> None:
     """The sentences of running text no summary read (formulas, fragments, back matter), so none goes unseen."""
     if not summary.unread:
         return
-    words = sum(len(summary.source[i].text.split()) for i in summary.unread)
+    words = sum(words_in(summary.source[i].text) for i in summary.unread)
     with st.expander(f"Sentences not summarized: {len(summary.unread):,} ({words:,} words)"):
         st.caption(
             "Sentences of the running text that read as formulas, code, fragments or back matter "
@@ -374,10 +384,10 @@ def coverage_line(summary: Summary, pages: int | None = None, with_text: int | N
     """'Read 100% of 6 pages in 1 part'; when only `with_text` of the `pages` gave text (scans past the OCR
     limit were skipped), 'Read 100% of the text on 50 of 55 pages', never a whole it did not read."""
     coverage = summary.coverage
-    extent = f"{pages:,} page{'s' if pages != 1 else ''}" if pages else f"{coverage.input_words:,} words"
+    extent = counted(pages, "page") if pages else f"{coverage.input_words:,} words"
     if pages and with_text is not None and with_text < pages:
         extent = f"the text on {with_text:,} of {extent}"
-    parts = f"{coverage.parts} part{'s' if coverage.parts != 1 else ''}"
+    parts = counted(coverage.parts, "part")
     return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from ingest import counted
+
 
 def relative(when: datetime, now: datetime | None = None) -> str:
     seconds = max(0, int(((now or datetime.now(timezone.utc)) - when).total_seconds()))
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size:
             count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''} ago"
+            return f"{counted(count, unit)} ago"
     return "just now"
 
 

@@ -2,13 +2,13 @@
 
 import streamlit as st
 
-from ingest import FORMATS_IN_WORDS
+from ingest import FORMATS_IN_WORDS, IngestSettings
 from summarizer import SummarizerError
 from ui import controls, resources
 from ui.escaping import escape
 
 
-def ocr_in_words(limits) -> str:
+def ocr_in_words(limits: IngestSettings) -> str:
     """Whether scanned pages and photos are read, as the upload page's switch starts (INGEST_OCR)."""
     if not limits.ocr:
         return "off by default (INGEST_OCR=0); the upload page has a switch to read scans and photos"

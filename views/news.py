@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 
 import streamlit as st
 
-from ingest import FetchError
+from ingest import FetchError, counted
 from ui import articles, briefing, controls, resources
 from ui.escaping import escape
 from ui.timefmt import exact, relative
@@ -20,7 +20,7 @@ def submitted() -> None:
     st.session_state[ENTER_KEY] = bool(st.session_state[URL_KEY].strip())
 
 
-def when_retrying(source) -> str:
+def when_retrying(source: object) -> str:
     """When the feed will be tried again, if the feed says (`retry_at`: a datetime or epoch seconds)."""
     retry_at = getattr(source, "retry_at", None)
     if isinstance(retry_at, (int, float)):
@@ -28,7 +28,7 @@ def when_retrying(source) -> str:
     if not isinstance(retry_at, datetime) or retry_at <= datetime.now(timezone.utc):
         return "It tries again each time you open this page or press Refresh."
     minutes = max(1, round((retry_at - datetime.now(timezone.utc)).total_seconds() / 60))
-    again = f"about {minutes} minute{'s' if minutes != 1 else ''} ({exact(retry_at)})"
+    again = f"about {counted(minutes, 'minute')} ({exact(retry_at)})"
     return f"It tries again in {again}, or when you press Refresh."
 
 

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ingest import counted, words_in
 from ui import controls, resources, results, together
 
 TEXT_KEY = "paste_text"
@@ -28,7 +29,7 @@ if st.toggle(
         placeholder="https://example.com/first-article\n---\nA second text pasted here…\n---\nhttps://example.com/another",
     )
     parts = together.split_pasted(pasted)
-    st.caption(f"{len(parts)} source{'s' if len(parts) != 1 else ''}")
+    st.caption(counted(len(parts), "source"))
     asked = controls.summarize_button("summarize_paste_together", options)
     if not parts:
         if asked:
@@ -51,9 +52,9 @@ text = st.text_area(
     placeholder="Paste an article, a report, meeting notes… then press Summarize.",
 )
 st.session_state[TEXT_KEY] = text
-words = len(text.split())
+words = words_in(text)
 if words:
-    st.caption(f"{words:,} word{'s' if words != 1 else ''} · about {max(1, round(words / 230))} min to read")
+    st.caption(f"{counted(words, 'word')} · about {max(1, round(words / 230))} min to read")
 else:
     st.caption("The word count appears once the text is in: click outside the box or press Ctrl+Enter.")
 

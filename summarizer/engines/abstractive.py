@@ -64,7 +64,7 @@ def make_generator(source: ModelSource, device: Device, settings: Settings) -> t
     if backend == "ctranslate2":
         try:
             return CTranslate2Generator(
-                source, device, settings.max_input_tokens, settings.quantization, settings.cache_dir
+                source, device, settings.max_input_tokens, settings.quantization, settings
             ), notes
         except ModelLoadError as error:
             if settings.backend == "ctranslate2":

@@ -15,6 +15,7 @@ import threading
 from typing import Any, Callable, Sequence
 
 from ..errors import ModelLoadError
+from ..settings import Settings
 from .budgets import GENERATION, Budget
 from .device import Device
 from .locate import ModelSource
@@ -172,15 +173,16 @@ class CTranslate2Generator(Generator):
         device: Device,
         max_input_tokens: int,
         quantization: str,
-        cache_dir: str | None = None,
+        settings: Settings | None = None,
         threads: int = 0,
     ):
         import ctranslate2
 
         from .conversion import converted
 
-        tokenizer = _load_tokenizer(source, cache_dir)
-        directory, model_type = converted(source, quantization, cache_dir)
+        settings = settings or Settings()
+        tokenizer = _load_tokenizer(source, settings.cache_dir)
+        directory, model_type = converted(source, quantization, settings)
         self.translator = ctranslate2.Translator(
             str(directory), device="cpu", compute_type=quantization, intra_threads=threads
         )

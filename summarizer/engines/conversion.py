@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import ModelLoadError
+from ..settings import Settings
 from .locate import ModelSource
 
 MARKER = "summarizer.json"
@@ -31,22 +32,16 @@ def checkpoint_dir(source: ModelSource, cache_dir: str | None) -> Path:
     return Path(snapshot_download(source.path, cache_dir=cache_dir, local_files_only=source.local_only))
 
 
-def cache_root(cache_dir: str | None) -> Path:
-    """SUMMARIZER_CT2_CACHE, else a folder in the Hugging Face cache (HF_HOME read at call time)."""
-    if os.environ.get("SUMMARIZER_CT2_CACHE"):
-        return Path(os.environ["SUMMARIZER_CT2_CACHE"])
-    home = cache_dir or os.environ.get("HF_HOME") or Path.home() / ".cache" / "huggingface"
-    return Path(home) / "summarizer-ctranslate2"
-
-
-def converted(source: ModelSource, quantization: str, cache_dir: str | None = None) -> tuple[Path, str]:
-    """(directory of the CTranslate2 model, model type), converting on first use."""
-    checkpoint = checkpoint_dir(source, cache_dir)
+def converted(source: ModelSource, quantization: str, settings: Settings | None = None) -> tuple[Path, str]:
+    """(directory of the CTranslate2 model, model type), converting on first use into the settings'
+    `converted_models` folder (default: `Settings()`'s)."""
+    settings = settings or Settings()
+    checkpoint = checkpoint_dir(source, settings.cache_dir)
     stamps = sorted(
         (p.name, p.stat().st_mtime_ns) for p in checkpoint.iterdir() if p.suffix in (".safetensors", ".bin", ".json")
     )
     key = hashlib.sha1(json.dumps([str(checkpoint), stamps, quantization]).encode()).hexdigest()[:16]
-    target = cache_root(cache_dir) / f"{checkpoint.name}-{quantization}-{key}"
+    target = settings.converted_models / f"{checkpoint.name}-{quantization}-{key}"
     marker = target / MARKER
     if not marker.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)

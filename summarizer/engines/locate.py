@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ModelLoadError
+from ..settings import Settings
 
 logger = logging.getLogger(__name__)
-TRUTHY = ("1", "true", "yes", "on")
 # The files a saved tokenizer keeps its vocabulary in (a fast tokenizer's tokenizer.json, SentencePiece models, BPE
 # and WordPiece vocabularies): a model folder with none of them has no tokenizer. transformers then builds an empty
 # one (a T5 tokenizer of 100 extra ids) that loads without complaint and produces no summary.
@@ -34,22 +34,14 @@ class ModelSource:
     where: str
 
 
-def hub_offline() -> bool:
-    return any(os.environ.get(v, "").lower() in TRUTHY for v in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
-
-
-def hub_endpoint() -> str:
-    return os.environ.get("HF_ENDPOINT", "https://huggingface.co").rstrip("/")
-
-
 def _looks_like_path(model: str) -> bool:
     return model.startswith((".", "/", "~")) or os.sep in model and Path(model).exists()
 
 
-def _probe_hub(model: str, timeout: float) -> None:
+def _probe_hub(model: str, endpoint: str, timeout: float) -> None:
     import requests
 
-    url = f"{hub_endpoint()}/api/models/{model}"
+    url = f"{endpoint.rstrip('/')}/api/models/{model}"
     try:
         response = requests.head(url, timeout=timeout, allow_redirects=True)
     except requests.RequestException as error:
@@ -64,8 +56,10 @@ def _probe_hub(model: str, timeout: float) -> None:
         )
 
 
-def locate(model: str, cache_dir: str | None = None, timeout: float = 3.0) -> ModelSource:
-    """Where `model` (a hub id or a directory) can be loaded from, or ModelLoadError saying why not."""
+def locate(model: str, settings: Settings | None = None) -> ModelSource:
+    """Where `model` (a hub id or a directory) can be loaded from, or ModelLoadError saying why not; the cache,
+    the hub and its timeout and offline mode are the settings' (default: `Settings()`)."""
+    settings = settings or Settings()
     directory = Path(model).expanduser()
     if directory.is_dir():
         if not (directory / "config.json").is_file():
@@ -80,10 +74,10 @@ def locate(model: str, cache_dir: str | None = None, timeout: float = 3.0) -> Mo
         raise ModelLoadError(f"The model directory {model} does not exist.")
     from huggingface_hub import try_to_load_from_cache
 
-    cached = try_to_load_from_cache(model, "config.json", cache_dir=cache_dir)
+    cached = try_to_load_from_cache(model, "config.json", cache_dir=settings.cache_dir)
     if isinstance(cached, str):
         return ModelSource(model, model, True, "Hugging Face cache")
-    if hub_offline():
+    if settings.hub_offline:
         raise ModelLoadError(f"{model} is not in the local cache and offline mode is on (HF_HUB_OFFLINE).")
-    _probe_hub(model, timeout)
+    _probe_hub(model, settings.hub_endpoint, settings.hub_timeout)
     return ModelSource(model, model, False, "model hub")

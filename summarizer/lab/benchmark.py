@@ -67,7 +67,7 @@ class PeakRss:
         self._thread.start()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join()
         self.mb = max(self.mb, self._process.memory_info().rss / 1048576)
@@ -156,7 +156,9 @@ def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: S
     jobs = [Job(split_sentences(t), target(t)) for t in texts]
     a = engine_a.summarize_many(jobs)
     b = engine_b.summarize_many(jobs)
-    scores = [scorer.score(" ".join(x.sentences), " ".join(y.sentences))["rougeL"].fmeasure for x, y in zip(a, b)]
+    scores: list[float] = [
+        scorer.score(" ".join(x.sentences), " ".join(y.sentences))["rougeL"].fmeasure for x, y in zip(a, b)
+    ]
     return 100 * sum(scores) / len(scores)
 
 
@@ -198,14 +200,28 @@ def app_peak_rss_mb(model: str, text: str) -> float:
     return int(peak[-1].split()[1]) / 1024
 
 
-def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: int = 32) -> list[Measurement]:
-    """All paths on the same documents; `say` gets the narrative lines; returns the measurements."""
+def free_port() -> int:
+    """A TCP port free on loopback now, for a server a measurement starts."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def run(
+    model: str, data: str | None, say: Callable[[str], None], batch_docs: int = 32, places: Settings | None = None
+) -> list[Measurement]:
+    """All paths on the same documents, the model found and kept where `places` say (default: `Settings()`);
+    `say` gets the narrative lines; returns the measurements."""
+    places = places or Settings()
     articles = corpus(data, max(batch_docs, 40))
     docs = documents(articles)
     scratch = tempfile.TemporaryDirectory()
     exact = False
     try:
-        source = locate(model, timeout=2.0)
+        source = locate(model, places.with_(hub_timeout=2.0))
         say(f"model: {model} (real weights, from the {source.where})")
     except ModelLoadError as error:
         say(
@@ -215,7 +231,7 @@ def run(model: str, data: str | None, say: Callable[[str], None], batch_docs: in
         build_random_t5(Path(scratch.name), articles, vocab_size=8000, model_vocab_size=32128)
         source = ModelSource("random t5-small", scratch.name, True, "local directory")
         exact = True
-    base = Settings(model=source.path, engine="abstractive", device="cpu", preset="best")
+    base = places.anew(model=source.path, engine="abstractive", device="cpu", preset="best")
     fast = AbstractiveEngine(source, base.with_(backend="ctranslate2"))
     reference = AbstractiveEngine(source, base.with_(backend="transformers"))
     fast.exact_lengths = reference.exact_lengths = exact

@@ -27,7 +27,7 @@ from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime
 from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Sequence
+from typing import Any, Sequence
 from xml.sax.saxutils import escape as xml_escape
 
 from ingest import IngestSettings, NewsFeed
@@ -80,7 +80,7 @@ def _trimmed(text: str, rng: random.Random, keep: float = 0.75) -> str:
     return " ".join(words[k] for k in kept)
 
 
-def build(pairs: Sequence[dict], second: int, variant: str, seed: int = 0) -> list[Page]:
+def build(pairs: Sequence[dict[str, str]], second: int, variant: str, seed: int = 0) -> list[Page]:
     """The feed's pages: each pair as a story, the first `second` of them told again by a second outlet."""
     rng = random.Random(seed)
     start = datetime(2026, 11, 21, 6, 0, tzinfo=timezone.utc)
@@ -131,10 +131,10 @@ class FeedServer:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
+            def log_message(self, *args: Any) -> None:
                 pass
 
-            def do_GET(self):
+            def do_GET(self) -> None:
                 if self.path == "/feed.rss":
                     return self._send("application/rss+xml", _rss(pages, outer.base))
                 name = self.path.removeprefix("/a/").removesuffix(".html")
@@ -163,44 +163,62 @@ def _event_of(url: str, pages: list[Page]) -> int:
     return pages[int(url.rsplit("/", 1)[1].removesuffix(".html"))].event
 
 
-def run(pairs: Sequence[dict], second: int, variant: str, service: SummaryService, seed: int = 0) -> Row:
+def run(pairs: Sequence[dict[str, str]], second: int, variant: str, service: SummaryService, seed: int = 0) -> Row:
     """One briefing of a built feed, scored."""
     pages = build(pairs, second, variant, seed)
     server = FeedServer(pages)
     try:
-        settings = IngestSettings(feeds=(f"{server.base}/feed.rss",), allow_private_urls=True, fetch_timeout=30.0)
-        result = NewsFeed(settings).headlines()
-        steps = brief(result.headlines, service, feed_at=result.fetched_at, backend=result.backend, settings=settings)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as end:
-                briefing: Briefing = end.value
-                break
+        briefing = _briefing(server, service)
     finally:
         server.close()
-    events = [_event_of(s.url, pages) for s in briefing.stories]
-    shown = [k for topic in briefing.topics for k in topic.stories]
-    groups = [{events[k] for k in topic.stories} for topic in briefing.topics]
-    told_twice = {e for e in set(events) if events.count(e) > 1}
-    members = {e: {k for k in range(len(events)) if events[k] == e} for e in told_twice}
-    grouped = sum(any(members[e] <= set(topic.stories) for topic in briefing.topics) for e in told_twice)
+    return _scored(briefing, pages, variant)
+
+
+def _briefing(server: FeedServer, service: SummaryService) -> Briefing:
+    """The briefing of the feed `server` serves, run to its end."""
+    settings = IngestSettings(feeds=(f"{server.base}/feed.rss",), allow_private_urls=True, fetch_timeout=30.0)
+    result = NewsFeed(settings).headlines()
+    steps = brief(result.headlines, service, feed_at=result.fetched_at, backend=result.backend, settings=settings)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            made: Briefing = end.value
+            return made
+
+
+def _cosines(briefing: Briefing, events: list[int]) -> tuple[float, float]:
+    """The closest cosine of two stories of the same event and the furthest of two of different events (nan
+    where there are no such pairs)."""
     similarity = cosines([s.lead for s in briefing.stories])
     n = len(events)
     same = [similarity[i, j] for i in range(n) for j in range(i + 1, n) if events[i] == events[j]]
     other = [similarity[i, j] for i in range(n) for j in range(i + 1, n) if events[i] != events[j]]
+    return float(min(same)) if same else float("nan"), float(max(other)) if other else float("nan")
+
+
+def _grouping(briefing: Briefing, events: list[int]) -> tuple[int, int, int]:
+    """The events told twice, how many of them are grouped in one line, and the lines mixing events."""
+    groups = [{events[k] for k in topic.stories} for topic in briefing.topics]
+    told_twice = {e for e in set(events) if events.count(e) > 1}
+    members = {e: {k for k in range(len(events)) if events[k] == e} for e in told_twice}
+    grouped = sum(any(members[e] <= set(topic.stories) for topic in briefing.topics) for e in told_twice)
+    return len(told_twice), grouped, sum(len(g) > 1 for g in groups)
+
+
+def _scored(briefing: Briefing, pages: list[Page], variant: str) -> Row:
+    """The briefing's row: its stories, events told twice and grouped, groups, cosines and times."""
+    events = [_event_of(s.url, pages) for s in briefing.stories]
+    shown = [k for topic in briefing.topics for k in topic.stories]
     reads = [s.seconds for s in briefing.stories]
     return Row(
         variant,
         len(pages),
         len(set(p.event for p in pages)),
         len(set(shown)),
-        len(told_twice),
-        grouped,
-        sum(len(g) > 1 for g in groups),
+        *_grouping(briefing, events),
         len(briefing.topics),
-        float(min(same)) if same else float("nan"),
-        float(max(other)) if other else float("nan"),
+        *_cosines(briefing, events),
         statistics.median(reads),
         max(reads),
         briefing.seconds,
@@ -208,10 +226,10 @@ def run(pairs: Sequence[dict], second: int, variant: str, service: SummaryServic
     )
 
 
-def load(path: str, events: int, seed: int) -> list[dict]:
+def load(path: str, events: int, seed: int) -> list[dict[str, str]]:
     """`events` articles of the JSONL file (seeded sample), each with at least two sentences and a highlight."""
     with open(path, encoding="utf-8") as lines:
-        rows = [json.loads(line) for line in lines if line.strip()]
+        rows: list[dict[str, str]] = [json.loads(line) for line in lines if line.strip()]
     usable = [r for r in rows if r.get("highlights", "").strip() and len(split_sentences(r["article"])) >= 6]
     return random.Random(seed).sample(usable, min(events, len(usable)))
 

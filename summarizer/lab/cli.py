@@ -14,13 +14,12 @@ import logging
 import sys
 from pathlib import Path
 
-from ingest import ingest_file
-
-from ..cli import Command, engine_arguments, options_of, service_arguments, settings_of, summarize_document
+from ..cli import Command, Subcommands, engine_arguments, options_of, service_arguments, settings_of
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import LENGTHS, SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
+from .benchmark import free_port
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
 
@@ -49,7 +48,7 @@ def _data(path: str, source: str) -> str:
     return path
 
 
-def add_commands(commands: argparse._SubParsersAction, verbose: argparse.ArgumentParser) -> dict[str, Command]:
+def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dict[str, Command]:
     """briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and
     cross-fit."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
@@ -197,7 +196,7 @@ def add_commands(commands: argparse._SubParsersAction, verbose: argparse.Argumen
     }
 
 
-def _briefing(args) -> int:
+def _briefing(args: argparse.Namespace) -> int:
     from ..text.similar import SAME_TOPIC
     from . import briefingeval
 
@@ -209,7 +208,7 @@ def _briefing(args) -> int:
     return 0
 
 
-def _together_eval(args) -> int:
+def _together_eval(args: argparse.Namespace) -> int:
     from . import togethereval
 
     def say(line: str) -> None:
@@ -224,7 +223,7 @@ def _together_eval(args) -> int:
     return 0
 
 
-def _evaluate(args) -> int:
+def _evaluate(args: argparse.Namespace) -> int:
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit, args.skip)
     summarizer = Summarizer(settings_of(args))
     handle = open(args.predictions, "w", encoding="utf-8") if args.predictions else None
@@ -246,13 +245,13 @@ def _evaluate(args) -> int:
     return 0
 
 
-def _papers(args) -> int:
+def _papers(args: argparse.Namespace) -> int:
     from . import papers
 
     chosen = papers.load_papers(_data(args.folder, PAPERS_SOURCE), args.limit, args.ids)
     summarizer = Summarizer(settings_of(args))
 
-    def progress(number: int, result) -> None:
+    def progress(number: int, result: papers.PaperResult) -> None:
         if args.verbose:
             state = f"error: {result.error}" if result.error else f"{result.body_words:,} words"
             print(f"[{number}/{len(chosen)}] {result.id} {state}", file=sys.stderr)
@@ -284,23 +283,12 @@ def _papers(args) -> int:
     return 0
 
 
-def _sections(args) -> int:
-    from ingest import IngestError, read_file
-
+def _sections(args: argparse.Namespace) -> int:
     from . import roadmapeval
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the roadmap is read with pypdf, which chatters
     summarizer = Summarizer(Settings.from_env(engine="extractive"))
-    options = SummaryOptions(length=args.length)
-
-    def shown(pdf: Path) -> roadmapeval.Shown | None:
-        try:
-            document = read_file(str(pdf))
-            summary = summarize_document(summarizer, document, options)
-        except (IngestError, SummarizerError):
-            return None
-        return [(s.title, s.sentences) for s in summary.sections], document.text
-
+    shown = roadmapeval.as_shown(summarizer, SummaryOptions(length=args.length))
     papers = roadmapeval.load(_data(args.folder, PAPERS_SOURCE))
     rows = roadmapeval.score(papers, shown, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     if not rows:
@@ -319,7 +307,7 @@ def _sections(args) -> int:
     return 0
 
 
-def _benchmark(args) -> int:
+def _benchmark(args: argparse.Namespace) -> int:
     from . import scaling
     from .benchmark import corpus, report, run
 
@@ -351,27 +339,28 @@ def _benchmark(args) -> int:
             f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)"
         )
     if args.suite in ("all", "fast-path"):
-        model = args.model or Settings.from_env().model
-        results = run(model, args.data, print, args.batch_docs)
+        settings = Settings.from_env()
+        results = run(args.model or settings.model, args.data, print, args.batch_docs, settings)
         print("\n".join(report(results)))
     return 0
 
 
-def _concurrency(args) -> None:
+def _concurrency(args: argparse.Namespace) -> None:
     import tempfile
 
     from .benchmark import corpus
     from .concurrency import model_source, report_concurrency, run_concurrency
 
     articles = corpus(args.data, 60)
+    settings = Settings.from_env()
     with tempfile.TemporaryDirectory() as scratch:
-        source, exact = model_source(args.model or Settings.from_env().model, articles, Path(scratch), print)
+        source, exact = model_source(args.model or settings.model, articles, Path(scratch), print, settings)
         chosen = sorted(articles, key=lambda a: abs(len(a.split()) - 600))[: args.clients]
-        rows = run_concurrency(source, exact, chosen, print)
+        rows = run_concurrency(source, exact, chosen, print, places=settings)
     print("\n".join(report_concurrency(rows)))
 
 
-def _distributed(args) -> None:
+def _distributed(args: argparse.Namespace) -> None:
     """Ray rows: Serve's docs/s with 1 and 2 replicas (offline engine and the model), the corpus job vs the loop."""
     try:
         import ray
@@ -390,9 +379,10 @@ def _distributed(args) -> None:
         from .concurrency import model_source
 
         with tempfile.TemporaryDirectory() as scratch:
-            source, _ = model_source(args.model or Settings.from_env().model, articles, Path(scratch), print)
+            here = Settings.from_env()
+            source, _ = model_source(args.model or here.model, articles, Path(scratch), print, here)
             print("serve: the replicas generate until the model stops (no fixed budgets), over HTTP on loopback")
-            port = _free_port()
+            port = free_port()
             for engine, requests in (("extractive", 200), ("abstractive", 16)):
                 settings = Settings.from_env(engine=engine, model=source.path, serve_port=port)
                 for replicas in (1, 2):
@@ -414,15 +404,7 @@ def _distributed(args) -> None:
         )
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _finetune(args) -> int:
+def _finetune(args: argparse.Namespace) -> int:
     from .finetune import finetune
 
     recipe = Recipe(
@@ -432,13 +414,14 @@ def _finetune(args) -> int:
         epochs=args.epochs,
         held_out=args.held_out,
     )
-    model = args.model or Settings.from_env().model
+    settings = Settings.from_env()
     report = finetune(
-        model,
+        args.model or settings.model,
         load_pairs(args.data, args.limit),
         args.output,
         recipe,
         on_step=lambda epoch, step, loss: print(f"epoch {epoch} step {step}: loss {loss:.4f}", file=sys.stderr),
+        places=settings,
     )
     print("mean loss per epoch: " + ", ".join(f"{loss:.4f}" for loss in report.epoch_losses))
     if report.scores:
@@ -448,7 +431,7 @@ def _finetune(args) -> int:
     return 0
 
 
-def _keyterms(args) -> int:
+def _keyterms(args: argparse.Namespace) -> int:
     from . import keytermeval
 
     def say(line: str) -> None:
@@ -460,17 +443,11 @@ def _keyterms(args) -> int:
     return 0
 
 
-def _structure(args) -> int:
+def _structure(args: argparse.Namespace) -> int:
     from . import sectioneval
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the outline-free copies are written by pypdf, which chatters
-    summarizer = Summarizer(Settings.from_env(engine="extractive"))
-
-    def sections(data: bytes, name: str) -> list[sectioneval.Entry]:
-        document = ingest_file(name, data)
-        summary = summarizer.summarize(document.blocks, SummaryOptions())
-        return [sectioneval.Entry(s.title, s.first_page) for s in summary.sections]
-
+    sections = sectioneval.as_shown(Summarizer(Settings.from_env(engine="extractive")))
     try:
         paths = sectioneval.load(_data(args.target, STRUCTURE_SOURCE))
     except FileNotFoundError as error:
@@ -505,7 +482,7 @@ def _structure(args) -> int:
     return 0
 
 
-def _ocr_eval(args) -> int:
+def _ocr_eval(args: argparse.Namespace) -> int:
     from . import ocreval
 
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
@@ -514,7 +491,7 @@ def _ocr_eval(args) -> int:
     return 0
 
 
-def _cross_fit(args) -> int:
+def _cross_fit(args: argparse.Namespace) -> int:
     from .scorer import cross_fit
 
     pairs = load_pairs(_data(args.data, EVAL_SOURCE), args.limit)
@@ -524,7 +501,7 @@ def _cross_fit(args) -> int:
     return 0
 
 
-def _train_scorer(args) -> int:
+def _train_scorer(args: argparse.Namespace) -> int:
     from ..engines.scoring import WEIGHTS
     from .scorer import train
 

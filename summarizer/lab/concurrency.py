@@ -72,9 +72,11 @@ def same_as_alone(alone: Sequence[str], batched: Sequence[str]) -> str:
     return f"{same}/{len(alone)} identical, ROUGE-L {100 * sum(scores) / len(scores):.1f}"
 
 
-def _service(source: ModelSource, backend: str, preset: str, exact: bool, **batching) -> Summarizer:
+def _service(
+    source: ModelSource, backend: str, preset: str, exact: bool, places: Settings, **batching: int
+) -> Summarizer:
     service = Summarizer(
-        Settings(model=source.path, engine="abstractive", device="cpu", backend=backend, preset=preset, **batching)
+        places.anew(model=source.path, engine="abstractive", device="cpu", backend=backend, preset=preset, **batching)
     )
     _model(service).exact_lengths = exact
     return service
@@ -112,13 +114,16 @@ def run_concurrency(
     articles: Sequence[str],
     say: Callable[[str], None],
     paths: Sequence[tuple[str, str]] = PATHS,
+    places: Settings | None = None,
 ) -> list[ConcurrencyRow]:
-    """For each (backend, preset): the articles sent at once by as many threads, each call alone, then batched."""
+    """For each (backend, preset): the articles sent at once by as many threads, each call alone, then batched;
+    the models are found and kept where `places` says (default: `Settings()`)."""
+    places = places or Settings()
     rows = []
     for backend, preset in paths:
         alone: list[str] = []
         for mode, batching in (("one at a time", dict(batch_max_documents=1)), ("batched", {})):
-            service = _service(source, backend, preset, exact, **batching)
+            service = _service(source, backend, preset, exact, places, **batching)
             service.summarize(articles[0])
             sizes = getattr(service.engine, "batch_sizes", None)
             if sizes is not None:
@@ -156,15 +161,16 @@ def report_concurrency(rows: Sequence[ConcurrencyRow]) -> list[str]:
 
 
 def model_source(
-    model: str, articles: Sequence[str], scratch: Path, say: Callable[[str], None]
+    model: str, articles: Sequence[str], scratch: Path, say: Callable[[str], None], settings: Settings | None = None
 ) -> tuple[ModelSource, bool]:
-    """Real weights when they can be found, else a random-init t5-small that generates its full budget."""
+    """Real weights when they can be found (where `settings` say), else a random-init t5-small that generates
+    its full budget."""
     from ..engines.locate import locate
     from ..errors import ModelLoadError
     from .randommodel import build_random_t5
 
     try:
-        source = locate(model, timeout=2.0)
+        source = locate(model, (settings or Settings()).with_(hub_timeout=2.0))
         say(f"model: {model} (real weights, from the {source.where})")
         return source, False
     except ModelLoadError as error:

@@ -25,7 +25,7 @@ from typing import Callable
 
 from ingest import IngestSettings
 
-from ..settings import Settings
+from ..settings import Settings, variables
 
 ROOT = Path(__file__).resolve().parents[2]
 BEGIN = "<!-- generated: {name}, by `python -m summarizer.lab.docsgen --write`; do not edit -->"
@@ -83,6 +83,13 @@ MEANINGS = {
     "SUMMARIZER_SERVE_ALLOWED_HOSTS": "Host names the API answers, comma-separated (403 for others, and for an "
     "Origin elsewhere); empty: the loopback names while `serve` listens on loopback, no check otherwise; "
     "`*`: no check",
+    "SUMMARIZER_CT2_CACHE": "where the fast path keeps the models it converted to CTranslate2 (unset: "
+    "`summarizer-ctranslate2` in the Hugging Face cache)",
+    "HF_HOME": "the Hugging Face cache (`SUMMARIZER_CACHE_DIR` wins)",
+    "HF_HUB_OFFLINE or TRANSFORMERS_OFFLINE": "`1`: only local directories and the cache are tried, never the hub",
+    "HF_ENDPOINT": "the model hub",
+    "XDG_CACHE_HOME": "`summarize --news` keeps the last briefing in `$XDG_CACHE_HOME/summarizer/briefing.json` "
+    "(unset: `~/.cache`)",
     "INGEST_MAX_FILE_MB": "upload limit; keep `.streamlit/config.toml`'s `maxUploadSize` above it so the app's "
     "own message shows",
     "INGEST_MAX_PAGES": "PDF page limit",
@@ -131,7 +138,7 @@ def _default(value: object) -> str:
 def rows() -> list[tuple[str, str, str]]:
     """(variable, default, meaning) for every settings field, the summarizer's first, each in field order."""
     found = [
-        (f"{prefix}_{field.name.upper()}", _default(field.default))
+        (" or ".join(variables(field, prefix)), _default(field.default))
         for prefix, cls in (("SUMMARIZER", Settings), ("INGEST", IngestSettings))
         for field in fields(cls)
     ]
@@ -143,11 +150,16 @@ def rows() -> list[tuple[str, str, str]]:
     return [(name, default, MEANINGS[name]) for name, default in found]
 
 
+def _names(variables: str) -> str:
+    """'`A` or `B`' for a field read from the variables 'A or B'."""
+    return " or ".join(f"`{name}`" for name in variables.split(" or "))
+
+
 def settings_table(essentials: bool = False) -> str:
     """The Markdown table of every settings variable, or of the `ESSENTIALS` only."""
     chosen = [row for row in rows() if not essentials or row[0] in ESSENTIALS]
     lines = ["| variable | default | meaning |", "|---|---|---|"]
-    lines += [f"| `{name}` | {default} | {meaning} |" for name, default, meaning in chosen]
+    lines += [f"| {_names(name)} | {default} | {meaning} |" for name, default, meaning in chosen]
     return "\n".join(lines)
 
 

@@ -6,7 +6,7 @@ import json
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
@@ -113,7 +113,7 @@ def lead(article: str, n: int = 3) -> str:
     return "\n".join(s.text for s in split_sentences(article)[:n])
 
 
-def rouge_package():
+def rouge_package() -> Any:
     """The rouge_score package: a lab requirement (requirements-dev.txt), so a message when it is missing. Commands
     that score at the end (finetune) call it first, so a missing package is said before, not after, the work."""
     try:
@@ -126,12 +126,12 @@ def rouge_package():
     return rouge_score
 
 
-def rouge_scorer(metrics: Sequence[str], use_stemmer: bool = False):
+def rouge_scorer(metrics: Sequence[str], use_stemmer: bool = False) -> Any:
     """rouge-score's scorer for `metrics`."""
     return rouge_package().rouge_scorer.RougeScorer(list(metrics), use_stemmer=use_stemmer)
 
 
-def rouge_tokenizer(use_stemmer: bool = True):
+def rouge_tokenizer(use_stemmer: bool = True) -> Any:
     """rouge-score's own tokenizer (and stemmer), for counting n-grams the way the scorer does."""
     return rouge_package().tokenizers.DefaultTokenizer(use_stemmer=use_stemmer)
 

@@ -56,9 +56,11 @@ def finetune(
     output: str | Path,
     recipe: Recipe = Recipe(),
     on_step: Callable[[int, int, float], None] | None = None,
+    places: Settings | None = None,
 ) -> Report:
     """Train `model` on `pairs`, save it to `output`, and score it on the held-out part (what scoring needs is
-    checked before training starts)."""
+    checked before training starts); the model is found where `places` say (default: `Settings()`)."""
+    places = places or Settings()
     import torch
     from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
 
@@ -67,7 +69,7 @@ def finetune(
     train, held_out = split(pairs, recipe.held_out, recipe.seed)
     if held_out:
         rouge_package()
-    source = locate(model)
+    source = locate(model, places)
     tokenizer = AutoTokenizer.from_pretrained(source.path, local_files_only=source.local_only)
     network = AutoModelForSeq2SeqLM.from_pretrained(source.path, local_files_only=source.local_only)
     prefix = "summarize: " if network.config.model_type in ("t5", "mt5", "umt5", "longt5") else ""
@@ -111,6 +113,6 @@ def finetune(
     network.save_pretrained(output)
     tokenizer.save_pretrained(output)
     if held_out:
-        summarizer = Summarizer(Settings(model=str(output), engine="abstractive", preset="fast"))
+        summarizer = Summarizer(places.anew(model=str(output), engine="abstractive", preset="fast"))
         report.scores = evaluate(summarizer, held_out, SummaryOptions())
     return report

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ingest import Block
+
 from ..errors import InvalidOptionError
 from ..layout import layout
 from ..text.keyterms import _key, frequent_words, key_terms
@@ -32,7 +34,7 @@ class PaperTerms:
     terms: dict[str, list[str]] = field(default_factory=dict)
 
 
-def split_keywords(blocks: Sequence) -> tuple[list[str], list]:
+def split_keywords(blocks: Sequence[Block]) -> tuple[list[str], list[Block]]:
     """(the authors' keywords, the blocks without the keywords line and its heading); no keywords: ([], blocks)."""
     for index, block in enumerate(blocks):
         if KEYWORDS.match(block.text):
@@ -107,7 +109,7 @@ def _found(keyword: str, terms: Sequence[str], partial: bool) -> bool:
     return False
 
 
-def _inside(small: tuple, big: tuple) -> bool:
+def _inside(small: tuple[str, ...], big: tuple[str, ...]) -> bool:
     return bool(small) and any(big[i : i + len(small)] == small for i in range(len(big) - len(small) + 1))
 
 

@@ -17,7 +17,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
@@ -65,7 +65,7 @@ def word_accuracy(reference: str, hypothesis: str) -> float:
     return max(0.0, 1 - previous[-1] / max(1, len(expected)))
 
 
-def _font(size: int):
+def _font(size: int) -> Any:
     from PIL import ImageFont
 
     if not FONT.is_file():
@@ -75,7 +75,7 @@ def _font(size: int):
     return ImageFont.truetype(str(FONT), size)
 
 
-def _wrapped(paragraph: str, draw, font, width: int) -> list[str]:
+def _wrapped(paragraph: str, draw: Any, font: Any, width: int) -> list[str]:
     """A paragraph's lines at this width; a single newline in it forces a break."""
     lines = []
     for segment in paragraph.split("\n"):
@@ -100,7 +100,7 @@ def scan(
     noise: float = 0.0,
     seed: int = 0,
     title: str = "",
-):
+) -> tuple[Any, str]:
     """(a page image of `text` as a scanner would give it, the text that fit on the page): A4, paragraphs kept,
     a `title` in larger type first, turned by `turn` degrees and with grey noise of standard deviation `noise`."""
     from PIL import Image, ImageDraw
@@ -137,7 +137,7 @@ def scan(
     return page, "\n\n".join(kept)
 
 
-def scan_pdf(pages: Sequence, dpi: int = 200) -> bytes:
+def scan_pdf(pages: Sequence[Any], dpi: int = 200) -> bytes:
     """The page images as a PDF with no text layer, as a scanner writes it."""
     buffer = io.BytesIO()
     first, *rest = [page.convert("L") for page in pages]
@@ -198,7 +198,7 @@ def report(result: OcrScore, dpi: int) -> list[str]:
     return lines
 
 
-def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200) -> dict:
+def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200) -> dict[str, Any]:
     """Seconds per page, the reader child's CPU seconds per page and peak memory (the app process or its reader
     child, whichever is larger) of reading a scanned PDF of `pages` pages, in a fresh process (INGEST_OCR_ENGINE
     and the other INGEST_ settings apply)."""

@@ -11,6 +11,7 @@ summaries shown below it.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -18,11 +19,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ingest import Block, Document, IngestError, read_file
 
-from ..cli import summarize_document
+from ..documents import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import WORD_TARGET_RANGE, SummaryOptions
 from ..service import Summarizer
@@ -147,9 +148,9 @@ def _words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
-def _best_window(words: Sequence[str], wanted: Counter, size: int) -> tuple[int, int]:
+def _best_window(words: Sequence[str], wanted: Counter[str], size: int) -> tuple[int, int]:
     """(start, overlap) of the first window of `size` words sharing the most words with `wanted`."""
-    have: Counter = Counter()
+    have: Counter[str] = Counter()
     overlap = best = best_start = 0
     for i, word in enumerate(words):
         if have[word] < wanted[word]:
@@ -214,6 +215,11 @@ def lead_k(sentences: Sequence[str], budget: int) -> list[str]:
     return chosen
 
 
+Grams = list[Counter[Any]]  # a text's unigram and bigram counts
+# An oracle candidate: its index, its words, its n-grams that the reference has, and its unigram and bigram counts.
+Candidate = tuple[int, int, list[dict[Any, int]], list[int]]
+
+
 def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list[str]:
     """Sentences added one at a time, each the one that most raises ROUGE-1 + ROUGE-2 F1, while that
     improves and fits in `budget` words; returned in document order.
@@ -223,12 +229,32 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
     """
     tokenize = rouge_tokenizer(use_stemmer=True).tokenize
     ref_tokens = tokenize(reference)
-    targets = [Counter(ref_tokens), Counter(zip(ref_tokens, ref_tokens[1:]))]
+    targets: Grams = [Counter(ref_tokens), Counter(zip(ref_tokens, ref_tokens[1:]))]
     totals = [len(ref_tokens), max(0, len(ref_tokens) - 1)]
-    candidates = []
+    candidates = _candidates(sentences, tokenize, targets)
+    have: Grams = [Counter(), Counter()]
+    hits, lengths = [0, 0], [0, 0]
+    chosen: list[int] = []
+    words = 0
+    current = 0.0
+    while True:
+        best = _best_addition(candidates, chosen, budget - words, current, (have, hits, lengths), targets, totals)
+        if best is None:
+            break
+        current, (index, size, kept, counts), hits = best
+        chosen.append(index)
+        words += size
+        for n in (0, 1):
+            have[n].update(kept[n])
+            lengths[n] += counts[n]
+    return [sentences[i] for i in sorted(chosen)]
+
+
+def _candidates(sentences: Sequence[str], tokenize: Callable[[str], list[str]], targets: Grams) -> list[Candidate]:
+    candidates: list[Candidate] = []
     for index, sentence in enumerate(sentences):
         tokens = tokenize(sentence)
-        grams = [Counter(tokens), Counter(zip(tokens, tokens[1:]))]
+        grams: Grams = [Counter(tokens), Counter(zip(tokens, tokens[1:]))]
         candidates.append(
             (
                 index,
@@ -237,37 +263,39 @@ def greedy_oracle(sentences: Sequence[str], reference: str, budget: int) -> list
                 [len(tokens), max(0, len(tokens) - 1)],
             )
         )
+    return candidates
 
-    def f1(hits: int, predicted: int, total: int) -> float:
-        return 2 * hits / (predicted + total) if predicted + total else 0.0
 
-    have: list[Counter] = [Counter(), Counter()]
-    hits, lengths = [0, 0], [0, 0]
-    chosen: list[int] = []
-    words = 0
-    current = 0.0
-    while True:
-        best = None
-        for index, size, kept, counts in candidates:
-            if index in chosen or words + size > budget:
-                continue
-            gained = [
-                hits[n]
-                + sum(min(have[n][g] + c, targets[n][g]) - min(have[n][g], targets[n][g]) for g, c in kept[n].items())
-                for n in (0, 1)
-            ]
-            value = sum(f1(gained[n], lengths[n] + counts[n], totals[n]) for n in (0, 1))
-            if value > current and (best is None or value > best[0]):
-                best = (value, index, size, kept, counts, gained)
-        if best is None:
-            break
-        current, index, size, kept, counts, hits = best
-        chosen.append(index)
-        words += size
-        for n in (0, 1):
-            have[n].update(kept[n])
-            lengths[n] += counts[n]
-    return [sentences[i] for i in sorted(chosen)]
+def _f1(hits: int, predicted: int, total: int) -> float:
+    return 2 * hits / (predicted + total) if predicted + total else 0.0
+
+
+def _best_addition(
+    candidates: list[Candidate],
+    chosen: list[int],
+    room: int,
+    current: float,
+    state: tuple[Grams, list[int], list[int]],
+    targets: Grams,
+    totals: list[int],
+) -> tuple[float, Candidate, list[int]] | None:
+    """(ROUGE-1 + ROUGE-2 F1 with it, the candidate, its hits) for the unchosen candidate of at most `room`
+    words that raises the score above `current` most; None when none does."""
+    have, hits, lengths = state
+    best: tuple[float, Candidate, list[int]] | None = None
+    for candidate in candidates:
+        index, size, kept, counts = candidate
+        if index in chosen or size > room:
+            continue
+        gained = [
+            hits[n]
+            + sum(min(have[n][g] + c, targets[n][g]) - min(have[n][g], targets[n][g]) for g, c in kept[n].items())
+            for n in (0, 1)
+        ]
+        value = sum(_f1(gained[n], lengths[n] + counts[n], totals[n]) for n in (0, 1))
+        if value > current and (best is None or value > best[0]):
+            best = (value, candidate, gained)
+    return best
 
 
 def body_blocks(document: Document, abstract: str) -> list[Block]:
@@ -326,8 +354,8 @@ def evaluate_paper(summarizer: Summarizer, paper: Paper) -> PaperResult:
     for index, sentence in enumerate(sentences):
         where.setdefault(sentence, index)
     for name, pick in (
-        (LEAD, lambda: lead_k(sentences, paper.abstract_words)),
-        (ORACLE, lambda: greedy_oracle(sentences, paper.abstract, paper.abstract_words)),
+        (LEAD, functools.partial(lead_k, sentences, paper.abstract_words)),
+        (ORACLE, functools.partial(greedy_oracle, sentences, paper.abstract, paper.abstract_words)),
     ):
         started = time.perf_counter()
         result.summaries[name] = pick()
@@ -362,30 +390,32 @@ def scores(results: Sequence[PaperResult], abstracts: dict[str, str], top: int =
     done = [r for r in results if r.error is None]
     systems = list(done[0].summaries) if done else []
     references = [one_per_line(abstracts[r.id]) for r in done]
-    table = {}
-    for system in systems:
-        seconds = sum(r.seconds[system] for r in done)
-        rouge = score([as_lines(r.summaries[system]) for r in done], references, seconds)
-        reasons = Counter(reason for r in done for sentence in r.junk(system) for reason in sentence)
-        reading = with_reading(rouge, [r.reading(system) for r in done])
-        whole = [r.whole_words / r.target for r in done] if system == systems[0] else []
-        table[system] = PapersScore(
-            rouge.rouge1,
-            rouge.rouge2,
-            rouge.rougeL,
-            rouge.rougeLsum,
-            junk=round(100 * sum(r.junk_share(system) for r in done) / len(done), 1),
-            seconds_per_paper=round(seconds / len(done), 3),
-            n=len(done),
-            junk_reasons=dict(reasons.most_common(top)),
-            first_dangling=reading.first_dangling,
-            dangling=reading.dangling,
-            words_ratio=reading.words_ratio,
-            words_ratio_max=reading.words_ratio_max,
-            whole_ratio=round(sum(whole) / len(whole), 2) if whole else None,
-            whole_ratio_max=round(max(whole), 2) if whole else None,
-        )
-    return table
+    return {system: _system_score(done, references, system, system == systems[0], top) for system in systems}
+
+
+def _system_score(done: list[PaperResult], references: list[str], system: str, first: bool, top: int) -> PapersScore:
+    """One system's scores over the papers done; the first system's with its whole summaries' words too."""
+    seconds = sum(r.seconds[system] for r in done)
+    rouge = score([as_lines(r.summaries[system]) for r in done], references, seconds)
+    reasons = Counter(reason for r in done for sentence in r.junk(system) for reason in sentence)
+    reading = with_reading(rouge, [r.reading(system) for r in done])
+    whole = [r.whole_words / r.target for r in done] if first else []
+    return PapersScore(
+        rouge.rouge1,
+        rouge.rouge2,
+        rouge.rougeL,
+        rouge.rougeLsum,
+        junk=round(100 * sum(r.junk_share(system) for r in done) / len(done), 1),
+        seconds_per_paper=round(seconds / len(done), 3),
+        n=len(done),
+        junk_reasons=dict(reasons.most_common(top)),
+        first_dangling=reading.first_dangling,
+        dangling=reading.dangling,
+        words_ratio=reading.words_ratio,
+        words_ratio_max=reading.words_ratio_max,
+        whole_ratio=round(sum(whole) / len(whole), 2) if whole else None,
+        whole_ratio_max=round(max(whole), 2) if whole else None,
+    )
 
 
 def mean_ingest_seconds(results: Sequence[PaperResult]) -> float:
@@ -393,7 +423,7 @@ def mean_ingest_seconds(results: Sequence[PaperResult]) -> float:
     return round(sum(r.ingest_seconds for r in done) / len(done), 3) if done else 0.0
 
 
-def prediction(result: PaperResult) -> dict:
+def prediction(result: PaperResult) -> dict[str, Any]:
     """One JSON line for the predictions file: id, every system's sentences with their junk reasons."""
     if result.error:
         return {"id": result.id, "error": result.error}

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 
 def build_random_t5(
-    directory: Path, corpus: Sequence[str], vocab_size: int, model_vocab_size: int | None = None, **config
+    directory: Path, corpus: Sequence[str], vocab_size: int, model_vocab_size: int | None = None, **config: Any
 ) -> Path:
     """Save a T5 (t5-small's shape unless `config` says otherwise) and a Unigram tokenizer to `directory`."""
     import torch

@@ -23,7 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..errors import InvalidOptionError
+from ingest import IngestError, read_file
+
+from ..documents import summarize_document
+from ..errors import InvalidOptionError, SummarizerError
+from ..options import SummaryOptions
+from ..service import Summarizer
 from .evaluation import rouge_scorer
 
 ROMAN = {
@@ -148,23 +153,30 @@ def roadmap(text: str) -> dict[int, str]:
     sents = SPLIT.split(text)
     for i, s in enumerate(sents):
         found = list(REF.finditer(s))
-        singles = [m for m in found if not m.group(2)]
         opens = bool(OPENS_WITH_REF.match(s))
         near = any(REF.search(x) for x in sents[max(0, i - 1) : i + 2] if x is not s)
         if len(found) < MIN_ROADMAP and not (opens and near):
             continue
+        singles = [m for m in found if not m.group(2)]
         for clause in CLAUSE.split(s):
-            ms = [m for m in singles if m.group(0) in clause]
-            if len(ms) != 1 or len(list(REF.finditer(clause))) != 1:
-                continue
-            n = number(ms[0].group(1))
-            body = REF.sub(" ", clause)
-            body = re.sub(r"[()]", " ", body)
-            if n is None or len(FILLER.sub(" ", body).split()) < MIN_CONTENT_WORDS or n in refs:
-                continue
-            body = ORGANIZER.sub(" ", body)
-            refs[n] = re.sub(r"\s+", " ", body).strip(" ,.;:")
+            claimed = _claim(clause, singles)
+            if claimed is not None and claimed[0] not in refs:
+                refs[claimed[0]] = claimed[1]
     return refs
+
+
+def _claim(clause: str, singles: list[re.Match[str]]) -> tuple[int, str] | None:
+    """(section number, what the clause says of it) for a clause that names one section and says enough."""
+    ms = [m for m in singles if m.group(0) in clause]
+    if len(ms) != 1 or len(list(REF.finditer(clause))) != 1:
+        return None
+    n = number(ms[0].group(1))
+    body = REF.sub(" ", clause)
+    body = re.sub(r"[()]", " ", body)
+    if n is None or len(FILLER.sub(" ", body).split()) < MIN_CONTENT_WORDS:
+        return None
+    body = ORGANIZER.sub(" ", body)
+    return n, re.sub(r"\s+", " ", body).strip(" ,.;:")
 
 
 def lead_number(title: str) -> int | None:
@@ -217,6 +229,9 @@ def load(folder: str | Path) -> list[Paper]:
     return papers
 
 
+R1 = Callable[[str, str], tuple[float, float]]
+
+
 def score(papers: list[Paper], shown: Callable[[Path], Shown | None], say: Callable[[str], None]) -> list[Row]:
     """One row per roadmap section of every paper with a roadmap (two clauses or more); `shown` summarizes a
     PDF as a user gets it (None when the project fails on it: every section then scores 0)."""
@@ -245,32 +260,34 @@ def score(papers: list[Paper], shown: Callable[[Path], Shown | None], say: Calla
             if n is not None and n not in by_num:
                 by_num[n] = (title, lines)
         texts = section_texts(text, [title for title, _ in secs])
-        for n, ref in sorted(refs.items()):
-            match: tuple[str | None, list[str]] = by_num.get(n) or (None, [])
-            heading, said = match
-            hyp = " ".join(said)
-            k = max(1, len(said))
-            body = sentences(texts.get(heading.strip(), "")) if heading is not None else []
-            lead = " ".join(body[:k])
-            oracle = max((r1(ref, x)[1], x) for x in body)[1] if body else ""
-            rows.append(
-                Row(
-                    paper.name,
-                    n,
-                    ref,
-                    heading,
-                    hyp,
-                    heading is not None,
-                    heading is not None and not said,
-                    r1(ref, hyp),
-                    r1(ref, lead),
-                    r1(ref, oracle),
-                    len(hyp.split()),
-                    len(lead.split()),
-                )
-            )
+        rows += [_row(paper, n, ref, by_num.get(n), texts, r1) for n, ref in sorted(refs.items())]
         say(f"{paper.name[:60]:60s} roadmap {len(refs):2d} matched {sum(1 for n in refs if n in by_num):2d}")
     return rows
+
+
+def _row(paper: Paper, n: int, ref: str, match: tuple[str, list[str]] | None, texts: dict[str, str], r1: R1) -> Row:
+    """One roadmap section's row: the project's section summary (`match`, None when not found), Lead and
+    Oracle-1 from its text, each scored against the authors' clause `ref`."""
+    heading, said = match or (None, [])
+    hyp = " ".join(said)
+    k = max(1, len(said))
+    body = sentences(texts.get(heading.strip(), "")) if heading is not None else []
+    lead = " ".join(body[:k])
+    oracle = max((r1(ref, x)[1], x) for x in body)[1] if body else ""
+    return Row(
+        paper.name,
+        n,
+        ref,
+        heading,
+        hyp,
+        heading is not None,
+        heading is not None and not said,
+        r1(ref, hyp),
+        r1(ref, lead),
+        r1(ref, oracle),
+        len(hyp.split()),
+        len(lead.split()),
+    )
 
 
 def _system(rows: list[Row], key: str, words: str | None) -> System:
@@ -314,3 +331,18 @@ def table(t: Totals) -> Iterator[str]:
         f"on the {t.summarized} sections shown with a summary: project F1 {t.project_summarized.f1:.2f}, "
         f"Lead F1 {t.lead_summarized.f1:.2f}"
     )
+
+
+def as_shown(summarizer: Summarizer, options: SummaryOptions) -> Callable[[Path], Shown | None]:
+    """`score`'s `shown`: a PDF read and summarized as a user gets it, its sections (title, sentences) and its
+    text; None when the project fails on it."""
+
+    def shown(pdf: Path) -> Shown | None:
+        try:
+            document = read_file(str(pdf))
+            summary = summarize_document(summarizer, document, options)
+        except (IngestError, SummarizerError):
+            return None
+        return [(s.title, s.sentences) for s in summary.sections], document.text
+
+    return shown

@@ -8,6 +8,7 @@ exponent b in time ~ size^b: 1 is linear, 2 quadratic).
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import random
@@ -16,7 +17,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import SummarizerError
 
@@ -78,10 +79,10 @@ class Run:
     size_kb: float
     seconds: float
     peak_mb: float
-    facts: dict
+    facts: dict[str, Any]
 
 
-def _probe(kind: str, path: Path, script: str = PROBE) -> dict:
+def _probe(kind: str, path: Path, script: str = PROBE) -> dict[str, Any]:
     result = subprocess.run(
         [sys.executable, "-c", script, kind, str(path)]
         if script is PROBE
@@ -92,7 +93,8 @@ def _probe(kind: str, path: Path, script: str = PROBE) -> dict:
     )
     if result.returncode:
         raise SummarizerError(f"A benchmark run failed: {result.stderr.strip().splitlines()[-1]}")
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    facts: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return facts
 
 
 def prose_of_size(articles: list[str], size_kb: int) -> str:
@@ -158,12 +160,12 @@ def long_pdf(papers: Path, pages: int = 300) -> bytes:
         joined.import_pages(source, list(range(min(len(source), pages - len(joined)))))
         if len(joined) >= pages:
             break
-    buffer = __import__("io").BytesIO()
+    buffer = io.BytesIO()
     joined.save(buffer)
     return buffer.getvalue()
 
 
-def run_documents(papers: Path, say: Callable[[str], None]) -> list[tuple[str, float, float, dict]]:
+def run_documents(papers: Path, say: Callable[[str], None]) -> list[tuple[str, float, float, dict[str, Any]]]:
     """Reading a 300-page PDF made of the eval papers: the project's reader against plain pypdf, same file; and
     writing it back with the summary highlighted."""
     rows = []

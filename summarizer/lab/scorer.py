@@ -127,10 +127,11 @@ def pooled(parts: Sequence[SystemScore]) -> SystemScore:
     n = sum(part.n for part in parts)
 
     def mean(name: str) -> float | None:
-        values = [(getattr(part, name), part.n) for part in parts]
-        if any(value is None for value, _ in values):
+        values: list[tuple[float | None, int]] = [(getattr(part, name), part.n) for part in parts]
+        known = [(value, count) for value, count in values if value is not None]
+        if len(known) < len(values):
             return None
-        return sum(value * count for value, count in values) / n
+        return sum(value * count for value, count in known) / n
 
     seconds = sum(part.n / part.docs_per_sec for part in parts if part.docs_per_sec)
     maxima = [part.words_ratio_max for part in parts if part.words_ratio_max is not None]

@@ -16,6 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ingest import ingest_file
+
+from ..options import SummaryOptions
+from ..service import Summarizer
+
 FRONT_BACK = re.compile(
     r"^(?:table of )?contents?$|^abstract$|^references?$|^bibliography$|^index$|"
     r"^acknowledge?ments?$|^list of (?:figures|tables)$|^foreword$|^preface$",
@@ -240,3 +245,14 @@ def details(runs: dict[str, list[Scored]]) -> str:
             out.extend(f"  missed   p.{e.page}: {e.title}" for e in item.misses)
             out.extend(f"  invented p.{e.page}: {e.title}" for e in item.inventions)
     return "\n".join(out)
+
+
+def as_shown(summarizer: Summarizer) -> Callable[[bytes, str], list[Entry]]:
+    """`score`'s `sections`: the sections (title, first page) the project shows for a PDF's bytes."""
+
+    def sections(data: bytes, name: str) -> list[Entry]:
+        document = ingest_file(name, data)
+        summary = summarizer.summarize(document.blocks, SummaryOptions())
+        return [Entry(s.title, s.first_page) for s in summary.sections]
+
+    return sections

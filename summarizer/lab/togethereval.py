@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..options import SummaryOptions
 from ..service import Summarizer
@@ -74,7 +74,7 @@ def sets_of(pairs: Sequence[Pair], count: int) -> list[list[Pair]]:
     return sets
 
 
-def _owners(sentence: str, articles: Sequence[str], scorer) -> set[int]:
+def _owners(sentence: str, articles: Sequence[str], scorer: Any) -> set[int]:
     """The articles whose words cover most of the sentence's (ROUGE-1 precision; several when they tie)."""
     scores = [scorer.score(article, sentence)["rouge1"].precision for article in articles]
     return {k for k, value in enumerate(scores) if value == max(scores)}

@@ -74,7 +74,7 @@ class Summarizer:
         from ..engines.abstractive import AbstractiveEngine
 
         try:
-            source = locate(settings.model, settings.cache_dir, settings.hub_timeout)
+            source = locate(settings.model, settings)
             return AbstractiveEngine(source, settings)
         except ModelLoadError as error:
             if settings.engine == EngineName.ABSTRACTIVE:

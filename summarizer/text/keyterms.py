@@ -101,7 +101,12 @@ def _sample(sentences: Sequence[str]) -> Sequence[str]:
     return sentences if words <= SAMPLE_WORDS else sentences[:: math.ceil(words / SAMPLE_WORDS)]
 
 
-def _read(sentences: Sequence[str]):
+Phrase = tuple[str, ...]
+
+
+def _read(
+    sentences: Sequence[str],
+) -> tuple[Counter[Phrase], Counter[Phrase], dict[str, str], list[list[str]]]:
     """Every phrase as written with how often; how often each was written at a sentence's start; each word's
     folded form; and the folded content words of each sentence."""
     written: Counter[tuple[str, ...]] = Counter()
@@ -109,7 +114,7 @@ def _read(sentences: Sequence[str]):
     fold: dict[str, str] = {}
     words_per_sentence = []
     for sentence in sentences:
-        folded = []
+        folded: list[str] = []
         start = OPENING.match(sentence).end()  # type: ignore[union-attr]  # \W* always matches
         for number, run in enumerate(_runs(sentence)):
             folded += [fold.get(w) or fold.setdefault(w, _fold(w)) for w in run]
@@ -125,9 +130,22 @@ def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
     """The `count` key terms of the text, best first, each written as it most often appears."""
     sentences = _sample(sentences)
     written, opening, fold, words_per_sentence = _read(sentences)
-    counts: Counter[tuple[str, ...]] = Counter()
-    spelled: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
-    at_start: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
+    counts, spelled, openers = _tally(written, opening, fold)
+    if not counts:
+        return []
+    scores = _scores(counts, spelled, _glued(counts, fold) | openers, words_per_sentence)
+    return [_spelling(spelled[key]) for key in _best(scores, count)]
+
+
+def _tally(
+    written: Counter[Phrase], opening: Counter[Phrase], fold: dict[str, str]
+) -> tuple[Counter[Phrase], dict[Phrase, Counter[str]], set[Phrase]]:
+    """How often each folded phrase is written; its spellings: those away from a sentence's start, else (a
+    phrase only ever opening sentences) the ones there, first word lower-cased; and the single words only ever
+    written at a sentence's start."""
+    counts: Counter[Phrase] = Counter()
+    spelled: dict[Phrase, Counter[str]] = defaultdict(Counter)
+    at_start: dict[Phrase, Counter[str]] = defaultdict(Counter)
     for phrase, seen in written.items():
         if len(phrase) == 1 and len(phrase[0]) < MIN_LETTERS:
             continue
@@ -139,10 +157,18 @@ def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
             at_start[key][" ".join((phrase[0][:1].lower() + phrase[0][1:], *phrase[1:]))] += opening[phrase]
     # A word only ever written at a sentence's start is no term ("See", "Maintaining"): nothing tells a name
     # there from an opener, and openers are far commoner. A phrase there keeps its words, lower-cased.
-    dropped = _glued(counts, fold) | {key for key in counts if len(key) == 1 and not spelled.get(key)}
-    spelled = {key: spelled.get(key) or at_start[key] for key in counts}
-    if not counts:
-        return []
+    openers: set[Phrase] = {key for key in counts if len(key) == 1 and not spelled.get(key)}
+    return counts, {key: spelled.get(key) or at_start[key] for key in counts}, openers
+
+
+def _scores(
+    counts: Counter[Phrase],
+    spelled: dict[Phrase, Counter[str]],
+    dropped: set[Phrase],
+    words_per_sentence: list[list[str]],
+) -> dict[Phrase, float]:
+    """Each candidate phrase's score: how often it is written times the tf-idf weight of its words, a common
+    word's lowered; the `dropped` ones and rare phrases are no candidates."""
     rows = tfidf(words_per_sentence)
     vocabulary: dict[str, int] = {}  # the columns tfidf gave: words in order of first appearance
     for folded in words_per_sentence:
@@ -157,14 +183,19 @@ def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
         if len(key) == 1 and _spelling(spelled[key]).islower():
             score *= COMMON_WORD_WEIGHT
         scores[key] = score
-    chosen: list[tuple[str, ...]] = []
+    return scores
+
+
+def _best(scores: dict[Phrase, float], count: int) -> list[Phrase]:
+    """The `count` best-scored phrases, skipping one inside (or around) a phrase already chosen."""
+    chosen: list[Phrase] = []
     for key in sorted(scores, key=scores.__getitem__, reverse=True):
         if any(_inside(key, other) or _inside(other, key) for other in chosen):
             continue
         chosen.append(key)
         if len(chosen) == count:
             break
-    return [_spelling(spelled[key]) for key in chosen]
+    return chosen
 
 
 def _glued(counts: Counter[tuple[str, ...]], fold: dict[str, str]) -> set[tuple[str, ...]]:

@@ -159,24 +159,13 @@ def _quoted(paragraph: str) -> list[tuple[int, int]]:
 def _split_paragraph(paragraph: str) -> list[tuple[int, int]]:
     """Spans of the sentences of a paragraph; a footnote mark glued to a sentence's end ('systems.3 We') is
     left out of both sentences."""
-    cuts = set(_line_breaks(paragraph))
     quoted = _quoted(paragraph) if '"' in paragraph or "“" in paragraph else []
     marks = {
         match.start(1): match.end(1)
         for match in _FOOTNOTE.finditer(paragraph)
         if not _is_abbreviation(paragraph, match.start())
     }
-    boundaries = [(match, False) for match in _BOUNDARY.finditer(paragraph)]
-    boundaries += [(match, True) for match in _LOWER_BOUNDARY.finditer(paragraph)]
-    for match, lower in boundaries:
-        if paragraph[match.start()] == "." and (
-            _is_abbreviation(paragraph, match.start() + 1, lower)
-            or _ENUMERATOR.search(paragraph, max(0, match.start() - 8), match.start())
-        ):
-            continue
-        if any(start < match.end() < end for start, end in quoted):
-            continue
-        cuts.add(match.end())
+    cuts = set(_line_breaks(paragraph)) | _sentence_ends(paragraph, quoted)
     for start, end in marks.items():
         if not any(begin < start < stop for begin, stop in quoted):
             cuts.update((start, end))
@@ -188,6 +177,24 @@ def _split_paragraph(paragraph: str) -> list[tuple[int, int]]:
             spans.append((begin, cut))
         begin = cut
     return spans
+
+
+def _sentence_ends(paragraph: str, quoted: list[tuple[int, int]]) -> set[int]:
+    """Where a sentence mark ends a sentence: not after an abbreviation or a list's enumerator, nor inside a
+    quotation."""
+    cuts = set()
+    boundaries = [(match, False) for match in _BOUNDARY.finditer(paragraph)]
+    boundaries += [(match, True) for match in _LOWER_BOUNDARY.finditer(paragraph)]
+    for match, lower in boundaries:
+        if paragraph[match.start()] == "." and (
+            _is_abbreviation(paragraph, match.start() + 1, lower)
+            or _ENUMERATOR.search(paragraph, max(0, match.start() - 8), match.start())
+        ):
+            continue
+        if any(start < match.end() < end for start, end in quoted):
+            continue
+        cuts.add(match.end())
+    return cuts
 
 
 def _units(text: str, begin: int, end: int) -> Iterator[tuple[int, int, int]]:

@@ -49,7 +49,8 @@ def vectors(texts: Sequence[str]) -> np.ndarray:
 def cosines(texts: Sequence[str]) -> np.ndarray:
     """The texts' pairwise cosines (1.0 on the diagonal of a text with content words, else 0)."""
     rows = vectors(texts)
-    return rows @ rows.T
+    product: np.ndarray = rows @ rows.T
+    return product
 
 
 def similar_groups(texts: Sequence[str], threshold: float = SAME_TOPIC) -> list[list[int]]:

@@ -57,7 +57,9 @@ def test_every_story_is_in_one_line_and_the_failed_one_is_named(news_server):
 
 
 def test_with_t5_the_lines_come_in_batches_each_shown_as_it_is_done(news_server, tiny_model_dir):
-    service = Summarizer(Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128))
+    service = Summarizer(
+        Settings.from_env(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128)
+    )
     steps, briefing = briefing_of(news_server, service)
     written = [sum(bool(t.line) for t in step.topics) for step in steps if step.topics]
     assert written == [0, 1, 3, 4]  # four lines: calls of 1, 2 and 1 (the batch doubles up to the engine's size)

@@ -102,7 +102,7 @@ def test_tldr_is_one_sentence_and_short_texts_are_not_returned_whole():
 
 
 def test_the_abstractive_engine_reads_only_prose_and_summarizes_sections(tiny_model_dir, standard):
-    model = Summarizer(Settings(engine="abstractive", model=str(tiny_model_dir), backend="transformers"))
+    model = Summarizer(Settings.from_env(engine="abstractive", model=str(tiny_model_dir), backend="transformers"))
     summary = model.summarize(standard.blocks, SummaryOptions(words=300))
     read = " ".join(summary.source[i].text for support in summary.support for i in support)
     assert summary.engine == "abstractive" and summary.sentences

@@ -23,7 +23,9 @@ def offline(offline_hub):
 
 @pytest.fixture(scope="module")
 def tiny(tiny_model_dir):
-    return Summarizer(Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128))
+    return Summarizer(
+        Settings.from_env(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128)
+    )
 
 
 def test_offline_engine_summarizes_with_grounding(offline, text_factory):
@@ -77,7 +79,7 @@ def test_length_presets_grow_with_the_document():
 
 
 def test_auto_falls_back_with_a_reason_when_offline(offline_hub, text_factory):
-    summarizer = Summarizer(Settings(engine="auto", model="t5-small"))
+    summarizer = Summarizer(Settings.from_env(engine="auto", model="t5-small"))
     summary = summarizer.summarize(text_factory(10))
     assert summary.engine == "extractive"
     assert summary.reason == "t5-small is not in the local cache and offline mode is on (HF_HUB_OFFLINE)."
@@ -90,7 +92,7 @@ def test_auto_does_not_hang_on_a_hub_that_never_answers(offline_hub, monkeypatch
     monkeypatch.delenv("HF_HUB_OFFLINE")
     monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{silent.getsockname()[1]}")
     try:
-        summarizer = Summarizer(Settings(engine="auto", model="t5-small", hub_timeout=0.5))
+        summarizer = Summarizer(Settings.from_env(engine="auto", model="t5-small", hub_timeout=0.5))
         assert summarizer.engine.name == "extractive"
         assert "the model hub cannot be reached" in summarizer.engine.reason
     finally:
@@ -99,9 +101,9 @@ def test_auto_does_not_hang_on_a_hub_that_never_answers(offline_hub, monkeypatch
 
 def test_abstractive_engine_reports_why_it_cannot_load(offline_hub, tmp_path):
     with pytest.raises(ModelLoadError, match="does not exist"):
-        _ = Summarizer(Settings(engine="abstractive", model="./no-such-model")).engine
+        _ = Summarizer(Settings.from_env(engine="abstractive", model="./no-such-model")).engine
     with pytest.raises(ModelLoadError, match="no config.json"):
-        _ = Summarizer(Settings(engine="abstractive", model=str(tmp_path))).engine
+        _ = Summarizer(Settings.from_env(engine="abstractive", model=str(tmp_path))).engine
 
 
 def test_a_model_folder_without_its_tokenizer_is_refused_at_load_naming_the_files(tiny_model_dir, tmp_path):
@@ -115,7 +117,7 @@ def test_a_model_folder_without_its_tokenizer_is_refused_at_load_naming_the_file
     for name in ("config.json", "generation_config.json", "model.safetensors"):
         shutil.copy(tiny_model_dir / name, folder / name)
     with pytest.raises(ModelLoadError, match="holds a model but no tokenizer") as refused:
-        _ = Summarizer(Settings(engine="abstractive", model=str(folder))).engine
+        _ = Summarizer(Settings.from_env(engine="abstractive", model=str(folder))).engine
     assert all(name in str(refused.value) for name in TOKENIZER_FILES)
 
 
@@ -142,7 +144,7 @@ def test_long_input_is_covered_whole_by_map_reduce(tiny, text_factory):
 
 
 def test_concurrent_callers_share_one_model(tiny_model_dir, text_factory):
-    summarizer = Summarizer(Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast"))
+    summarizer = Summarizer(Settings.from_env(model=str(tiny_model_dir), engine="abstractive", preset="fast"))
     results, errors = [], []
 
     def work(seed):

@@ -30,7 +30,7 @@ def blocks():
 
 
 def tiny_settings(model_dir, **extra) -> Settings:
-    return Settings(
+    return Settings.from_env(
         **{"model": str(model_dir), "engine": "abstractive", "preset": "fast", "max_input_tokens": 512, **extra}
     )
 

@@ -140,7 +140,7 @@ def drained(steps):
 
 def test_a_model_summarizes_the_sources_a_few_at_a_time_each_part_yielded_as_it_is_done(tiny_model_dir):
     summarizer = Summarizer(
-        Settings(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128)
+        Settings.from_env(model=str(tiny_model_dir), engine="abstractive", preset="fast", max_input_tokens=128)
     )
     sources = [NamedSource(f"story {k}", text) for k, text in enumerate(STORIES[:4])]
     messages = []

@@ -310,7 +310,7 @@ def test_rerun_on_the_cluster_skips_finished_items_and_redoes_cut_ones(ray_addre
 def test_tiny_t5_job_summarizes_every_item_and_a_rerun_has_nothing_to_do(
     ray_address, tmp_path, tiny_model_dir, text_factory
 ):
-    settings = Settings(engine="abstractive", model=str(tiny_model_dir), preset="fast", max_input_tokens=128)
+    settings = Settings.from_env(engine="abstractive", model=str(tiny_model_dir), preset="fast", max_input_tokens=128)
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": str(n), "text": text_factory(8, n)} for n in range(4)])
     report = corpusjob.run(
         corpusjob.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions(), workers=2, batch_size=2)

@@ -37,7 +37,7 @@ def source(tiny_model_dir):
 )
 def test_a_caller_who_leaves_stops_the_model_mid_call(source, text_factory, backend, preset, streaming):
     engine = AbstractiveEngine(
-        source, Settings(model=source.path, backend=backend, preset=preset, max_input_tokens=128)
+        source, Settings.from_env(model=source.path, backend=backend, preset=preset, max_input_tokens=128)
     )
     engine.heartbeat_seconds = 0.0  # every token asks, so the test needs no clock
     reports: list[tuple[int, int]] = []
@@ -63,7 +63,7 @@ def test_a_caller_who_leaves_stops_the_model_mid_call(source, text_factory, back
 
 
 def test_without_a_caller_to_ask_the_call_runs_to_its_end(source, text_factory):
-    engine = AbstractiveEngine(source, Settings(model=source.path, backend="transformers", preset="fast"))
+    engine = AbstractiveEngine(source, Settings.from_env(model=source.path, backend="transformers", preset="fast"))
     engine.heartbeat_seconds = 0.0
     [output] = engine.summarize_many([Job(split_sentences(text_factory(3, 1)), 40)])
     assert output.sentences

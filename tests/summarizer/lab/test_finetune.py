@@ -14,7 +14,9 @@ def test_loss_goes_down_and_the_saved_model_loads_back(tiny_model_dir, tmp_path,
     )
     assert report.epoch_losses[-1] < report.epoch_losses[0] * 0.8
     assert set(report.scores) == {"abstractive", "lead3"} and report.scores["lead3"].n == 2
-    summary = Summarizer(Settings(model=str(output), engine="abstractive", preset="fast")).summarize(text_factory(10))
+    summary = Summarizer(Settings.from_env(model=str(output), engine="abstractive", preset="fast")).summarize(
+        text_factory(10)
+    )
     assert summary.engine == "abstractive" and summary.sentences
 
 

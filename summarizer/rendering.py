@@ -1,0 +1,92 @@
+"""A summary in the three forms it is given in, one renderer each: plain text, Markdown and JSON.
+
+The command line prints `render_text` and `render_json`, the app's downloads are `render_text` and
+`render_markdown` under their provenance, the server and `--json` send `Summary.as_dict()` (what `render_json`
+writes), and a summary's own `Summary.text` is `render_text`. Sources summarized together have theirs beside:
+`Combined.text`, `render_together_markdown`, and `render_json` again. Markdown is escaped as it is written
+(`escape_markdown`): a source's `<script>`, `onerror=` or `javascript:` link, or an entity such as `&lt;`,
+comes out as the visible text it was.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .summary import SectionSummary, Summary
+    from .together import Combined
+
+_INLINE = re.compile(r"([\\`*_{}\[\]<>~$|&])")
+_LINE_START = re.compile(r"^(\s*)(\d*)([#>+\-.)])")
+
+
+def escape_markdown(text: str) -> str:
+    """Markdown, HTML, entity, directive and math characters escaped: the text shows exactly as written
+    (`&lt;` stays those four characters; unescaped, a viewer shows it as `<`)."""
+    folded = _INLINE.sub(r"\\\1", " ".join(text.split()))
+    return _LINE_START.sub(lambda m: m.group(1) + m.group(2) + "\\" + m.group(3), folded)
+
+
+def overview(summary: Summary) -> str:
+    """The overview as plain text: one bullet per sentence in the bullets format, else a paragraph."""
+    if summary.format == "bullets":
+        return "\n".join(f"- {s}" for s in summary.sentences)
+    return " ".join(summary.sentences)
+
+
+def section_text(section: SectionSummary) -> str:
+    """A section as plain text: its heading with its pages, then one bullet per sentence (or its note)."""
+    return section.heading + "\n" + ("\n".join(f"- {s}" for s in section.sentences) or section.note)
+
+
+def key_terms_line(summary: Summary) -> str:
+    """'Key terms: a, b, c', or '' when none were found."""
+    return "Key terms: " + ", ".join(summary.keyterms) if summary.keyterms else ""
+
+
+def render_text(summary: Summary, sections: bool | None = None, key_terms: bool = False) -> str:
+    """The summary as plain text: the overview; each section under its heading (`sections`; by default in the
+    outline format only, as the command line prints it); then, with `key_terms`, the key terms line."""
+    shown = summary.format == "outline" if sections is None else sections
+    parts = [overview(summary)] + [section_text(s) for s in summary.sections if shown]
+    if key_terms and summary.keyterms:
+        parts.append(key_terms_line(summary))
+    return "\n\n".join(parts)
+
+
+def render_markdown(summary: Summary, title: str, provenance: list[str]) -> str:
+    """The summary as Markdown under '# Summary of TITLE': the overview, each section under a '##' heading,
+    then the `provenance` lines (already Markdown) as a list below a rule."""
+    e = escape_markdown
+    if summary.format == "bullets":
+        body = "\n".join(f"- {e(s)}" for s in summary.sentences)
+    else:
+        body = e(" ".join(summary.sentences))
+    for section in summary.sections:
+        pages = f" ({section.pages})" if section.pages else ""
+        lines = "\n".join(f"- {e(s)}" for s in section.sentences) or f"_{e(section.note)}_"
+        body += f"\n\n## {e(section.title)}{pages}\n\n" + lines
+    return f"# Summary of {e(title)}\n\n{body}\n\n---\n\n" + "".join(f"- {line}\n" for line in provenance)
+
+
+def render_together_markdown(combined: Combined, provenance: list[str]) -> str:
+    """Sources summarized together as Markdown: the overview with each sentence's sources, what each source adds,
+    those left out with their reasons, then the `provenance` lines (already Markdown) below a rule."""
+    e = escape_markdown
+    lines = [f"{e(s.text)} \\[{e('; '.join(combined.mark_text(m) for m in s.marks))}\\]" for s in combined.sentences]
+    body = "\n".join(f"- {line}" for line in lines) if combined.format == "bullets" else " ".join(lines)
+    adds = "\n".join(f"- **{e(s.label)}** ({e(s.name)}): {e(s.adds)}" for s in combined.summarized)
+    failed = "\n".join(f"- {e(s.name)}: {e(s.error)}" for s in combined.failed)
+    return (
+        f"# Summary of {len(combined.sources)} sources\n\n{body}\n\n## What each source adds\n\n{adds}\n\n"
+        + (f"## Left out\n\n{failed}\n\n" if failed else "")
+        + "---\n\n"
+        + "".join(f"- {line}\n" for line in provenance)
+    )
+
+
+def render_json(result: Summary | Combined) -> str:
+    """A summary (or sources summarized together) as the JSON the command line's --json prints: `as_dict()`."""
+    return json.dumps(result.as_dict(), ensure_ascii=False, indent=2)
