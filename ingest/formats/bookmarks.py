@@ -13,7 +13,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 MAX_ENTRIES = 5000
-REASON = "the PDF's outline"
 
 
 @dataclass(frozen=True)
