@@ -8,13 +8,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from textkind import BULLET_MARKS
+
 from ...classify import NUMBERED_HEADING, is_toc_line, numbered_level
-from ...document import Block, BlockKind
+from ...document import Block, BlockKind, Origin
 from ...recognition import words
 from ...sections import finish
 from .. import bookmarks, pdfheadings, pdfnotes
-from .figures import FONT_REASON, _figure_text, definition_rows
-from .furniture import RUNNING_REASON, _furniture
+from .figures import _figure_text, definition_rows
+from .furniture import _furniture
 from .headings import (
     HEADING_SIZE,
     ROMAN_HEADING,
@@ -36,7 +38,6 @@ from .lines import MIN_CELLS, Line
 PARAGRAPH_GAP = 1.3
 RUN_IN_LEVEL = 6
 WRAPPED_MIN_WORDS = 5
-BULLETS = "•▪◦‣●■□➢►\uf0b7\uf0a7"  # U+F0B7 and U+F0A7: the Symbol and Wingdings bullets word processors write
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 
 
@@ -108,7 +109,7 @@ class _Page:
             or previous.mono != line.mono
             or (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS)
             or self.item(line)
-            or line.text[:1] in BULLETS
+            or line.text[:1] in BULLET_MARKS
             or REFERENCE_START.match(line.text)
             or _toc_line(line.text)
             or _toc_line(previous.text)
@@ -138,7 +139,7 @@ def _continues_heading(last: Block | None, previous: Line | None, line: Line) ->
     return bool(
         last
         and last.kind == "heading"
-        and last.reason != bookmarks.REASON
+        and last.origin is not Origin.OUTLINE
         and last.page == line.page
         and previous
         and abs(previous.size - line.size) < 0.2
@@ -164,15 +165,14 @@ def _block(lines: list[Line], page: _Page) -> Block:
     """The block a group of lines makes, with why it has its kind where that is not plain."""
     kind = _kind(lines, page)
     text, later = _joined(lines, "paragraph" if lines[0].note else kind)
+    origin: Origin | None = None
     if lines[0].note:
-        reason = pdfnotes.REASONS.get(lines[0].note, "")
+        origin = pdfnotes.ORIGINS.get(lines[0].note)
     elif kind == "list_item":
-        reason = "an item of a numbered list"
+        origin = Origin.NUMBERED_ITEM
     elif kind == "table":
-        reason = "rows of terms and what they mean" if any(ln.defines for ln in lines) else "rows of short cells"
-    else:
-        reason = ""
-    return Block(kind, text, page=lines[0].page, reason=reason, later_pages=later)
+        origin = Origin.TERM_ROWS if any(ln.defines for ln in lines) else Origin.SHORT_CELLS
+    return Block(kind, text, page=lines[0].page, origin=origin, later_pages=later)
 
 
 def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
@@ -201,23 +201,23 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
                 held.append([line])
             continue
         heading, rest = _run_in(line, body)
-        run_in_level, run_in_reason = RUN_IN_LEVEL, "a bold run-in heading"
+        run_in_level, run_in_origin = RUN_IN_LEVEL, Origin.BOLD_RUN_IN
         if not heading:
             heading, rest = _numbered_run_in(line)
-            run_in_level, run_in_reason = numbered_level(heading), "its numbering, run into its paragraph"
+            run_in_level, run_in_origin = numbered_level(heading), Origin.NUMBERED_RUN_IN
         seems_heading, text, wrapped = _layout_heading(lines, number, page)
         if line.title or line.outline or heading or seems_heading:
             flush()
         if line.title:
             last = blocks[-1] if blocks else None
             if last and last.kind == "title":
-                blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, reason=last.reason)
+                blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, origin=last.origin)
             else:
-                blocks.append(Block("title", line.text, page=line.page, reason="the largest text on the first page"))
+                blocks.append(Block("title", line.text, page=line.page, origin=Origin.LARGEST_TEXT))
         elif line.outline:
-            blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
+            blocks.append(Block("heading", line.text, line.outline, line.page, origin=Origin.OUTLINE))
         elif heading:
-            blocks.append(Block("heading", heading, run_in_level + depth, line.page, reason=run_in_reason))
+            blocks.append(Block("heading", heading, run_in_level + depth, line.page, origin=run_in_origin))
             line.text, line.run_in = rest, ""
             current.append(line)
         elif seems_heading:
@@ -236,10 +236,10 @@ def _add_heading(blocks: list[Block], previous: Line | None, line: Line, wrapped
     heading just before it when it is that heading's next line."""
     last = blocks[-1] if blocks else None
     if last is not None and not wrapped and _continues_heading(last, previous, line):
-        blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
+        blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, origin=last.origin)
     else:
         level = _heading_level(line, page.heading_sizes, page.styles) + depth
-        blocks.append(Block("heading", wrapped or line.text, level, line.page, reason=FONT_REASON))
+        blocks.append(Block("heading", wrapped or line.text, level, line.page, origin=Origin.FONT))
 
 
 def _layout_heading(lines: list[Line], number: int, page: _Page) -> tuple[bool, str, list[Line]]:
@@ -331,11 +331,11 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
             "running",
             " · ".join(line.text for line in page if id(line) in furniture),
             page=number,
-            reason=RUNNING_REASON,
+            origin=Origin.RUNNING,
         )
         for number, page in enumerate(pages, 1)
         if any(id(line) in furniture for line in page)
     ]
     blocks = _blocks([line for page in kept for line in page], depth)
-    blocks = pdfheadings.title_repeats(blocks, " ".join(ln.text for ln in title), FONT_REASON)
+    blocks = pdfheadings.title_repeats(blocks, " ".join(ln.text for ln in title), Origin.FONT)
     return finish(blocks) + tuple(running), bool(furniture)
