@@ -1,7 +1,7 @@
 """Turn the outside world into text: uploaded files, files and pages a person names, the news feed."""
 
 from .commandline import apology, log_incident, program_name, run_command
-from .document import BLOCK_KINDS, LEFT_OUT_KINDS, Block, Document, OcrReport, words_in
+from .document import BLOCK_KINDS, LEFT_OUT_KINDS, Block, Document, OcrReport, Origin, words_in
 from .errors import (
     CorruptFileError,
     ExtractionTimeoutError,
@@ -44,6 +44,7 @@ __all__ = [
     "NewsFeed",
     "NoTextError",
     "OcrReport",
+    "Origin",
     "PasswordProtectedError",
     "UnsafeUrlError",
     "UnsupportedFormatError",

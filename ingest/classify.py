@@ -1,7 +1,9 @@
-"""What a paragraph is, from its text alone: heading, table of contents, caption, reference, code.
+"""Headings and contents lines from their text alone: a heading's number and depth, a section's role, a line of a
+table of contents, a line that reads like a title.
 
 Formats that carry structure (docx styles, Markdown, PDF fonts and outlines) say most of this
-themselves; these rules catch what they do not, and are all that plain text has.
+themselves; these rules catch what they do not, and are all that plain text has. What a paragraph is by its
+text (a list item, a caption, a reference entry, code) is decided by the named rules in `textkind.rules`.
 """
 
 from __future__ import annotations
@@ -9,27 +11,10 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from textkind import looks_like_code
+
 LEADER_AT_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,}|(?:_\s?){4,})\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$")
 TOC_LINE = re.compile(r"^(?:[A-Z]?\d+(?:\.\d+)*\.?|[A-Z]\.|[IVXLC]+\.)?\s*\S.{0,120}?\s(?:\d{1,4}|[ivxlc]{1,6})$")
-CAPTION = re.compile(
-    r"^(?:figure|fig\.|table|listing|algorithm|exhibit|chart|plate|diagram|photo|image)\s*"
-    r"[A-Z]?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:—–|]|\s+-\s)",
-    re.I,
-)
-REFERENCE_ENTRY = re.compile(
-    r"^(?:\[\s*[\w+.-]{1,12}\s*\]|\(\d{1,3}\)|\d{1,3}\.\s+[A-Z][a-z'’-]+,\s+[A-Z]\.)"
-    r"|^[A-Z][a-z'’-]+,\s+(?:[A-Z]\.\s?){1,3}(?:,|and|&)"
-)
-YEAR = re.compile(r"\b(?:1[89]|20)\d\d[a-z]?\b")
-# A standard or a specification cited by its number: "ISO/IEC 10646, Information technology — ...", "IEEE Std
-# 754-2008, IEEE Standard for ...", "RFC 3986 Uniform Resource Identifier (URI): ...", "ITU-T Rec. X.509 | ...".
-STANDARD_ENTRY = re.compile(
-    r"^(?P<body>(?:[A-Z][A-Z0-9]{1,7}(?:-[A-Z])?)(?:/[A-Z][A-Z0-9]{1,7}(?:-[A-Z])?)*"
-    r"(?:\s+[A-Z][A-Z0-9]{1,7}(?:/[A-Z][A-Z0-9]{1,7})*){0,2})"
-    r"(?:[\s-]+(?:Std|Standard|Rec|Recommendation|Pub|PUB|SP|TR|TS|Guide)\.?)?[\s-]+[A-Z]?\.?\d{1,6}(?:[.\-–]\d{1,5})*"
-    r"(?:\s*:\s*(?:1[89]|20)\d\d)?(?:\s*\([^()]{1,30}\))?(?P<sep>,|\s[—–|-]|:)?\s+(?P<title>\S.*)$"
-)
-URL = re.compile(r"https?://|www\.")
 NUMBERED_HEADING = re.compile(
     r"^((?:\d{1,2}\.)*\d{1,2})\.?\s+(?=[A-Z])|^((?:[A-Z]\.)(?:\d{1,2}\.?)*)\s+(?=[A-Z])"
     r"|^((?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4})\b[.:]?\s*",
@@ -46,11 +31,6 @@ SECTION_ROLES: dict[SectionRole, re.Pattern[str]] = {
     ),
     "index": re.compile(r"^(?:index|subject index|author index|general index)$", re.I),
 }
-CODE_CHAR = re.compile(r"[{}\[\]();=<>|&*/\\_#$@^~`]")
-CODE_WORDS = re.compile(
-    r"\b(?:def|return|import|class|function|var|let|const|public|private|static|void|int|"
-    r"fun|val|datatype|struct|if|else|for|while|lambda|begin|end)\b"
-)
 
 
 def heading_text(text: str) -> str:
@@ -85,47 +65,6 @@ def is_toc_line(text: str) -> bool:
     ends in one is a contents entry only in a run of such lines or under a Contents heading
     (`structure.finish` decides that)."""
     return bool(LEADER_AT_END.search(text))
-
-
-def is_caption(text: str) -> bool:
-    return bool(CAPTION.match(text))
-
-
-def is_reference_entry(text: str) -> bool:
-    """An entry of a reference list: "[12] A. Name, Title, Venue, 2019", "Name, A. and ... (2019)", or a standard
-    cited by its number with its title ("ISO/IEC 10646, Information technology — ...")."""
-    return bool(REFERENCE_ENTRY.match(text)) and bool(YEAR.search(text)) or cites_standard(text)
-
-
-def cites_standard(text: str) -> bool:
-    """A standard's or a specification's number followed by its title, not by a sentence about it: "ISO 8601:2004,
-    Data elements and interchange formats — ...", "RFC 3986 Uniform Resource Identifier (URI): Generic Syntax,
-    ..., 2005, http://..."; not "ISO 9001 requires that ..." nor "IEEE 802.11 networks are slow."."""
-    match = STANDARD_ENTRY.match(text)
-    if not match:
-        return False
-    title = match.group("title")
-    words = [w for w in title.split()[:10] if w[:1].isalpha()]
-    capitalized = sum(w[:1].isupper() for w in words) / max(1, len(words))
-    marked = bool(re.search(r"\s[—–]\s|\bPart \d|:\s", title)) or bool(URL.search(title))
-    if match.group("sep"):
-        return title[:1].isupper() and (marked or capitalized >= 0.5 or bool(YEAR.search(title)))
-    return title[:1].isupper() and (marked or bool(YEAR.search(title))) and capitalized >= 0.5
-
-
-def looks_like_code(text: str) -> bool:
-    """Program text or formal grammar: dense in symbols, or lines that read like statements."""
-    stripped = "".join(text.split())
-    if not stripped:
-        return False
-    symbols = len(CODE_CHAR.findall(stripped)) / len(stripped)
-    words = text.split()
-    wordy = sum(1 for w in words if w.strip(".,;:'\"()").isalpha()) / max(1, len(words))
-    if symbols > 0.12 and wordy < 0.7:
-        return True
-    if re.search(r"::=|:=|=>|->|==|!=|\+\+|&&|\|\||\w\(\)|;\s*$|^\s*[{}]\s*$", text) and wordy < 0.75:
-        return True
-    return bool(CODE_WORDS.search(text)) and symbols > 0.06 and wordy < 0.8
 
 
 def looks_like_heading(text: str, max_words: int = 14) -> bool:

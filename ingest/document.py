@@ -8,6 +8,7 @@ can tell a heading, a table of contents or a reference list from prose.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Literal, get_args
 
 READING_WORDS_PER_MINUTE = 230
@@ -44,18 +45,88 @@ def words_in(text: str) -> int:
     return len(text.split())
 
 
+class Origin(Enum):
+    """Where a block's kind came from, where that is not plain: for code to test (`block.origin is Origin.OUTLINE`),
+    and, in `reason`, for the reader to be told. Paragraph rules' origins carry the rule's name (`textkind.RULES`)."""
+
+    BULLET = "bullet"
+    CAPTION_OPENING = "caption opening"
+    REFERENCE_ENTRY = "reference entry"
+    PROGRAM_TEXT = "program text"
+    TOC_RUN = "toc run"
+    UNDER_CONTENTS = "under contents"
+    UNDER_REFERENCES = "under references"
+    UNDER_INDEX = "under index"
+    NUMBER_GOES_BACK = "number goes back"
+    TITLE_STYLE = "title style"
+    PAGE_HEADER = "page header"
+    LARGEST_TEXT = "largest text"
+    OUTLINE = "outline"
+    FONT = "font"
+    BOLD_RUN_IN = "bold run-in"
+    NUMBERED_RUN_IN = "numbered run-in"
+    SHORT_CELLS = "short cells"
+    NUMBERED_ITEM = "numbered item"
+    TERM_ROWS = "term rows"
+    SET_CAPTION = "set-aside caption"
+    SET_FOOTNOTE = "set-aside footnote"
+    AXIS_TICKS = "axis ticks"
+    CHART_LABELS = "chart labels"
+    FIGURE_TEXT = "figure text"
+    RUNNING = "running"
+
+    @property
+    def reason(self) -> str:
+        """Why the block has its kind, as the reader is told ('the PDF's outline')."""
+        return REASONS[self]
+
+
+REASONS: dict[Origin, str] = {
+    Origin.BULLET: "it starts with a bullet",
+    Origin.CAPTION_OPENING: "it starts like a caption ('Figure 2:')",
+    Origin.REFERENCE_ENTRY: "it reads like a reference entry (authors, a year)",
+    Origin.PROGRAM_TEXT: "it is dense in symbols, like program text or a formula",
+    Origin.TOC_RUN: "a run of lines ending in page numbers",
+    Origin.UNDER_CONTENTS: "under a Contents heading",
+    Origin.UNDER_REFERENCES: "under a References heading",
+    Origin.UNDER_INDEX: "under an Index heading",
+    Origin.NUMBER_GOES_BACK: "its number goes back: a numbered list item",
+    Origin.TITLE_STYLE: "its Title style",
+    Origin.PAGE_HEADER: "a page header or footer",
+    Origin.LARGEST_TEXT: "the largest text on the first page",
+    Origin.OUTLINE: "the PDF's outline",
+    Origin.FONT: "its font and numbering",
+    Origin.BOLD_RUN_IN: "a bold run-in heading",
+    Origin.NUMBERED_RUN_IN: "its numbering, run into its paragraph",
+    Origin.SHORT_CELLS: "rows of short cells",
+    Origin.NUMBERED_ITEM: "an item of a numbered list",
+    Origin.TERM_ROWS: "rows of terms and what they mean",
+    Origin.SET_CAPTION: "it opens like a caption ('Figure 2:') where no sentence runs on into it",
+    Origin.SET_FOOTNOTE: "smaller text at the foot of a column, under a mark, a rule or a gap",
+    Origin.AXIS_TICKS: "a chart's axis ticks",
+    Origin.CHART_LABELS: "a chart's labels, between its axis ticks and its caption",
+    Origin.FIGURE_TEXT: "text inside a figure",
+    Origin.RUNNING: "a running head, foot or page number",
+}
+
+
 @dataclass(frozen=True)
 class Block:
     """One unit of a document: its kind, text, heading level (headings only), page (paged formats; the page it
-    starts on), why it was given its kind where that is not plain ('the PDF's outline', 'a row of short cells'),
-    and, for a block that runs on over a page break, where in its text each later page starts."""
+    starts on), where its kind came from when that is not plain (`origin`, told to the reader as `reason`: 'the
+    PDF's outline'), and, for a block that runs on over a page break, where in its text each later page starts."""
 
     kind: BlockKind
     text: str
     level: int = 0
     page: int | None = None
-    reason: str = ""
+    origin: Origin | None = None
     later_pages: tuple[tuple[int, int], ...] = ()  # (offset in `text`, page) where the text goes on to a later page
+
+    @property
+    def reason(self) -> str:
+        """Why the block has its kind, as the reader is told; empty when it is plain."""
+        return self.origin.reason if self.origin else ""
 
     def page_at(self, offset: int) -> int | None:
         """The page the character at `offset` of the text is on."""

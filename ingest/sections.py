@@ -9,26 +9,17 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .classify import (
-    LEADER_AT_END,
-    TOC_LINE,
-    SectionRole,
-    is_caption,
-    is_reference_entry,
-    is_toc_line,
-    looks_like_code,
-    section_role,
-)
-from .document import Block
-from .formats.bookmarks import REASON as OUTLINE
+from textkind import BULLET, paragraph_rule
 
-BULLET = re.compile(r"^[•▪◦‣●■□➢►–\uf0b7\uf0a7]\s+")  # U+F0B7, U+F0A7: word processors' Symbol, Wingdings bullets
+from .classify import LEADER_AT_END, TOC_LINE, SectionRole, is_toc_line, section_role
+from .document import Block, Origin
+
 DECIMAL_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s+\S")
 MIN_TOC_RUN = 3
-UNDER: dict[SectionRole, str] = {
-    "toc": "under a Contents heading",
-    "reference": "under a References heading",
-    "index": "under an Index heading",
+UNDER: dict[SectionRole, Origin] = {
+    "toc": Origin.UNDER_CONTENTS,
+    "reference": Origin.UNDER_REFERENCES,
+    "index": Origin.UNDER_INDEX,
 }
 MAX_TOC_ENTRY_WORDS = 16
 ROMAN_NUMBERED = re.compile(r"^([IVXLC]{1,6})\.?\s+(?=[A-Z])")
@@ -39,19 +30,14 @@ PART_ALONE = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4
 
 
 def _typed(block: Block) -> Block:
-    if block.kind not in ("paragraph", "list_item"):
+    """A paragraph or list item typed by the first paragraph rule (`textkind.RULES`) that fires on its text; a
+    bullet's mark is cut from the list item it opens."""
+    rule = paragraph_rule(block.text) if block.kind in ("paragraph", "list_item") else None
+    if rule is None:
         return block
-    text = block.text
-    bullet = BULLET.match(text)
-    if bullet:
-        return replace(block.cut(bullet.end()), kind="list_item", reason="it starts with a bullet")
-    if is_caption(text):
-        return replace(block, kind="caption", reason="it starts like a caption ('Figure 2:')")
-    if is_reference_entry(text):
-        return replace(block, kind="reference", reason="it reads like a reference entry (authors, a year)")
-    if looks_like_code(text):
-        return replace(block, kind="code", reason="it is dense in symbols, like program text or a formula")
-    return block
+    bullet = BULLET.match(block.text) if rule.kind == "list_item" else None
+    cut = block.cut(bullet.end()) if bullet else block
+    return replace(cut, kind=rule.kind or block.kind, origin=Origin(rule.name))
 
 
 def _words(text: str) -> int:
@@ -62,7 +48,7 @@ def _words(text: str) -> int:
 def _toc_entry(block: Block) -> bool:
     text = block.text.strip()
     return (
-        block.reason != OUTLINE
+        block.origin is not Origin.OUTLINE
         and block.kind in ("heading", "paragraph", "list_item", "toc")
         and _words(text) <= MAX_TOC_ENTRY_WORDS
         and not PART_ALONE.match(text)
@@ -80,7 +66,7 @@ def _toc_runs(blocks: list[Block]) -> list[Block]:
             end += 1
         if end - start >= MIN_TOC_RUN:
             for i in range(start, end):
-                result[i] = replace(result[i], kind="toc", level=0, reason="a run of lines ending in page numbers")
+                result[i] = replace(result[i], kind="toc", level=0, origin=Origin.TOC_RUN)
             start = end
         else:
             start += 1
@@ -114,11 +100,11 @@ def _heading_in_role(
     if opened:
         return block, opened, block.level
     if role == "toc" and _toc_entry(block):
-        return replace(block, kind="toc", level=0, reason=UNDER[role]), role, role_level
+        return replace(block, kind="toc", level=0, origin=UNDER[role]), role, role_level
     if role and (block.level <= role_level or role != "reference"):
         return None, None, role_level
     if role:
-        return replace(block, kind=role, level=0, reason=UNDER[role]), role, role_level
+        return replace(block, kind=role, level=0, origin=UNDER[role]), role, role_level
     return None, role, role_level
 
 
@@ -131,7 +117,7 @@ def _in_role(block: Block, role: SectionRole) -> tuple[Block, SectionRole | None
         and (_words(block.text) > MAX_TOC_ENTRY_WORDS or block.text.rstrip().endswith((".", "!", "?")))
     ):
         return block, None
-    return replace(block, kind=role, reason=UNDER[role]), role
+    return replace(block, kind=role, origin=UNDER[role]), role
 
 
 def _in_order(blocks: list[Block]) -> list[Block]:
@@ -140,11 +126,15 @@ def _in_order(blocks: list[Block]) -> list[Block]:
     result: list[Block] = []
     last: tuple[int, ...] = ()
     for block in blocks:
-        number = DECIMAL_HEADING.match(block.text) if block.kind == "heading" and block.reason != OUTLINE else None
+        number = (
+            DECIMAL_HEADING.match(block.text)
+            if block.kind == "heading" and block.origin is not Origin.OUTLINE
+            else None
+        )
         if number:
             current = tuple(int(part) for part in number.group(1).split("."))
             if last and current <= last:
-                block = replace(block, kind="list_item", level=0, reason="its number goes back: a numbered list item")
+                block = replace(block, kind="list_item", level=0, origin=Origin.NUMBER_GOES_BACK)
             else:
                 last = current
         result.append(block)
@@ -163,12 +153,12 @@ def _lettered_levels(blocks: list[Block]) -> list[Block]:
     """Sections numbered I., II., III. with subsections A., B., C. (the IEEE style): a lettered heading after a
     Roman one is a level below it. Both read as level 1 from their text alone. A numeral counts as Roman when it
     goes on from the last one (up to two missed), so "C. Middlebox Routing" after "III." is a letter."""
-    headings = [b for b in blocks if b.kind == "heading" and b.reason != OUTLINE]
+    headings = [b for b in blocks if b.kind == "heading" and b.origin is not Origin.OUTLINE]
     if sum(bool((m := ROMAN_NUMBERED.match(b.text)) and len(m.group(1)) >= 2) for b in headings) < 2:
         return blocks
     result, last, parent = [], 0, None
     for block in blocks:
-        if block.kind == "heading" and block.reason != OUTLINE:
+        if block.kind == "heading" and block.origin is not Origin.OUTLINE:
             roman = ROMAN_NUMBERED.match(block.text)
             value = _roman(roman.group(1)) if roman else 0
             if last < value <= last + 3:

@@ -4,7 +4,8 @@ Libraries never import streamlit; UI never imports torch or an engine or lab too
 nothing of models; nothing outside the lab imports the lab (but `python -m summarizer`'s entry,
 which joins the lab's commands to the product's); the summarizer reaches ingest through its public
 face; the runtime core never imports Ray or its Ray deployment (`summarizer.distributed`), which in
-turn knows nothing of the screen; and no module imports itself through a cycle.
+turn knows nothing of the screen; both libraries share the text-kind rules (`textkind`), which import only the
+standard library; and no module imports itself through a cycle.
 """
 
 import ast
@@ -106,6 +107,22 @@ def test_pages_reach_libraries_only_through_their_public_faces_and_ui():
         )
 
 
+def test_the_text_kind_rules_stand_alone():
+    """`textkind` holds the rules both libraries use, so it imports only the standard library (importing it loads
+    neither ingest nor the summarizer), and the libraries reach it through its public face."""
+    import sys
+
+    for path in files("textkind"):
+        names = {n.split(".")[0] for n in imports(path)}
+        assert names <= set(sys.stdlib_module_names) | {"__future__", "textkind"}, path
+    for path in files("summarizer", "ingest"):
+        assert not {n for n in imports(path) if n.startswith("textkind.")}, path
+    assert (
+        fresh("import sys, textkind; print(sorted({m.split('.')[0] for m in sys.modules} & {'ingest', 'summarizer'}))")
+        == "[]"
+    )
+
+
 def test_ingest_knows_nothing_of_models():
     for path in files("ingest"):
         assert not {n.split(".")[0] for n in imports(path)} & {"summarizer", "torch", "transformers", "ctranslate2"}, (
@@ -148,7 +165,7 @@ def _module(path: Path) -> str:
 
 def test_no_import_cycles():
     """A module never imports itself through others (`from . import x` counts as x, not the package)."""
-    modules = {_module(p): p for p in files("summarizer", "ingest") + ui_files()}
+    modules = {_module(p): p for p in files("summarizer", "ingest", "textkind") + ui_files()}
 
     def edges(name: str) -> set[str]:
         found = imports(modules[name]) & set(modules)
@@ -300,6 +317,7 @@ def test_public_api_of_ingest_is_pinned():
             "NewsFeed",
             "NoTextError",
             "OcrReport",
+            "Origin",
             "PasswordProtectedError",
             "UnsafeUrlError",
             "UnsupportedFormatError",

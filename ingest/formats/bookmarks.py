@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
 MAX_ENTRIES = 5000
-REASON = "the PDF's outline"
 
 
 class HasText(Protocol):

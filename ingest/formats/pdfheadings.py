@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 from typing import Callable, Protocol, Sequence, TypeVar
 
-from ..document import Block
+from ..document import Block, Origin
 
 MAX_HEADER_CELL_WORDS = 4
 ROW_REACH = 4
@@ -255,13 +255,13 @@ def _key(text: str) -> str:
     return "".join(ch for ch in NAME_MARK.sub("", text.strip()).lower() if ch.isalnum())
 
 
-def title_repeats(blocks: list[Block], title: str, reason: str) -> list[Block]:
-    """Headings found by `reason` (the layout) that repeat the document's title (on an abstract page, a second
+def title_repeats(blocks: list[Block], title: str, origin: Origin) -> list[Block]:
+    """Headings found by `origin` (the layout) that repeat the document's title (on an abstract page, a second
     title page) are the title again, not a section."""
     wanted = _key(title)
     return [
         replace(b, kind="title")
-        if wanted and b.kind == "heading" and b.reason == reason and _key(b.text) == wanted
+        if wanted and b.kind == "heading" and b.origin is origin and _key(b.text) == wanted
         else b
         for b in blocks
     ]

@@ -18,8 +18,9 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterator
 
-from ..classify import is_caption
-from ..document import Block
+from textkind import is_caption
+
+from ..document import Block, Origin
 from ..recognition import words
 
 if TYPE_CHECKING:
@@ -51,11 +52,11 @@ RULE_REACH = 2.5  # a rule this many of a line's sizes above it is that line's
 CAPTION_STEP = 1.7  # a caption's next line sits within this many of its sizes
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 NOTE_KINDS = ("caption", "footnote")
-REASONS = {  # why a set-aside block has its kind, as the reader is told
-    "caption": "it opens like a caption ('Figure 2:') where no sentence runs on into it",
-    "footnote": "smaller text at the foot of a column, under a mark, a rule or a gap",
-    "ticks": "a chart's axis ticks",
-    "figure": "a chart's labels, between its axis ticks and its caption",
+ORIGINS = {  # where a set-aside block's kind came from, by its lines' `note`
+    "caption": Origin.SET_CAPTION,
+    "footnote": Origin.SET_FOOTNOTE,
+    "ticks": Origin.AXIS_TICKS,
+    "figure": Origin.CHART_LABELS,
 }
 REACH = 3  # blocks other than notes between the halves of a cut sentence
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
+from textkind import LIST_MARKER
+
 from ..classify import TOC_LINE, is_toc_line, looks_like_heading, numbered_level
 from ..document import Block
 from ..sections import finish
 
-BULLET = re.compile(r"^\s*(?:[-*•▪◦‣]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+")
 HASH_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
 UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
 HYPHEN_BREAK = re.compile(r"(\w)-\n(?=[a-z])")
@@ -78,9 +79,9 @@ def _paragraph_blocks(lines: list[str]) -> list[Block]:
         elif _underlines(line, pending):
             text = pending.pop()
             blocks.append(Block("heading", text, 1 if line.strip()[0] == "=" else 2))
-        elif BULLET.match(line):
+        elif LIST_MARKER.match(line):
             flush()
-            blocks.append(Block("list_item", BULLET.sub("", line, count=1)))
+            blocks.append(Block("list_item", LIST_MARKER.sub("", line, count=1)))
         elif _continues_item(blocks, pending, line):
             blocks[-1] = Block("list_item", f"{blocks[-1].text} {line.strip()}")
         elif number == 0 and _opening_heading(line, following):
@@ -98,7 +99,7 @@ def parse(text: str) -> tuple[Block, ...]:
         lines = [line.rstrip() for line in paragraph.split("\n") if line.strip()]
         if not lines:
             continue
-        if len(lines) == 1 and looks_like_heading(lines[0]) and not BULLET.match(lines[0]):
+        if len(lines) == 1 and looks_like_heading(lines[0]) and not LIST_MARKER.match(lines[0]):
             blocks.append(Block("heading", lines[0].strip(), numbered_level(lines[0]) or 1))
             continue
         blocks.extend(_paragraph_blocks(lines))

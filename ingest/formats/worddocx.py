@@ -7,7 +7,7 @@ import re
 import zipfile
 from typing import Any
 
-from ..document import Block, BlockKind, Extracted
+from ..document import Block, BlockKind, Extracted, Origin
 from ..errors import CorruptFileError
 from ..sections import finish
 
@@ -44,7 +44,7 @@ def extract(data: bytes, name: str) -> Extracted:
         for p in part.paragraphs
         if p.text.strip()
     ]
-    blocks.extend(Block("running", text, reason="a page header or footer") for text in dict.fromkeys(running))
+    blocks.extend(Block("running", text, origin=Origin.PAGE_HEADER) for text in dict.fromkeys(running))
     warnings = ["Headers and footers were left out of the summary (see what was left out)."] if running else []
     return Extracted(finish(blocks), _title(blocks, document.core_properties.title or ""), warnings=warnings)
 
@@ -79,7 +79,7 @@ def _body_blocks(document: Any) -> list[Block]:
             continue
         style = (item.style.name if item.style is not None else "") or ""
         kind, level = _kind(style, item)
-        blocks.append(Block(kind, text, level, reason="its Title style" if kind == "title" else ""))
+        blocks.append(Block(kind, text, level, origin=Origin.TITLE_STYLE if kind == "title" else None))
     return blocks
 
 

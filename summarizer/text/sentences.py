@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from textkind import LIST_MARKER
+
 ABBREVIATIONS = frozenset(
     """
 mr mrs ms dr prof sr jr st mt ft gen col lt sgt capt cmdr adm gov sen rep rev hon pres supt
@@ -64,7 +66,6 @@ _ENUMERATOR = re.compile(r"[;:]\s+\(?\d{1,3}$")  # "...; 3." in a list run into 
 _QUOTED = re.compile(r'(?<![^\s(\[])"(?=\S)[^"]{1,400}(?<=\S)"(?![^\W_])|“[^“”]{1,400}”')
 _CJK_BOUNDARY = re.compile(rf"(?<![。！？｡])[。！？｡][。！？｡!?…]*+[{CLOSERS}]*+")
 _PARAGRAPH = re.compile(r"\n[ \t]*+\n\s*+")
-_BULLET = re.compile(r"^\s*+(?:[-*•▪◦]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s")
 _TERMINAL = re.compile(rf"""[.!?…:;。！？｡；：][{CLOSERS}]*+$""")
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z][A-Za-z.]*)\.$")
 _DOTTED_CAPITALS = re.compile(r"(?:[A-Z]\.)+[A-Z]")
@@ -134,7 +135,13 @@ def _line_breaks(paragraph: str) -> list[int]:
         starts_new = first.isupper() or first.isdigit()
         terminal = _TERMINAL.search(stripped)
         heading = stripped and starts_new and not terminal and len(stripped.split()) <= 12
-        if heading or terminal and _BULLET.match(following) or _BULLET.match(following) and _BULLET.match(line):
+        if (
+            heading
+            or terminal
+            and LIST_MARKER.match(following)
+            or LIST_MARKER.match(following)
+            and LIST_MARKER.match(line)
+        ):
             cuts.append(offset)
         elif terminal and len(stripped) < 50:
             cuts.append(offset)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest import ingest_file, parse_text
+from ingest import Origin, ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
 from tests.builders import FONT
 
@@ -136,7 +136,8 @@ def test_sections_are_the_papers_own_with_or_without_its_outline(outline):
 def test_the_outline_names_the_levels_and_says_why():
     document = ingest_file("paper.pdf", paper())
     headings = [b for b in document.blocks if b.kind == "heading"]
-    assert [b.level for b in headings] == [1] * 5 and {b.reason for b in headings} == {"the PDF's outline"}
+    assert [b.level for b in headings] == [1] * 5 and {b.origin for b in headings} == {Origin.OUTLINE}
+    assert {b.reason for b in headings} == {"the PDF's outline"}
     wrapped = headings[2].text
     assert wrapped.upper() == SECTIONS[2][0], "the heading wrapped onto two lines is one heading"
 

@@ -8,13 +8,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
+from textkind import BULLET_MARKS
+
 from ...classify import NUMBERED_HEADING, is_toc_line, numbered_level
-from ...document import Block, BlockKind
+from ...document import Block, BlockKind, Origin
 from ...recognition import words
 from ...sections import finish
 from .. import bookmarks, pdfheadings, pdfnotes
-from .figures import FONT_REASON, definition_rows, figure_text
-from .furniture import RUNNING_REASON, furniture_ids
+from .figures import definition_rows, figure_text
+from .furniture import furniture_ids
 from .headings import (
     HEADING_SIZE,
     ROMAN_HEADING,
@@ -36,7 +38,6 @@ from .lines import MIN_CELLS, Line
 PARAGRAPH_GAP = 1.3
 RUN_IN_LEVEL = 6
 WRAPPED_MIN_WORDS = 5
-BULLETS = "•▪◦‣●■□➢►\uf0b7\uf0a7"  # U+F0B7 and U+F0A7: the Symbol and Wingdings bullets word processors write
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 
 
@@ -130,7 +131,7 @@ PARAGRAPH_STARTS: tuple[Callable[[_Page, Line, Line], object], ...] = (
     lambda page, previous, line: previous.mono != line.mono,
     lambda page, previous, line: (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS),
     lambda page, previous, line: page.item(line),
-    lambda page, previous, line: line.text[:1] in BULLETS,
+    lambda page, previous, line: line.text[:1] in BULLET_MARKS,
     lambda page, previous, line: REFERENCE_START.match(line.text),
     lambda page, previous, line: _toc_line(line.text),
     lambda page, previous, line: _toc_line(previous.text),
@@ -157,7 +158,7 @@ def _continues_heading(last: Block | None, previous: Line | None, line: Line) ->
     return bool(
         last
         and last.kind == "heading"
-        and last.reason != bookmarks.REASON
+        and last.origin is not Origin.OUTLINE
         and last.page == line.page
         and previous
         and abs(previous.size - line.size) < 0.2
@@ -183,15 +184,14 @@ def _block(lines: list[Line], page: _Page) -> Block:
     """The block a group of lines makes, with why it has its kind where that is not plain."""
     kind = _kind(lines, page)
     text, later = _joined(lines, "paragraph" if lines[0].note else kind)
+    origin: Origin | None = None
     if lines[0].note:
-        reason = pdfnotes.REASONS.get(lines[0].note, "")
+        origin = pdfnotes.ORIGINS.get(lines[0].note)
     elif kind == "list_item":
-        reason = "an item of a numbered list"
+        origin = Origin.NUMBERED_ITEM
     elif kind == "table":
-        reason = "rows of terms and what they mean" if any(ln.defines for ln in lines) else "rows of short cells"
-    else:
-        reason = ""
-    return Block(kind, text, page=lines[0].page, reason=reason, later_pages=later)
+        origin = Origin.TERM_ROWS if any(ln.defines for ln in lines) else Origin.SHORT_CELLS
+    return Block(kind, text, page=lines[0].page, origin=origin, later_pages=later)
 
 
 def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
@@ -204,14 +204,14 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     return pdfnotes.rejoined(figure_text(reading.blocks))
 
 
-def _split_run_in(line: Line, body: Line) -> tuple[str, str, int, str]:
-    """(heading, rest, level, reason) of a heading run into its paragraph: bold, or numbered and in capitals; the
+def _split_run_in(line: Line, body: Line) -> tuple[str, str, int, Origin]:
+    """(heading, rest, level, origin) of a heading run into its paragraph: bold, or numbered and in capitals; the
     heading '' when the line opens with none."""
     heading, rest = run_in_heading(line, body)
     if heading:
-        return heading, rest, RUN_IN_LEVEL, "a bold run-in heading"
+        return heading, rest, RUN_IN_LEVEL, Origin.BOLD_RUN_IN
     heading, rest = numbered_run_in(line)
-    return heading, rest, numbered_level(heading), "its numbering, run into its paragraph"
+    return heading, rest, numbered_level(heading), Origin.NUMBERED_RUN_IN
 
 
 class _Reading:
@@ -241,16 +241,16 @@ class _Reading:
         if line.note:  # a caption or footnote: never a heading, and out of the sentence it cuts
             self._hold(previous, line)
             return
-        heading, rest, level, reason = _split_run_in(line, self.page.body)
+        heading, rest, level, origin = _split_run_in(line, self.page.body)
         seems_heading, text, wrapped = _layout_heading(self.lines, number, self.page)
         if line.title or line.outline or heading or seems_heading:
             self.flush()
         if line.title:
             self._title(line)
         elif line.outline:
-            self.blocks.append(Block("heading", line.text, line.outline, line.page, reason=bookmarks.REASON))
+            self.blocks.append(Block("heading", line.text, line.outline, line.page, origin=Origin.OUTLINE))
         elif heading:
-            self.blocks.append(Block("heading", heading, level + self.depth, line.page, reason=reason))
+            self.blocks.append(Block("heading", heading, level + self.depth, line.page, origin=origin))
             self.current.append(replace(line, text=rest, run_in=""))
         elif seems_heading:
             self.joined.update(id(ln) for ln in wrapped)
@@ -276,9 +276,9 @@ class _Reading:
         """A title line: the title block's next line, or the title block."""
         last = self.blocks[-1] if self.blocks else None
         if last and last.kind == "title":
-            self.blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, reason=last.reason)
+            self.blocks[-1] = Block("title", f"{last.text} {line.text}", page=line.page, origin=last.origin)
         else:
-            self.blocks.append(Block("title", line.text, page=line.page, reason="the largest text on the first page"))
+            self.blocks.append(Block("title", line.text, page=line.page, origin=Origin.LARGEST_TEXT))
 
 
 def _add_heading(blocks: list[Block], previous: Line | None, line: Line, wrapped: str, page: _Page, depth: int) -> None:
@@ -286,10 +286,10 @@ def _add_heading(blocks: list[Block], previous: Line | None, line: Line, wrapped
     heading just before it when it is that heading's next line."""
     last = blocks[-1] if blocks else None
     if last is not None and not wrapped and _continues_heading(last, previous, line):
-        blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, reason=last.reason)
+        blocks[-1] = Block("heading", f"{last.text} {line.text}", last.level, last.page, origin=last.origin)
     else:
         level = heading_level(line, page.heading_sizes, page.styles) + depth
-        blocks.append(Block("heading", wrapped or line.text, level, line.page, reason=FONT_REASON))
+        blocks.append(Block("heading", wrapped or line.text, level, line.page, origin=Origin.FONT))
 
 
 def _layout_heading(lines: list[Line], number: int, page: _Page) -> tuple[bool, str, list[Line]]:
@@ -371,7 +371,7 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
     kept = [_with_table_rows(page) for page in kept]
     kept = pdfnotes.set_aside(kept, body_font([line for page in kept for line in page]).size)
     blocks = _blocks([line for page in kept for line in page], depth)
-    blocks = pdfheadings.title_repeats(blocks, title, FONT_REASON)
+    blocks = pdfheadings.title_repeats(blocks, title, Origin.FONT)
     return finish(blocks) + _running(pages, furniture), bool(furniture)
 
 
@@ -405,7 +405,7 @@ def _running(pages: list[list[Line]], furniture: set[int]) -> tuple[Block, ...]:
             "running",
             " · ".join(line.text for line in page if id(line) in furniture),
             page=number,
-            reason=RUNNING_REASON,
+            origin=Origin.RUNNING,
         )
         for number, page in enumerate(pages, 1)
         if any(id(line) in furniture for line in page)

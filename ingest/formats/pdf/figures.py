@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ...classify import NUMBERED_HEADING, is_caption
-from ...document import Block
+from textkind import is_caption
+
+from ...classify import NUMBERED_HEADING
+from ...document import Block, Origin
 from .. import pdfnotes
 from ..pdfheadings import MAX_HEADER_CELL_WORDS, first_cell, list_mark
 from .lines import Line
 
-FONT_REASON = "its font and numbering"
-FIGURE_REASON = "text inside a figure"
 MAX_LABEL_WORDS = 3
 SECTION_NUMBER = re.compile(
     r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]|[IVXLC]{1,6}\.?)$"
@@ -34,7 +34,7 @@ def figure_text(blocks: list[Block]) -> list[Block]:
         end = index
         while end < len(result) and (
             result[end].kind == "heading"
-            and result[end].reason == FONT_REASON
+            and result[end].origin is Origin.FONT
             and not NUMBERED_HEADING.match(result[end].text)
             or result[end].kind == "paragraph"
             and len(result[end].text.split()) <= MAX_LABEL_WORDS
@@ -43,7 +43,7 @@ def figure_text(blocks: list[Block]) -> list[Block]:
         run = range(index, end)
         if any(result[at].kind == "heading" for at in run) and end < len(result) and is_caption(result[end].text):
             for at in run:
-                result[at] = Block("caption", result[at].text, page=result[at].page, reason=FIGURE_REASON)
+                result[at] = Block("caption", result[at].text, page=result[at].page, origin=Origin.FIGURE_TEXT)
         index = end + 1 if end > index else index + 1
     return _axis_labels(result)
 
@@ -58,11 +58,11 @@ def _axis_labels(blocks: list[Block]) -> list[Block]:
     figure text, as are the ticks."""
     result = list(blocks)
     for index, block in enumerate(blocks):
-        if block.kind != "heading" or block.reason != FONT_REASON or NUMBERED_HEADING.match(block.text):
+        if block.kind != "heading" or block.origin is not Origin.FONT or NUMBERED_HEADING.match(block.text):
             continue
         near = [at for at in (index - 1, index + 1) if 0 <= at < len(blocks) and _ticks(blocks[at])]
         for at in [index, *near] if near else []:
-            result[at] = Block("caption", blocks[at].text, page=blocks[at].page, reason=FIGURE_REASON)
+            result[at] = Block("caption", blocks[at].text, page=blocks[at].page, origin=Origin.FIGURE_TEXT)
     return result
 
 

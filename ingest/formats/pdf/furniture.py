@@ -16,7 +16,6 @@ RUNNING_SHARE = 0.5
 MIN_CHAPTER_HEADS = 3
 MAX_RUNNING_WORDS = 12
 EDGE_LEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D")
-RUNNING_REASON = "a running head, foot or page number"
 SMALLER_BY = 0.5  # points under the body size that mark a line as set smaller
 
 

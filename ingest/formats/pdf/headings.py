@@ -7,7 +7,9 @@ import re
 from collections import Counter
 from typing import Callable
 
-from ...classify import NUMBERED_HEADING, is_caption, looks_like_code, numbered_level
+from textkind import is_caption, looks_like_code
+
+from ...classify import NUMBERED_HEADING, numbered_level
 from .. import pdfheadings, pdfnotes
 from .lines import MIN_CELLS, Line
 

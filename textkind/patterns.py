@@ -1,0 +1,143 @@
+"""The patterns the rules in `textkind.rules` test a text with: what a bullet, a caption, a reference, code or
+boilerplate looks like. Each is written here once; `ingest` and `summarizer` import them from `textkind`."""
+
+from __future__ import annotations
+
+import re
+
+# The marks a list item opens with (a dash and an asterisk only where the text is plain, see `LIST_MARKER`).
+BULLET_MARKS = "•▪◦‣●■□➢►\uf0b7\uf0a7"  # U+F0B7, U+F0A7: the Symbol and Wingdings bullets word processors write
+# A paragraph that opens with a bullet mark or an en dash and a space: a list item (the mark is dropped).
+BULLET = re.compile(rf"^[{BULLET_MARKS}–]\s+")
+# A line of plain text that opens a list item: a bullet mark, '-' or '*', or an enumerator ('3.', '(2)', 'b)').
+LIST_MARKER = re.compile(rf"^\s*(?:[-*{BULLET_MARKS}]|\(?\d{{1,3}}[.)]|\(?[a-z][.)])\s+")
+
+# --- What a paragraph is (ingest types its blocks with these) ---
+CAPTION_OPENING = re.compile(
+    r"^(?:figure|fig\.|table|listing|algorithm|exhibit|chart|plate|diagram|photo|image)\s*"
+    r"[A-Z]?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:—–|]|\s+-\s)",
+    re.I,
+)
+REFERENCE_ENTRY = re.compile(
+    r"^(?:\[\s*[\w+.-]{1,12}\s*\]|\(\d{1,3}\)|\d{1,3}\.\s+[A-Z][a-z'’-]+,\s+[A-Z]\.)"
+    r"|^[A-Z][a-z'’-]+,\s+(?:[A-Z]\.\s?){1,3}(?:,|and|&)"
+)
+# A standard or a specification cited by its number: "ISO/IEC 10646, Information technology — ...", "IEEE Std
+# 754-2008, IEEE Standard for ...", "RFC 3986 Uniform Resource Identifier (URI): ...", "ITU-T Rec. X.509 | ...".
+STANDARD_ENTRY = re.compile(
+    r"^(?P<body>(?:[A-Z][A-Z0-9]{1,7}(?:-[A-Z])?)(?:/[A-Z][A-Z0-9]{1,7}(?:-[A-Z])?)*"
+    r"(?:\s+[A-Z][A-Z0-9]{1,7}(?:/[A-Z][A-Z0-9]{1,7})*){0,2})"
+    r"(?:[\s-]+(?:Std|Standard|Rec|Recommendation|Pub|PUB|SP|TR|TS|Guide)\.?)?[\s-]+[A-Z]?\.?\d{1,6}(?:[.\-–]\d{1,5})*"
+    r"(?:\s*:\s*(?:1[89]|20)\d\d)?(?:\s*\([^()]{1,30}\))?(?P<sep>,|\s[—–|-]|:)?\s+(?P<title>\S.*)$"
+)
+WEB_ADDRESS = re.compile(r"https?://|www\.")
+TITLE_MARK = re.compile(r"\s[—–]\s|\bPart \d|:\s")
+# A reference entry's year may carry a letter ('2019a'); a sentence's (`YEAR`) may not.
+ENTRY_YEAR = re.compile(r"\b(?:1[89]|20)\d\d[a-z]?\b")
+CODE_CHAR = re.compile(r"[{}\[\]();=<>|&*/\\_#$@^~`]")
+CODE_STATEMENT = re.compile(r"::=|:=|=>|->|==|!=|\+\+|&&|\|\||\w\(\)|;\s*$|^\s*[{}]\s*$")
+CODE_WORDS = re.compile(
+    r"\b(?:def|return|import|class|function|var|let|const|public|private|static|void|int|"
+    r"fun|val|datatype|struct|if|else|for|while|lambda|begin|end)\b"
+)
+
+# --- What a sentence is not (the summarizer reads only prose) ---
+COPYRIGHT = re.compile(
+    r"©|\(c\)\s*\d{4}|all rights reserved|permission to (?:make|copy)|licen[cs]ed under|"
+    r"creative commons|this article is published under",
+    re.I,
+)
+DOT_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}")
+CAPTION = re.compile(
+    r"^(?:figure|fig\.|table|listing|algorithm|exhibit|chart)\s*[A-Z]?\d+[a-z]?(?:[.:]|\s+[-—–])", re.I
+)
+REFERENCE = re.compile(
+    r"^\[\s*[\w+.-]{1,12}\s*\]|^[A-Z][a-z'’-]+,\s+(?:[A-Z]\.\s?){1,3}[,&]|"
+    r"\b(?:proceedings of|proc\.|pp\.|vol\.|doi:?|isbn|arxiv:|in:)\s",
+    re.I,
+)
+YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
+# A standard cited by its number and title ("ISO/IEC 10646, Information technology — Universal Coded Character Set.",
+# "IEEE Std 754-2008, IEEE Standard for Floating-Point Arithmetic, 2008."): an entry of a reference list.
+STANDARD_CITED = re.compile(
+    r"^[A-Z][A-Z0-9]{1,7}(?:-[A-Z])?(?:/[A-Z][A-Z0-9]{1,7})*(?:\s+[A-Z][A-Z0-9]{1,7}){0,2}"
+    r"(?:[\s-]+(?:Std|Rec)\.?)?[\s-]+[A-Z]?\.?\d{1,6}(?:[.\-–]\d{1,5})*(?:\s*:\s*(?:1[89]|20)\d\d)?,\s+[A-Z]"
+)
+TITLE_DASH = re.compile(r"\s[—–]\s")
+# Items of an enumerated list run together: "... (clause 8–9); 3." or "...: 1. Front matter; 2. Overview".
+ENUMERATED = re.compile(r"[;:]\s+\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)](?:\s+[A-Z]|$)")
+URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.]+")
+CODE = re.compile(
+    r"->|::|==|!=|:=|=>|<=|>=|\+\+|&&|\|\||[{}]|\w\(\)|\b\w+\(\w*[,)]|\b[a-z]+_[a-z_]+\b|"
+    r"\b[a-z]+[A-Z]\w*\b|</?\w+>"
+)
+MATH = re.compile(r"[=<>≤≥≠≈∑∏∫√∞∈∉⊂⊆∪∩∀∃→←↔⇒⇔±×÷^|~]")
+HEADING_PREFIX = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*|[IVX]+\.)\s+(?=[A-Z])")
+SHOUTING = re.compile(r"^(?:[A-Z][A-Z'’-]+\s+){3,}")
+KEYWORDS = re.compile(
+    r"^(?:keywords|index terms|categories and subject descriptors|general terms|ccs concepts|"
+    r"acm reference format|key words)\b",
+    re.I,
+)
+# A byline or a page's furniture, by where it sits: "By Jane Doe, CNN", "By . Daily Mail Reporter", "PUBLISHED: 12:01",
+# "Photo: AP"; not prose that opens with the same word ("By far the most ...", "Posted to Facebook, the image ...").
+BYLINE = re.compile(
+    r"^[Bb]y\s*\.|^[Bb]y\s+(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*\s*(?:$|[.|]|,\s*(?:for\b|[A-Z])|"
+    r"(?:and|for)\s+[A-Z])|"
+    r"(?i:^(?:published|updated|last updated|posted)\s*(?::|on\b|at\b|by\b|\d)|^written by\s|"
+    r"^(?:photo|image|picture|video|source|credit)s?(?:\s*:|\s+(?:by|courtesy|credit)\b)|"
+    r"^(?:click here|scroll down|follow @|read more|share this|table of contents))"
+)
+# A picture's position in brackets inside a sentence written beside a photo ("Terry (pictured) has ...", "Giteau
+# (left) takes on ...", "... two Costa cafes (file picture)."): the marker is dropped from the shown sentence.
+PHOTO_MARKER = re.compile(
+    r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
+    r"centre|center|middle|above|below|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
+    r"main picture|main image)\)",
+    re.I,
+)
+# A present-tense verb right after a picture's marker: "Adam (right) celebrates with ...", "Pele (right) runs with
+# the ball": the sentence is the photo's caption ("Terry (pictured) has ...", "Bailey (pictured) said ..." are not).
+PRESENT_AFTER_MARKER = re.compile(
+    r"\s+(?!(?:is|has|was|says|does|as|its|this|his|always|perhaps|towards|across|plus|thus|unless|whereas|besides|"
+    r"news|series|species|dozens|hundreds|thousands|millions)\b)[a-z]+[^s\W]s\b"
+)
+LOWER_WORD = re.compile(r"^[\"'(“‘]*[a-z]")
+NAME_PARTICLES = frozenset("and or of de van der von la le da el al bin mins min".split())
+# A sentence that is a photo's caption, once its markers are dropped: a name doing something in the present tense
+# ("Jimmy Anderson celebrates taking ...", "Prince Andrew pictured leaving ..."), ", pictured ...", "is pictured
+# here", a file or stock picture ("In this April 13, 2011, file photo, ..."), or a credit line ("CNN's Debra
+# Goldschmidt contributed to this report.").
+PHOTO_CAPTION = re.compile(
+    r"^(?:(?:[A-Z][\w'’.-]*|and|&)\s+){1,5}(?:pictured|celebrates|poses)\b|"
+    r"(?i:(?:^|,\s)pictured\b|\b(?:is|are) pictured\b|\bpictured (?:above|below|here|left|right|centre|center)\b|"
+    r"\b(?:file|stock) (?:photo(?:graph)?|picture|image)\b|"
+    r"^in this (?:[\w,.]+\s+){0,5}(?:photo|photograph|picture|image)\b|"
+    r"\bcontributed (?:to this (?:report|story|article)|reporting)\b)"
+)
+# The tail of a sentence torn from its start, e.g. by a figure between two columns: "(ALS), a filtering ...".
+FRAGMENT_START = re.compile(r"^\([^()]{1,40}\)\s*(?:[,;:]|[a-z])")
+DATE_ONLY = re.compile(r"^[\W\d]*(?:\d{1,2}:\d{2}|\d{4})[\W\w]{0,40}$")
+BOILERPLATE = re.compile(
+    r"\b(?:national bodies that are members of (?:iso|iec)|(?:iso|iec) (?:and (?:iso|iec) )?technical committees|"
+    r"organizations?, governmental and non-governmental|in the field of information technology, iso and iec|"
+    r"international standards are drafted in accordance|draft international standards adopted by|"
+    r"publication as an international standard requires|attention is drawn to the possibility that some of the "
+    r"elements|(?:iso|iec) shall not be held responsible for identifying|the main task of (?:the )?(?:joint )?"
+    r"technical committees?|(?:cancels and replaces|constitutes a technical revision of) the (?:first|second|"
+    r"third|previous) edition|this (?:\w+ )?edition (?:cancels|replaces|supersedes)|has been technically revised|"
+    r"this document was prepared by (?:technical committee|joint technical committee|iso)|"
+    r"any trade name used in this document|for an explanation (?:on|of) the voluntary nature|"
+    r"form the specialized system for worldwide standardi[sz]ation|the following referenced documents are "
+    r"indispensable|for (?:dated|undated) references, (?:only )?the (?:edition cited|latest edition)|"
+    r"(?:first|earlier|previous|preliminary|shorter|extended|conference) version of this (?:paper|article|work|"
+    r"report)|this (?:work|research|paper|material|project) (?:was|is|has been) (?:\w+ )?(?:supported|funded)|"
+    r"supported in part by|the views and conclusions contained in this (?:document|paper|report)|"
+    r"should not be interpreted as (?:necessarily )?representing the official policies)",
+    re.I,
+)
+# A sentence may open with a lower-case name that it goes on to describe ("numpy is ...", "git lets ...").
+NAME_FIRST = re.compile(r"^[a-z][\w.+-]*\s+(?:is|are|was|provides|offers|lets|makes|helps|supports|can|allows)\b")
+SENTENCE_END = re.compile(r"""[.!?…]["'”’)\]]*$""")
+PLAIN_WORD = re.compile(r"(?<!\S)[\"'“‘(]*[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*(?!\S)")
+SPLIT_LETTERS = re.compile(r"(?:\b\w\s){4,}")
