@@ -59,6 +59,7 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_complexity.py
 	$(BIN)/vulture
 
 dead: $(VENV)/.dev

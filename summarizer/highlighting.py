@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from .errors import InvalidOptionError
 from .summary import Summary
 
 
-def check_target(document, out: str) -> None:
+def check_target(document: Any, out: str) -> None:
     """Refuse, before any summarizing, an output name that does not fit the input (a PDF for a PDF, else HTML)."""
     suffix = Path(out).suffix.lower()
     if document.kind == "pdf" and suffix != ".pdf":
@@ -17,7 +18,7 @@ def check_target(document, out: str) -> None:
         raise InvalidOptionError(f"{out}: the input is not a PDF, so --highlight writes an HTML page; name it ….html.")
 
 
-def write_highlighted(source: str, document, summary: Summary, out: str) -> str:
+def write_highlighted(source: str, document: Any, summary: Summary, out: str) -> str:
     """Write the highlighted PDF (PDF input) or the marked HTML page (other files) to `out`; a line saying
     what was done."""
     from ingest import highlight_pdf, marked_html
@@ -43,7 +44,7 @@ def write_highlighted(source: str, document, summary: Summary, out: str) -> str:
     return f"highlighted {found} of {len(passages)} source passages{extra}: {out}"
 
 
-def write_beside(folder: Path, key: str, path: str, document, summary: Summary) -> str | None:
+def write_beside(folder: Path, key: str, path: str, document: Any, summary: Summary) -> str | None:
     """A corpus item's marked-up copy under `folder` at its key (PDF as `KEY`, else `KEY.html`); None when written,
     else a warning for the item's record, so a copy that cannot be made never costs the summary."""
     from ingest import IngestError

@@ -55,8 +55,8 @@ class SummaryOptions:
         if self.tldr:
             return LENGTHS["tldr"]
         growth = min(MAX_GROWTH, max(1.0, (document_words / REFERENCE_WORDS) ** GROWTH_EXPONENT))
-        return min(
-            round(LENGTHS[self.length] * growth), max(MIN_TARGET, round(MAX_SHARE[self.length] * document_words))
+        return int(
+            min(round(LENGTHS[self.length] * growth), max(MIN_TARGET, round(MAX_SHARE[self.length] * document_words)))
         )
 
     @property
