@@ -11,6 +11,7 @@ from .errors import (
     NewsApiError,
     NoTextError,
     PasswordProtectedError,
+    SettingsError,
     UnsafeUrlError,
     UnsupportedFormatError,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "Headline",
     "Highlighted",
     "IngestError",
+    "SettingsError",
     "IngestSettings",
     "NewsApiError",
     "NewsFeed",

@@ -23,6 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable, TextIO
 
+from .errors import SettingsError
 from .settings import IngestSettings
 
 logger = logging.getLogger(__name__)
@@ -79,7 +80,7 @@ def _settings() -> IngestSettings:
     """The settings, or, when the environment holds a bad value (perhaps the very error), just the log path."""
     try:
         return IngestSettings.from_env()
-    except (TypeError, ValueError):
+    except SettingsError:
         return IngestSettings.from_env({k: v for k, v in os.environ.items() if k == "INGEST_INCIDENT_LOG"})
 
 

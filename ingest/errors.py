@@ -7,6 +7,7 @@ IngestError
 ├── PasswordProtectedError   encrypted and no empty password opens it
 ├── NoTextError              nothing to read: empty, or a scanned PDF
 ├── ExtractionTimeoutError   the parser ran past the time bound
+├── SettingsError            an INGEST_* variable holds a value that cannot be read as its setting
 └── FetchError               network: feed or article could not be fetched or read
     ├── NewsApiError         NewsAPI answered with an error code
     ├── UnsafeUrlError       the URL is not http(s) or points at a private address
@@ -44,6 +45,10 @@ class NoTextError(IngestError):
 
 
 class ExtractionTimeoutError(IngestError):
+    pass
+
+
+class SettingsError(IngestError):
     pass
 
 

@@ -6,9 +6,25 @@ import os
 from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
+from .errors import SettingsError
 from .units import MB
 
 DEFAULT_FEEDS = ("http://rss.cnn.com/rss/cnn_topstories.rss", "http://rss.cnn.com/rss/cnn_latest.rss")
+
+
+def _parse(default: object, raw: str, name: str) -> object:
+    """One variable's text as its setting's type (that of the default): booleans from 1/true/yes/on, tuples
+    comma-separated; a number that does not parse is a `SettingsError` naming the variable."""
+    if isinstance(default, bool):
+        return raw.lower() in ("1", "true", "yes", "on")
+    if isinstance(default, tuple):
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
+    kind: type = type(default)
+    try:
+        return kind(raw)
+    except ValueError:
+        wanted = "a whole number" if kind is int else "a number"
+        raise SettingsError(f"{name}={raw!r} is not {wanted}; give {wanted} or unset it.") from None
 
 
 @dataclass(frozen=True)
@@ -53,14 +69,7 @@ class IngestSettings:
             raw = env.get(f"INGEST_{field.name.upper()}")
             if raw is None or raw == "":
                 continue
-            default = field.default
-            if isinstance(default, bool):
-                values[field.name] = raw.lower() in ("1", "true", "yes", "on")
-            elif isinstance(default, tuple):
-                values[field.name] = tuple(u.strip() for u in raw.split(",") if u.strip())
-            else:
-                kind: type = type(default)
-                values[field.name] = kind(raw)
+            values[field.name] = _parse(field.default, raw, f"INGEST_{field.name.upper()}")
         if "newsapi_key" not in values and env.get("NEWSAPI_KEY"):
             values["newsapi_key"] = env["NEWSAPI_KEY"]
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -44,7 +44,8 @@ def parse(item: Field[Any], raw: str, name: str) -> object:
     try:
         return kind(raw)
     except ValueError:
-        raise InvalidOptionError(f"{name}={raw!r} is not a valid {kind.__name__}.") from None
+        wanted = "a whole number" if kind is int else "a number"
+        raise InvalidOptionError(f"{name}={raw!r} is not {wanted}; give {wanted} or unset it.") from None
 
 
 def read(cls: type, environ: Mapping[str, str], prefix: str = "SUMMARIZER") -> dict[str, object]:

@@ -37,3 +37,11 @@ def test_expected_error_is_its_own_message_escaped():
     at.run()
     assert not at.exception
     assert [e.value for e in at.error] == ["\\<b\\>scan.pdf\\</b\\> has no text layer."]
+
+
+def test_a_setting_that_cannot_be_read_is_named_on_the_page(app, monkeypatch):
+    """The news page reads the ingest settings first: a bad value is its own message, not an apology."""
+    monkeypatch.setenv("INGEST_FEED_TTL", "an hour")
+    at = app("views/news.py")
+    shown = [e.value.replace("\\_", "_") for e in at.error]  # escaped for Markdown, drawn with plain underscores
+    assert shown == ["INGEST_FEED_TTL='an hour' is not a number; give a number or unset it."]
