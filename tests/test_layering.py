@@ -319,6 +319,7 @@ def test_public_api_of_ingest_is_pinned():
             "OcrReport",
             "Origin",
             "PasswordProtectedError",
+            "SettingsError",
             "UnsafeUrlError",
             "UnsupportedFormatError",
             "apology",

@@ -36,8 +36,14 @@ def test_settings_made_anew_keep_where_models_are_found_and_kept():
 @pytest.mark.parametrize(
     "environ, message",
     [
-        ({"SUMMARIZER_HUB_TIMEOUT": "soon"}, "SUMMARIZER_HUB_TIMEOUT='soon' is not a number; give a number or unset it."),
-        ({"SUMMARIZER_SERVE_PORT": "80.5"}, "SUMMARIZER_SERVE_PORT='80.5' is not a whole number; give a whole number or unset it."),
+        (
+            {"SUMMARIZER_HUB_TIMEOUT": "soon"},
+            "SUMMARIZER_HUB_TIMEOUT='soon' is not a number; give a number or unset it.",
+        ),
+        (
+            {"SUMMARIZER_SERVE_PORT": "80.5"},
+            "SUMMARIZER_SERVE_PORT='80.5' is not a whole number; give a whole number or unset it.",
+        ),
         ({"SUMMARIZER_ENGINE": "magic"}, "Unknown engine 'magic'"),
     ],
 )
