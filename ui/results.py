@@ -1,4 +1,4 @@
-"""Summaries through the shared job runner: remembered per input and settings, with progress, and shown.
+"""Summaries through the shared task runner: remembered per input and settings, with progress, and shown.
 
 `summarize` answers each place on a page (a slot) with one `Outcome`: `Ready` (a summary to show), `Failed`
 (the error, already shown), `Working` (progress, already shown) or `Idle` (nothing asked for this input yet).
@@ -27,15 +27,15 @@ from summarizer import (
     SummaryService,
 )
 
-from . import boundary, jobs, navigation, outline, resources
+from . import boundary, navigation, outline, resources, tasks
 from .escaping import escape, escape_attribute
 from .exports import as_markdown, as_text, marked_source
 
 RESULTS_KEY = "summaries"
 REQUESTS_KEY = "summary_requests"
-WATCHER_KEY = "job_watcher"
+WATCHER_KEY = "task_watcher"
 MARKED_KEY = "marked_source"
-READING_SLOT = "reading"  # the upload being read, among the places waiting for a job
+READING_SLOT = "reading"  # the upload being read, among the places waiting for a task
 FORMAT_NAMES = {"paragraph": "paragraph", "bullets": "bullet points"}
 FIRST_WAIT_SECONDS = 0.5
 POLL_SECONDS = 1.0
@@ -43,7 +43,7 @@ POLL_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class Request:
-    """What one place on a page last asked for: which input, with which options, under which job key."""
+    """What one place on a page last asked for: which input, with which options, under which task key."""
 
     source: str
     options: SummaryOptions
@@ -75,7 +75,7 @@ class Failed:
 
 @dataclass(frozen=True)
 class Working:
-    """The job for `key` is running; `summarize` shows its progress and reruns the page when it is done."""
+    """The task for `key` is running; `summarize` shows its progress and reruns the page when it is done."""
 
     key: str
 
@@ -86,8 +86,8 @@ class Idle:
 
 
 Outcome = Ready | ReadyTogether | Failed | Working | Idle
-MakeWork = Callable[[SummaryService, Any, SummaryOptions], jobs.Work]
-Draw = Callable[[Any], None]  # what a job has made so far (its `partial`), drawn under its progress bar
+MakeWork = Callable[[SummaryService, Any, SummaryOptions], tasks.Work]
+Draw = Callable[[Any], None]  # what a task has made so far (its `partial`), drawn under its progress bar
 
 
 def fingerprint(source: Any) -> str:
@@ -96,7 +96,7 @@ def fingerprint(source: Any) -> str:
     return hashlib.sha1(data).hexdigest()
 
 
-def _job_key(digest: str, options: SummaryOptions) -> str:
+def _task_key(digest: str, options: SummaryOptions) -> str:
     return f"{digest}:{astuple(options)}:{resources.summarizer_settings()}"
 
 
@@ -111,12 +111,12 @@ def describe(options: SummaryOptions) -> str:
 
 
 def watcher() -> str:
-    """This browser session's id, for jobs a page starts on its own (the news briefing)."""
+    """This browser session's id, for tasks a page starts on its own (the news briefing)."""
     return _watcher()
 
 
 def _watcher() -> str:
-    """This browser session's id: jobs it waits for stay alive while it is connected."""
+    """This browser session's id: tasks it waits for stay alive while it is connected."""
     if WATCHER_KEY not in st.session_state:
         from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -149,16 +149,16 @@ def summarize(
 
     `asked` is a click on Summarize. Without it, a place that summarized this input before keeps showing a
     summary: recomputed at once for new options when that is cheap, else the old one, marked, with an
-    Update button. Work runs in the shared job runner, so a rerun, a double click or another user asking
-    for the same thing shares one computation; its progress shows here until it is done. `work` makes the job
-    from the service, the source and the options (by default a summary of one source); `draw` shows what the job
+    Update button. Work runs in the shared task runner, so a rerun, a double click or another user asking
+    for the same thing shares one computation; its progress shows here until it is done. `work` makes the task
+    from the service, the source and the options (by default a summary of one source); `draw` shows what the task
     has made so far (by default a summary's `Partial`).
     """
     slot = slot or navigation.current()
     requests = st.session_state.setdefault(REQUESTS_KEY, {})
     summaries = st.session_state.setdefault(RESULTS_KEY, {})
     digest = fingerprint(source)
-    key = _job_key(digest, options)
+    key = _task_key(digest, options)
     previous: Request | None = requests.get(slot)
     if not asked and (previous is None or previous.source != digest):
         return Idle()
@@ -170,23 +170,23 @@ def summarize(
         kept = _kept(previous, key, options, slot)
         if kept is not None:
             return kept
-    runner = resources.jobs()
+    runner = resources.tasks()
     if previous is not None and previous.key != key:
         runner.release(previous.key, _watcher())
-    job = runner.submit(key, (work or _work)(resources.summarizer(), source, options), _watcher())
+    task = runner.submit(key, (work or _work)(resources.summarizer(), source, options), _watcher())
     requests[slot] = request
-    job.wait(FIRST_WAIT_SECONDS)
-    return _outcome(job, slot, draw)
+    task.wait(FIRST_WAIT_SECONDS)
+    return _outcome(task, slot, draw)
 
 
 def follow(slot: str, key: str, label: str) -> None:
-    """Count the job `key`, which a page started on its own (the news briefing), among this session's pending work
+    """Count the task `key`, which a page started on its own (the news briefing), among this session's pending work
     at `slot`: the sidebar lists it as `label` and keeps it alive while the session is on other pages."""
     st.session_state.setdefault(REQUESTS_KEY, {})[slot] = Request(key, SummaryOptions(), key, label)
 
 
 def unfollow(slot: str) -> None:
-    """Stop counting the job at `slot` (and let go of what it made, which its page keeps)."""
+    """Stop counting the task at `slot` (and let go of what it made, which its page keeps)."""
     request: Request | None = st.session_state.setdefault(REQUESTS_KEY, {}).pop(slot, None)
     if request is not None:
         st.session_state.setdefault(RESULTS_KEY, {}).pop(request.key, None)
@@ -205,32 +205,32 @@ def _kept(previous: Request, key: str, options: SummaryOptions, slot: str) -> Ou
     return None
 
 
-def read_in_background(key: str, work: jobs.Work, label: str, status: Any) -> Any:
-    """What `work` (reading an upload) returns, run as a job like a summary, so leaving the page does not drop it
+def read_in_background(key: str, work: tasks.Work, label: str, status: Any) -> Any:
+    """What `work` (reading an upload) returns, run as a task like a summary, so leaving the page does not drop it
     (OCR of a scan takes seconds a page) and the sidebar shows its progress meanwhile; drawn in `status` while
-    this page waits. Raises the work's error; None when the job was given up (nobody waited for it)."""
+    this page waits. Raises the work's error; None when the task was given up (nobody waited for it)."""
     requests = st.session_state.setdefault(REQUESTS_KEY, {})
     done = st.session_state.setdefault(RESULTS_KEY, {})
     if key not in done:
-        job = resources.jobs().submit(key, work, _watcher())
+        task = resources.tasks().submit(key, work, _watcher())
         requests[READING_SLOT] = Request(key, SummaryOptions(), key, navigation.current())
         with status.container():
             bar = st.progress(0.0, text=escape(label))
-            while not job.wait(POLL_SECONDS / 4):
-                bar.progress(job.fraction, text=escape(job.message if job.fraction else label))
+            while not task.wait(POLL_SECONDS / 4):
+                bar.progress(task.fraction, text=escape(task.message if task.fraction else label))
             bar.empty()
-        if job.state != jobs.JobState.DONE:
+        if task.state != tasks.TaskState.DONE:
             requests.pop(READING_SLOT, None)
-            if job.error is not None:
-                raise job.error
+            if task.error is not None:
+                raise task.error
             return None
-        done[key] = job.result
+        done[key] = task.result
     requests.pop(READING_SLOT, None)
     return done.pop(key)
 
 
-def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> jobs.Work:
-    """The job: a model's summary streamed (overview, then sections as they are done), here or from the server;
+def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> tasks.Work:
+    """The task: a model's summary streamed (overview, then sections as they are done), here or from the server;
     the offline engine's whole at once."""
     if not isinstance(summarizer, Summarizer) and summarizer.engine.name == EngineName.EXTRACTIVE:
         return lambda report: summarizer.summarize(source, options, report)
@@ -263,35 +263,35 @@ def _offer_update(previous: Request, options: SummaryOptions, slot: str) -> bool
     return clicked
 
 
-def _outcome(job: jobs.Job, slot: str, draw: Draw | None) -> Outcome:
-    """The finished summary, an error message, or a progress bar that polls the job until it is done."""
+def _outcome(task: tasks.Task, slot: str, draw: Draw | None) -> Outcome:
+    """The finished summary, an error message, or a progress bar that polls the task until it is done."""
     requests = st.session_state[REQUESTS_KEY]
-    if job.state == jobs.JobState.DONE:
-        st.session_state[RESULTS_KEY][job.key] = job.result
-        return _ready(job.result)
-    if job.state == jobs.JobState.FAILED:
-        requests[slot] = replace(requests[slot], error=_failure(job))
+    if task.state == tasks.TaskState.DONE:
+        st.session_state[RESULTS_KEY][task.key] = task.result
+        return _ready(task.result)
+    if task.state == tasks.TaskState.FAILED:
+        requests[slot] = replace(requests[slot], error=_failure(task))
         st.error(requests[slot].error)
         return Failed(requests[slot].error)
-    _progress(job.key, draw or _draw_partial)
-    return Working(job.key)
+    _progress(task.key, draw or _draw_partial)
+    return Working(task.key)
 
 
-def _failure(job: jobs.Job) -> str:
-    """What the user reads about a failed job."""
-    assert job.error is not None, "a job fails with its error"
-    return boundary.message(job.error)
+def _failure(task: tasks.Task) -> str:
+    """What the user reads about a failed task."""
+    assert task.error is not None, "a task fails with its error"
+    return boundary.message(task.error)
 
 
 @st.fragment(run_every=POLL_SECONDS)
 @boundary.guarded
 def _progress(key: str, draw: Draw) -> None:
-    job = resources.jobs().get(key, _watcher())
-    if job is None or job.finished:
+    task = resources.tasks().get(key, _watcher())
+    if task is None or task.finished:
         st.rerun()
-    st.progress(job.fraction, text=escape(job.message))
-    if job.partial is not None:
-        draw(job.partial)
+    st.progress(task.fraction, text=escape(task.message))
+    if task.partial is not None:
+        draw(task.partial)
 
 
 def _draw_partial(partial: Partial) -> None:
@@ -318,25 +318,25 @@ def watch_pending() -> None:
 @st.fragment(run_every=POLL_SECONDS)
 @boundary.guarded
 def _pending() -> None:
-    runner = resources.jobs()
+    runner = resources.tasks()
     requests = st.session_state.get(REQUESTS_KEY, {})
     summaries = st.session_state.setdefault(RESULTS_KEY, {})
     finished = False
     for slot, request in list(requests.items()):
         if request.key in summaries or request.error:
             continue
-        job = runner.get(request.key, _watcher())
-        if job is None or job.state == jobs.JobState.CANCELLED:
+        task = runner.get(request.key, _watcher())
+        if task is None or task.state == tasks.TaskState.CANCELLED:
             requests.pop(slot, None)
             finished = True
-        elif job.state == jobs.JobState.DONE:
-            summaries[job.key] = job.result
+        elif task.state == tasks.TaskState.DONE:
+            summaries[task.key] = task.result
             finished = True
-        elif job.state == jobs.JobState.FAILED:
-            requests[slot] = replace(request, error=_failure(job))
+        elif task.state == tasks.TaskState.FAILED:
+            requests[slot] = replace(request, error=_failure(task))
             finished = True
         else:
-            st.caption(f"{escape(request.page)}: {escape(job.message.lower())} ({job.fraction:.0%})")
+            st.caption(f"{escape(request.page)}: {escape(task.message.lower())} ({task.fraction:.0%})")
     if finished:
         st.rerun()
 
