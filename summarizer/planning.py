@@ -1,4 +1,4 @@
-"""What the engines read and what each part of a summary is about: overview hints and section jobs.
+"""What the engines read and what each part of a summary is about: overview hints and section plans.
 
 The overview prefers what a document says about itself (its abstract, scope, introduction and
 conclusion, and sentences such as "This paper presents ...") with a weaker pull to the opening
@@ -65,7 +65,7 @@ SENTENCES_PER_MIN_SENTENCE = 2  # in a text of at least 2 sentences for each (a 
 
 
 @dataclass(frozen=True)
-class SectionJob:
+class SectionPlan:
     """One section to summarize: the source indices it may pick from, its word target and sentence cap."""
 
     section: Section
@@ -76,11 +76,11 @@ class SectionJob:
 
 @dataclass(frozen=True)
 class Plan:
-    """The sentences the overview reads, its hints, the section jobs and the defining sentence (a source index)."""
+    """The sentences the overview reads, its hints, the section plans and the defining sentence (a source index)."""
 
     eligible: list[int]
     hints: Hints
-    sections: list[SectionJob]
+    sections: list[SectionPlan]
     defining: int | None = None
 
 
@@ -125,13 +125,15 @@ def _section_of(layout: Layout, count: int) -> list[Section]:
 
 
 def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
-    """The sentences (of the first `count`) the engines may read, with hints, and the section jobs for a
+    """The sentences (of the first `count`) the engines may read, with hints, and the section plans for a
     summary of `length`."""
     owners = _section_of(layout, count)
     eligible = _eligible(layout, count)
     lead = defining(layout, eligible)
     bonus = [_bonus(layout, i, lead) for i in eligible]
-    jobs = _section_jobs(layout, owners, eligible, length) if layout.structured and length in SECTION_SENTENCES else []
+    plans = (
+        _section_plans(layout, owners, eligible, length) if layout.structured and length in SECTION_SENTENCES else []
+    )
     least = min(OVERVIEW_MIN_SENTENCES.get(length, 1), max(1, len(eligible) // SENTENCES_PER_MIN_SENTENCE))
     if layout.structured:
         numbers = {id(section): n for n, section in enumerate(layout.sections)}
@@ -145,7 +147,7 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
     else:
         groups = segments([layout.sentences[i] for i in eligible])
         hints = Hints(bonus=bonus, groups=groups, learned=True, min_sentences=least)
-    return Plan(eligible, hints, jobs, lead)
+    return Plan(eligible, hints, plans, lead)
 
 
 def _eligible(layout: Layout, count: int) -> list[int]:
@@ -166,19 +168,19 @@ def _bonus(layout: Layout, i: int, lead: int | None) -> float:
     )
 
 
-def _section_jobs(layout: Layout, owners: list[Section], eligible: list[int], length: str) -> list[SectionJob]:
-    """A job for each titled section, not skipped, with enough prose (`SECTION_MIN_WORDS`)."""
+def _section_plans(layout: Layout, owners: list[Section], eligible: list[int], length: str) -> list[SectionPlan]:
+    """A plan for each titled section, not skipped, with enough prose (`SECTION_MIN_WORDS`)."""
     by_section: dict[int, list[int]] = {}
     for i in eligible:
         by_section.setdefault(id(owners[i]), []).append(i)
-    jobs = []
+    plans = []
     for section in layout.sections:
         indices = by_section.get(id(section), [])
         words = sum(len(layout.sentences[i].text.split()) for i in indices)
         if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
             cap = section_cap(words, length)
-            jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
-    return jobs
+            plans.append(SectionPlan(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
+    return plans
 
 
 def section_hints(sentences: list[Sentence], title: str) -> Hints:

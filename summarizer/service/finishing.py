@@ -23,7 +23,7 @@ from .prepared import Prepared
 def finish(
     item: Prepared, outputs: Sequence[EngineOutput], engine: Engine, options: SummaryOptions, timings: dict[str, float]
 ) -> Summary:
-    """The summary of `item` from its outputs (`item.engine_jobs()` order; a stream's sections may be missing)."""
+    """The summary of `item` from its outputs (`item.engine_inputs()` order; a stream's sections may be missing)."""
     overview = outputs[: len(item.overview_parts)]
     summary_sentences, summary_support = _overview(item, overview)
     sentences = item.layout.sentences
@@ -64,10 +64,10 @@ def _sections(
     item: Prepared, outputs: Sequence[EngineOutput], overview_support: list[list[int]]
 ) -> list[SectionSummary]:
     """Every section listed, in order, up to the first one summarized whose output has not come yet."""
-    done = {id(job.section): (job, output) for job, output in zip(item.jobs, outputs)}
-    run = {id(job.section) for job in item.jobs}
+    done = {id(planned.section): (planned, output) for planned, output in zip(item.section_plans, outputs)}
+    run = {id(planned.section) for planned in item.section_plans}
     sections = []
-    for section in (job.section for job in item.all_jobs):
+    for section in (planned.section for planned in item.all_section_plans):
         if id(section) in run and id(section) not in done:
             break  # still coming (streaming)
         found = done.get(id(section))
@@ -78,12 +78,12 @@ def _sections(
     return sections
 
 
-def _summarized(item: Prepared, job: planning.SectionJob, output: EngineOutput) -> SectionSummary:
+def _summarized(item: Prepared, planned: planning.SectionPlan, output: EngineOutput) -> SectionSummary:
     """A section with lines of its own."""
-    document = [item.layout.sentences[i] for i in job.indices]
-    lines = output.sentences[: job.max_sentences]
-    rows = support(output, document, job.indices)[: job.max_sentences]
-    section = job.section
+    document = [item.layout.sentences[i] for i in planned.indices]
+    lines = output.sentences[: planned.max_sentences]
+    rows = support(output, document, planned.indices)[: planned.max_sentences]
+    section = planned.section
     return SectionSummary(section.title, section.level, section.first_page, section.last_page, lines, rows)
 
 
@@ -91,7 +91,10 @@ def _drawn_on(item: Prepared, section: Section, overview_support: list[list[int]
     """A section not summarized (its sentences repeated the overview, and it has no other): listed as in the
     overview when the overview shows one of its sentences."""
     sentences = item.layout.sentences
-    own = {sentences[i].text for i in next(job.indices for job in item.all_jobs if job.section is section)}
+    own = {
+        sentences[i].text
+        for i in next(planned.indices for planned in item.all_section_plans if planned.section is section)
+    }
     in_overview = any(sentences[i].text in own for row in overview_support for i in row)
     return SectionSummary(
         section.title, section.level, section.first_page, section.last_page, [], [], in_overview=in_overview
