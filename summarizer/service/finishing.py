@@ -12,8 +12,8 @@ from typing import Sequence
 from .. import planning
 from ..engines.base import Engine, EngineOutput
 from ..errors import NoSentencesError
-from ..layout import Section
 from ..options import SummaryOptions
+from ..sectioned import Section
 from ..summary import Coverage, SectionSummary, Summary
 from ..text.keyterms import key_terms
 from .grounding import defining_first, support
@@ -26,7 +26,7 @@ def finish(
     """The summary of `item` from its outputs (`item.engine_inputs()` order; a stream's sections may be missing)."""
     overview = outputs[: len(item.overview_parts)]
     summary_sentences, summary_support = _overview(item, overview)
-    sentences = item.layout.sentences
+    sentences = item.sectioned.sentences
     return Summary(
         sentences=summary_sentences,
         support=summary_support,
@@ -41,7 +41,7 @@ def finish(
         timings=timings,
         warnings=list(item.warnings),
         sections=_sections(item, outputs[len(item.overview_parts) :], summary_support),
-        pages=item.layout.pages,
+        pages=item.sectioned.pages,
         keyterms=key_terms([s.text for s in item.read]),
         unread=_unread(len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words),
     )
@@ -49,7 +49,7 @@ def finish(
 
 def _overview(item: Prepared, outputs: Sequence[EngineOutput]) -> tuple[list[str], list[list[int]]]:
     """The overview's sentences and support, the defining sentence first; raises when it has none."""
-    sentences = item.layout.sentences
+    sentences = item.sectioned.sentences
     summary_sentences: list[str] = []
     summary_support: list[list[int]] = []
     for part, output in zip(item.overview_parts, outputs):
@@ -80,7 +80,7 @@ def _sections(
 
 def _summarized(item: Prepared, planned: planning.SectionPlan, output: EngineOutput) -> SectionSummary:
     """A section with lines of its own."""
-    document = [item.layout.sentences[i] for i in planned.indices]
+    document = [item.sectioned.sentences[i] for i in planned.indices]
     lines = output.sentences[: planned.max_sentences]
     rows = support(output, document, planned.indices)[: planned.max_sentences]
     section = planned.section
@@ -90,7 +90,7 @@ def _summarized(item: Prepared, planned: planning.SectionPlan, output: EngineOut
 def _drawn_on(item: Prepared, section: Section, overview_support: list[list[int]]) -> SectionSummary:
     """A section not summarized (its sentences repeated the overview, and it has no other): listed as in the
     overview when the overview shows one of its sentences."""
-    sentences = item.layout.sentences
+    sentences = item.sectioned.sentences
     own = {
         sentences[i].text
         for i in next(planned.indices for planned in item.all_section_plans if planned.section is section)

@@ -61,7 +61,7 @@ def without_repeats(
 
 def _overview_texts(item: Prepared, overview: Sequence[EngineOutput]) -> set[str]:
     """The texts of the source sentences the overview rests on."""
-    sentences = item.layout.sentences
+    sentences = item.sectioned.sentences
     return {
         sentences[i].text
         for part, output in zip(item.overview_parts, overview)
@@ -72,7 +72,7 @@ def _overview_texts(item: Prepared, overview: Sequence[EngineOutput]) -> set[str
 
 def _repeating(item: Prepared, in_overview: set[str], sections: Sequence[EngineOutput]) -> dict[int, _Again]:
     """The sections (by number) whose lines repeat what is already said, each narrowed to the rest."""
-    sentences = item.layout.sentences
+    sentences = item.sectioned.sentences
     said: set[str] = set()  # grows with each section's lines
     again: dict[int, _Again] = {}
     for k, (planned, output) in enumerate(zip(item.section_plans, sections)):
@@ -89,6 +89,6 @@ def _repeating(item: Prepared, in_overview: set[str], sections: Sequence[EngineO
 
 def _may_not_repeat_overview(item: Prepared, planned: planning.SectionPlan, in_overview: set[str]) -> bool:
     """A section in which the document describes itself, or one the overview mostly covers."""
-    sentences = item.layout.sentences
+    sentences = item.sectioned.sentences
     covered = sum(sentences[i].text in in_overview for i in planned.indices)
     return planned.section.role == "self" or covered >= COVERED * len(planned.indices)
