@@ -13,11 +13,11 @@ from .errors import (
     SummarizerError,
 )
 from .interface import EngineFacts, Progress, SummaryService
-from .layout import has_sentences
 from .network.remote import RemoteSummarizer, connect
 from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
 from .rendering import escape_markdown, render_json, render_markdown, render_text, render_together_markdown
+from .sectioned import has_sentences
 from .service import Summarizer
 from .settings import Settings
 from .summary import Coverage, SectionSummary, Summary

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from .engines.base import Engine, EngineOutput, Job, StepProgress, TextHeard
+from .engines.base import Engine, EngineInput, EngineOutput, StepProgress, TextHeard
 
 ARRIVAL_WAITS = 30
 
@@ -29,7 +29,7 @@ class _NobodyWaits(Exception):
 
 @dataclass
 class _Request:
-    jobs: Sequence[Job]
+    inputs: Sequence[EngineInput]
     progress: StepProgress | None
     preset: str | None
     on_text: TextHeard | None = None
@@ -98,14 +98,14 @@ class BatchingEngine(Engine):
 
     def summarize_many(
         self,
-        jobs: Sequence[Job],
+        inputs: Sequence[EngineInput],
         progress: StepProgress | None = None,
         *,
         preset: str | None = None,
         on_text: TextHeard | None = None,
     ) -> list[EngineOutput]:
         """As the engine's; `on_text` is passed on when this call's one document is the whole batch."""
-        request = _Request(jobs, progress, preset=preset, on_text=on_text)
+        request = _Request(inputs, progress, preset=preset, on_text=on_text)
         with self._ready:
             self._queue.append(request)
             self._arriving.discard(threading.get_ident())
@@ -136,7 +136,7 @@ class BatchingEngine(Engine):
 
     def _waiting_documents(self) -> int:
         preset = self._queue[0].preset
-        return sum(len(r.jobs) for r in self._queue if r.preset == preset)
+        return sum(len(r.inputs) for r in self._queue if r.preset == preset)
 
     def _take(self) -> list[_Request]:
         """The oldest request and those after it with the same preset, up to the document bound."""
@@ -144,10 +144,10 @@ class BatchingEngine(Engine):
         batch: list[_Request] = []
         documents = 0
         for request in list(self._queue):
-            if request.preset != first.preset or (batch and documents + len(request.jobs) > self.max_documents):
+            if request.preset != first.preset or (batch and documents + len(request.inputs) > self.max_documents):
                 continue
             batch.append(request)
-            documents += len(request.jobs)
+            documents += len(request.inputs)
             self._queue.remove(request)
         return batch
 
@@ -155,10 +155,10 @@ class BatchingEngine(Engine):
         """One engine call for the whole batch; each caller gets its own outputs, or the error."""
         self.batch_sizes.append(len(batch))
         listeners = _Listeners(batch)
-        jobs = [job for request in batch for job in request.jobs]
-        alone = batch[0].on_text if len(jobs) == 1 else None
+        inputs = [one for request in batch for one in request.inputs]
+        alone = batch[0].on_text if len(inputs) == 1 else None
         try:
-            outputs = self.engine.summarize_many(jobs, listeners.tick, preset=batch[0].preset, on_text=alone)
+            outputs = self.engine.summarize_many(inputs, listeners.tick, preset=batch[0].preset, on_text=alone)
         except _NobodyWaits:
             return
         except BaseException as error:
@@ -167,6 +167,6 @@ class BatchingEngine(Engine):
             return
         start = 0
         for request in batch:
-            request.outputs = outputs[start : start + len(request.jobs)]
-            start += len(request.jobs)
+            request.outputs = outputs[start : start + len(request.inputs)]
+            start += len(request.inputs)
             request.finished.set()

@@ -1,6 +1,6 @@
 """The words the engines, the service, the settings and the public face share: engine names and hints.
 
-What an engine is (the `Engine` protocol, its jobs and outputs) lives with the engines, in `engines/base.py`.
+What an engine is (the `Engine` protocol, its inputs and outputs) lives with the engines, in `engines/base.py`.
 """
 
 from __future__ import annotations

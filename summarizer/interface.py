@@ -11,9 +11,9 @@ from typing import Callable, Iterator, Protocol, Sequence
 
 from .engine import EngineName
 from .errors import SummarizerError
-from .layout import BlockLike
 from .options import SummaryOptions
 from .partial import Partial
+from .sectioned import BlockLike
 from .settings import Settings
 from .summary import Summary
 

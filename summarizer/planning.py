@@ -1,4 +1,4 @@
-"""What the engines read and what each part of a summary is about: overview hints and section jobs.
+"""What the engines read and what each part of a summary is about: overview hints and section plans.
 
 The overview prefers what a document says about itself (its abstract, scope, introduction and
 conclusion, and sentences such as "This paper presents ...") with a weaker pull to the opening
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .engine import Hints
-from .layout import Layout, Section
+from .sectioned import Section, SectionedText
 from .text.prose import dangles
 from .text.sentences import Sentence
 from .text.topicality import topicality
@@ -65,7 +65,7 @@ SENTENCES_PER_MIN_SENTENCE = 2  # in a text of at least 2 sentences for each (a 
 
 
 @dataclass(frozen=True)
-class SectionJob:
+class SectionPlan:
     """One section to summarize: the source indices it may pick from, its word target and sentence cap."""
 
     section: Section
@@ -76,23 +76,23 @@ class SectionJob:
 
 @dataclass(frozen=True)
 class Plan:
-    """The sentences the overview reads, its hints, the section jobs and the defining sentence (a source index)."""
+    """The sentences the overview reads, its hints, the section plans and the defining sentence (a source index)."""
 
     eligible: list[int]
     hints: Hints
-    sections: list[SectionJob]
+    sections: list[SectionPlan]
     defining: int | None = None
 
 
-def defining(layout: Layout, eligible: list[int]) -> int | None:
+def defining(sectioned: SectionedText, eligible: list[int]) -> int | None:
     """The sentence that says what the document or its subject is: "This paper presents ..." in the first
     third, "X is a ..." among the opening sentences, else the lead sentence of the abstract, scope or summary."""
-    texts = {i: layout.sentences[i].text for i in eligible}
+    texts = {i: sectioned.sentences[i].text for i in eligible}
     early = eligible[: max(OPENING_SENTENCES, round(len(eligible) * DOCUMENT_CUE_SHARE))]
     found = _first_standalone(texts, early, lambda text: bool(DOCUMENT_CUE.search(text) and not PART_CUE.search(text)))
     if found is None:
         found = _first_standalone(texts, eligible[:OPENING_SENTENCES], lambda text: bool(IS_A.match(text)))
-    return found if found is not None else _self_section_lead(layout, eligible, texts)
+    return found if found is not None else _self_section_lead(sectioned, eligible, texts)
 
 
 def _first_standalone(texts: dict[int, str], indices: list[int], cue: Callable[[str], bool]) -> int | None:
@@ -100,9 +100,9 @@ def _first_standalone(texts: dict[int, str], indices: list[int], cue: Callable[[
     return next((i for i in indices if cue(texts[i]) and not dangles(texts[i])), None)
 
 
-def _self_section_lead(layout: Layout, eligible: list[int], texts: dict[int, str]) -> int | None:
+def _self_section_lead(sectioned: SectionedText, eligible: list[int], texts: dict[int, str]) -> int | None:
     """The lead sentence of the first titled section in which the document describes itself, when it reads alone."""
-    for section in layout.sections:
+    for section in sectioned.sections:
         if section.role == "self" and section.title:
             lead = next((i for i in eligible if section.start <= i < section.stop), None)
             if lead is not None and not dangles(texts[lead]):
@@ -117,24 +117,28 @@ def section_cap(words: int, length: str) -> int:
     return next((n for limit, n in tiers if words < limit), most)
 
 
-def _section_of(layout: Layout, count: int) -> list[Section]:
+def _section_of(sectioned: SectionedText, count: int) -> list[Section]:
     owners: list[Section] = []
-    for section in layout.sections:
+    for section in sectioned.sections:
         owners.extend([section] * (min(section.stop, count) - min(section.start, count)))
     return owners
 
 
-def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
-    """The sentences (of the first `count`) the engines may read, with hints, and the section jobs for a
+def plan(sectioned: SectionedText, count: int, length: str = "medium") -> Plan:
+    """The sentences (of the first `count`) the engines may read, with hints, and the section plans for a
     summary of `length`."""
-    owners = _section_of(layout, count)
-    eligible = _eligible(layout, count)
-    lead = defining(layout, eligible)
-    bonus = [_bonus(layout, i, lead) for i in eligible]
-    jobs = _section_jobs(layout, owners, eligible, length) if layout.structured and length in SECTION_SENTENCES else []
+    owners = _section_of(sectioned, count)
+    eligible = _eligible(sectioned, count)
+    lead = defining(sectioned, eligible)
+    bonus = [_bonus(sectioned, i, lead) for i in eligible]
+    plans = (
+        _section_plans(sectioned, owners, eligible, length)
+        if sectioned.structured and length in SECTION_SENTENCES
+        else []
+    )
     least = min(OVERVIEW_MIN_SENTENCES.get(length, 1), max(1, len(eligible) // SENTENCES_PER_MIN_SENTENCE))
-    if layout.structured:
-        numbers = {id(section): n for n, section in enumerate(layout.sections)}
+    if sectioned.structured:
+        numbers = {id(section): n for n, section in enumerate(sectioned.sections)}
         hints = Hints(
             bonus=bonus,
             groups=[numbers[id(owners[i])] for i in eligible],
@@ -143,42 +147,44 @@ def plan(layout: Layout, count: int, length: str = "medium") -> Plan:
             min_sentences=least,
         )
     else:
-        groups = segments([layout.sentences[i] for i in eligible])
+        groups = segments([sectioned.sentences[i] for i in eligible])
         hints = Hints(bonus=bonus, groups=groups, learned=True, min_sentences=least)
-    return Plan(eligible, hints, jobs, lead)
+    return Plan(eligible, hints, plans, lead)
 
 
-def _eligible(layout: Layout, count: int) -> list[int]:
+def _eligible(sectioned: SectionedText, count: int) -> list[int]:
     """The prose sentences not in a skipped section; failing that every sentence not skipped; failing that all."""
-    roles = layout.roles
-    eligible = [i for i in range(count) if layout.prose[i] and roles[i] != "skip"]
+    roles = sectioned.roles
+    eligible = [i for i in range(count) if sectioned.prose[i] and roles[i] != "skip"]
     return eligible or [i for i in range(count) if roles[i] != "skip"] or list(range(count))
 
 
-def _bonus(layout: Layout, i: int, lead: int | None) -> float:
+def _bonus(sectioned: SectionedText, i: int, lead: int | None) -> float:
     """The overview's pull to sentence i: in a section where the document describes itself, saying what the
     document does ("This paper presents ..."), or the defining sentence."""
-    text = layout.sentences[i].text
+    text = sectioned.sentences[i].text
     return (
-        SELF_SECTION_BONUS * (layout.roles[i] == "self")
+        SELF_SECTION_BONUS * (sectioned.roles[i] == "self")
         + SELF_CUE_BONUS * (bool(SELF_CUE.search(text)) and not PART_CUE.search(text))
         + DEFINING_BONUS * (i == lead)
     )
 
 
-def _section_jobs(layout: Layout, owners: list[Section], eligible: list[int], length: str) -> list[SectionJob]:
-    """A job for each titled section, not skipped, with enough prose (`SECTION_MIN_WORDS`)."""
+def _section_plans(
+    sectioned: SectionedText, owners: list[Section], eligible: list[int], length: str
+) -> list[SectionPlan]:
+    """A plan for each titled section, not skipped, with enough prose (`SECTION_MIN_WORDS`)."""
     by_section: dict[int, list[int]] = {}
     for i in eligible:
         by_section.setdefault(id(owners[i]), []).append(i)
-    jobs = []
-    for section in layout.sections:
+    plans = []
+    for section in sectioned.sections:
         indices = by_section.get(id(section), [])
-        words = sum(len(layout.sentences[i].text.split()) for i in indices)
+        words = sum(len(sectioned.sentences[i].text.split()) for i in indices)
         if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
             cap = section_cap(words, length)
-            jobs.append(SectionJob(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
-    return jobs
+            plans.append(SectionPlan(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
+    return plans
 
 
 def section_hints(sentences: list[Sentence], title: str) -> Hints:

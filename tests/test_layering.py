@@ -228,9 +228,12 @@ def test_engines_know_nothing_of_the_service_or_the_screen():
     for path in files("summarizer/engines"):
         names = imports(path)
         assert not {n for n in names if n.split(".")[0] in ("streamlit", "ui", "views", "ingest")}, path
-        assert not names & {"summarizer.service", "summarizer.batching", "summarizer.planning", "summarizer.layout"}, (
-            path
-        )
+        assert not names & {
+            "summarizer.service",
+            "summarizer.batching",
+            "summarizer.planning",
+            "summarizer.sectioned",
+        }, path
 
 
 def test_the_offline_engine_loads_without_the_abstractive_one_or_torch():

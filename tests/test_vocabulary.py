@@ -18,8 +18,8 @@ from summarizer import (
     SummaryOptions,
     SummaryService,
 )
-from summarizer.layout import PROSE_KINDS
 from summarizer.network.wire import request_from_wire
+from summarizer.sectioned import PROSE_KINDS
 
 MARKDOWN = """# Bridge report
 

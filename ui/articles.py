@@ -11,7 +11,7 @@ import streamlit as st
 from ingest import Document, IngestError, fetch_article
 from summarizer import SummaryOptions
 
-from . import resources, results
+from . import resources, results, summarybox
 from .escaping import escape
 
 ARTICLES_KEY = "articles"
@@ -65,5 +65,5 @@ def summarize_article(
         st.warning(escape(warning))
     outcome = results.summarize(document.blocks, options, clicked, slot=key)
     if isinstance(outcome, results.Ready):
-        results.show(outcome.summary, document.title or url, key, options.describe())
+        summarybox.show(outcome.summary, document.title or url, key, options.describe())
     return outcome

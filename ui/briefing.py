@@ -1,7 +1,7 @@
 """The News page's briefing: every headline's article read and the day shown in one box, one line per story or
 group of stories on one event, each with its links and times.
 
-The work runs in the shared job runner (one briefing per feed fetch and settings, whoever asks), with a
+The work runs in the shared task runner (one briefing per feed fetch and settings, whoever asks), with a
 progress line per article and the lines shown as they are written; the sidebar lists it among the session's
 pending work, so it goes on while the user reads another page. The finished briefing is kept for every
 session (`resources.briefings`), so when the feed goes offline the last one is still shown, with its time.
@@ -17,12 +17,12 @@ import streamlit as st
 from ingest import FeedResult, Headline
 from summarizer import Briefing, Progress, brief
 
-from . import boundary, jobs, resources, results
+from . import boundary, resources, results, tasks
 from .escaping import escape
 from .timefmt import exact, relative
 
 BUTTON_KEY = "brief_news"
-ASKED_KEY = "briefing_job"
+ASKED_KEY = "briefing_task"
 SLOT = "briefing"  # its place among the session's pending work
 LABEL = "News briefing"
 STATE_ICONS = {"waiting": "⏳", "read": "✅", "failed": "⚠️"}
@@ -32,7 +32,7 @@ def _shelf_key() -> str:
     return f"briefing:{resources.summarizer_settings()}"
 
 
-def _job_key(result: FeedResult, headlines: Sequence[Headline]) -> str:
+def _task_key(result: FeedResult, headlines: Sequence[Headline]) -> str:
     links = results.fingerprint("\n".join(h.url for h in headlines))
     return f"{_shelf_key()}:{result.fetched_at.isoformat()}:{links}"
 
@@ -50,7 +50,7 @@ def section(result: FeedResult, headlines: Sequence[Headline]) -> None:
         help="Reads every article below and shows the day in one box: one line per story, and stories on one "
         "event together.",
     )
-    runner, watcher = resources.jobs(), results.watcher()
+    runner, watcher = resources.tasks(), results.watcher()
     if clicked and not headlines:
         st.warning("The feed has no headlines to brief right now.")
     elif clicked:
@@ -65,39 +65,39 @@ def section(result: FeedResult, headlines: Sequence[Headline]) -> None:
             shelf.put(shelf_key, made)  # kept for every session, even when nobody is on the page when it is done
             return made
 
-        key = _job_key(result, headlines)
+        key = _task_key(result, headlines)
         runner.submit(key, work, watcher)
         st.session_state[ASKED_KEY] = key
         results.follow(SLOT, key, LABEL)
     asked = st.session_state.get(ASKED_KEY)
     if asked is not None:
-        job = runner.get(asked, watcher)
-        if job is not None and not job.finished:
+        task = runner.get(asked, watcher)
+        if task is not None and not task.finished:
             _progress(asked)
             return
-        _finish(job)
+        _finish(task)
     last = resources.briefings().get(_shelf_key())
     if last is not None:
         show(last, result)
 
 
-def _finish(job: jobs.Job | None) -> None:
-    """The asked-for briefing is over (the job kept it on the shelf when it was made): no longer pending, its error
+def _finish(task: tasks.Task | None) -> None:
+    """The asked-for briefing is over (the task kept it on the shelf when it was made): no longer pending, its error
     shown if it failed."""
     st.session_state.pop(ASKED_KEY)
     results.unfollow(SLOT)
-    if job is not None and job.state == jobs.JobState.FAILED and job.error is not None:
-        st.error(boundary.message(job.error))
+    if task is not None and task.state == tasks.TaskState.FAILED and task.error is not None:
+        st.error(boundary.message(task.error))
 
 
 @st.fragment(run_every=results.POLL_SECONDS)
 @boundary.guarded
 def _progress(key: str) -> None:
-    job = resources.jobs().get(key, results.watcher())
-    if job is None or job.finished:
+    task = resources.tasks().get(key, results.watcher())
+    if task is None or task.finished:
         st.rerun()
-    st.progress(job.fraction, text=escape(job.message))
-    partial: Briefing | None = job.partial
+    st.progress(task.fraction, text=escape(task.message))
+    partial: Briefing | None = task.partial
     if partial is None:
         return
     with st.container(border=True):

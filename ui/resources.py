@@ -1,4 +1,4 @@
-"""Process-wide objects: the one cached summarizer, the job runner and the news feed, built from settings
+"""Process-wide objects: the one cached summarizer, the task runner and the news feed, built from settings
 and secrets."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from streamlit.errors import StreamlitSecretNotFoundError
 from ingest import IngestSettings, NewsFeed
 from summarizer import Settings, Shelf, Summarizer, SummaryService, connect
 
-from .jobs import JobRunner
+from .tasks import TaskRunner
 
 
 def secret(name: str) -> str:
@@ -74,6 +74,6 @@ def _connected(session_id: str) -> bool:
 
 
 @st.cache_resource
-def jobs() -> JobRunner:
+def tasks() -> TaskRunner:
     """The one runner for summaries in this server process, shared by every session."""
-    return JobRunner(connected=_connected)
+    return TaskRunner(connected=_connected)

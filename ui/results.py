@@ -1,4 +1,5 @@
-"""Summaries through the shared job runner: remembered per input and settings, with progress, and shown.
+"""Summaries through the shared task runner: remembered per input and settings, with progress; `summarybox`
+shows them.
 
 `summarize` answers each place on a page (a slot) with one `Outcome`: `Ready` (a summary to show), `Failed`
 (the error, already shown), `Working` (progress, already shown) or `Idle` (nothing asked for this input yet).
@@ -14,7 +15,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from ingest import LEFT_OUT_KINDS, Block, Document, IngestError, counted, parse_text, words_in
+from ingest import Block, parse_text
 from summarizer import (
     Combined,
     EngineName,
@@ -27,15 +28,13 @@ from summarizer import (
     SummaryService,
 )
 
-from . import boundary, jobs, navigation, outline, resources
-from .escaping import escape, escape_attribute
-from .exports import as_markdown, as_text, marked_source
+from . import boundary, navigation, outline, resources, tasks
+from .escaping import escape
 
 RESULTS_KEY = "summaries"
 REQUESTS_KEY = "summary_requests"
-WATCHER_KEY = "job_watcher"
-MARKED_KEY = "marked_source"
-READING_SLOT = "reading"  # the upload being read, among the places waiting for a job
+WATCHER_KEY = "task_watcher"
+READING_SLOT = "reading"  # the upload being read, among the places waiting for a task
 FORMAT_NAMES = {"paragraph": "paragraph", "bullets": "bullet points"}
 FIRST_WAIT_SECONDS = 0.5
 POLL_SECONDS = 1.0
@@ -43,7 +42,7 @@ POLL_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class Request:
-    """What one place on a page last asked for: which input, with which options, under which job key."""
+    """What one place on a page last asked for: which input, with which options, under which task key."""
 
     source: str
     options: SummaryOptions
@@ -75,7 +74,7 @@ class Failed:
 
 @dataclass(frozen=True)
 class Working:
-    """The job for `key` is running; `summarize` shows its progress and reruns the page when it is done."""
+    """The task for `key` is running; `summarize` shows its progress and reruns the page when it is done."""
 
     key: str
 
@@ -86,8 +85,8 @@ class Idle:
 
 
 Outcome = Ready | ReadyTogether | Failed | Working | Idle
-MakeWork = Callable[[SummaryService, Any, SummaryOptions], jobs.Work]
-Draw = Callable[[Any], None]  # what a job has made so far (its `partial`), drawn under its progress bar
+MakeWork = Callable[[SummaryService, Any, SummaryOptions], tasks.Work]
+Draw = Callable[[Any], None]  # what a task has made so far (its `partial`), drawn under its progress bar
 
 
 def fingerprint(source: Any) -> str:
@@ -96,7 +95,7 @@ def fingerprint(source: Any) -> str:
     return hashlib.sha1(data).hexdigest()
 
 
-def _job_key(digest: str, options: SummaryOptions) -> str:
+def _task_key(digest: str, options: SummaryOptions) -> str:
     return f"{digest}:{astuple(options)}:{resources.summarizer_settings()}"
 
 
@@ -111,12 +110,12 @@ def describe(options: SummaryOptions) -> str:
 
 
 def watcher() -> str:
-    """This browser session's id, for jobs a page starts on its own (the news briefing)."""
+    """This browser session's id, for tasks a page starts on its own (the news briefing)."""
     return _watcher()
 
 
 def _watcher() -> str:
-    """This browser session's id: jobs it waits for stay alive while it is connected."""
+    """This browser session's id: tasks it waits for stay alive while it is connected."""
     if WATCHER_KEY not in st.session_state:
         from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -149,16 +148,16 @@ def summarize(
 
     `asked` is a click on Summarize. Without it, a place that summarized this input before keeps showing a
     summary: recomputed at once for new options when that is cheap, else the old one, marked, with an
-    Update button. Work runs in the shared job runner, so a rerun, a double click or another user asking
-    for the same thing shares one computation; its progress shows here until it is done. `work` makes the job
-    from the service, the source and the options (by default a summary of one source); `draw` shows what the job
+    Update button. Work runs in the shared task runner, so a rerun, a double click or another user asking
+    for the same thing shares one computation; its progress shows here until it is done. `work` makes the task
+    from the service, the source and the options (by default a summary of one source); `draw` shows what the task
     has made so far (by default a summary's `Partial`).
     """
     slot = slot or navigation.current()
     requests = st.session_state.setdefault(REQUESTS_KEY, {})
     summaries = st.session_state.setdefault(RESULTS_KEY, {})
     digest = fingerprint(source)
-    key = _job_key(digest, options)
+    key = _task_key(digest, options)
     previous: Request | None = requests.get(slot)
     if not asked and (previous is None or previous.source != digest):
         return Idle()
@@ -170,23 +169,23 @@ def summarize(
         kept = _kept(previous, key, options, slot)
         if kept is not None:
             return kept
-    runner = resources.jobs()
+    runner = resources.tasks()
     if previous is not None and previous.key != key:
         runner.release(previous.key, _watcher())
-    job = runner.submit(key, (work or _work)(resources.summarizer(), source, options), _watcher())
+    task = runner.submit(key, (work or _work)(resources.summarizer(), source, options), _watcher())
     requests[slot] = request
-    job.wait(FIRST_WAIT_SECONDS)
-    return _outcome(job, slot, draw)
+    task.wait(FIRST_WAIT_SECONDS)
+    return _outcome(task, slot, draw)
 
 
 def follow(slot: str, key: str, label: str) -> None:
-    """Count the job `key`, which a page started on its own (the news briefing), among this session's pending work
+    """Count the task `key`, which a page started on its own (the news briefing), among this session's pending work
     at `slot`: the sidebar lists it as `label` and keeps it alive while the session is on other pages."""
     st.session_state.setdefault(REQUESTS_KEY, {})[slot] = Request(key, SummaryOptions(), key, label)
 
 
 def unfollow(slot: str) -> None:
-    """Stop counting the job at `slot` (and let go of what it made, which its page keeps)."""
+    """Stop counting the task at `slot` (and let go of what it made, which its page keeps)."""
     request: Request | None = st.session_state.setdefault(REQUESTS_KEY, {}).pop(slot, None)
     if request is not None:
         st.session_state.setdefault(RESULTS_KEY, {}).pop(request.key, None)
@@ -205,32 +204,32 @@ def _kept(previous: Request, key: str, options: SummaryOptions, slot: str) -> Ou
     return None
 
 
-def read_in_background(key: str, work: jobs.Work, label: str, status: Any) -> Any:
-    """What `work` (reading an upload) returns, run as a job like a summary, so leaving the page does not drop it
+def read_in_background(key: str, work: tasks.Work, label: str, status: Any) -> Any:
+    """What `work` (reading an upload) returns, run as a task like a summary, so leaving the page does not drop it
     (OCR of a scan takes seconds a page) and the sidebar shows its progress meanwhile; drawn in `status` while
-    this page waits. Raises the work's error; None when the job was given up (nobody waited for it)."""
+    this page waits. Raises the work's error; None when the task was given up (nobody waited for it)."""
     requests = st.session_state.setdefault(REQUESTS_KEY, {})
     done = st.session_state.setdefault(RESULTS_KEY, {})
     if key not in done:
-        job = resources.jobs().submit(key, work, _watcher())
+        task = resources.tasks().submit(key, work, _watcher())
         requests[READING_SLOT] = Request(key, SummaryOptions(), key, navigation.current())
         with status.container():
             bar = st.progress(0.0, text=escape(label))
-            while not job.wait(POLL_SECONDS / 4):
-                bar.progress(job.fraction, text=escape(job.message if job.fraction else label))
+            while not task.wait(POLL_SECONDS / 4):
+                bar.progress(task.fraction, text=escape(task.message if task.fraction else label))
             bar.empty()
-        if job.state != jobs.JobState.DONE:
+        if task.state != tasks.TaskState.DONE:
             requests.pop(READING_SLOT, None)
-            if job.error is not None:
-                raise job.error
+            if task.error is not None:
+                raise task.error
             return None
-        done[key] = job.result
+        done[key] = task.result
     requests.pop(READING_SLOT, None)
     return done.pop(key)
 
 
-def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> jobs.Work:
-    """The job: a model's summary streamed (overview, then sections as they are done), here or from the server;
+def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> tasks.Work:
+    """The task: a model's summary streamed (overview, then sections as they are done), here or from the server;
     the offline engine's whole at once."""
     if not isinstance(summarizer, Summarizer) and summarizer.engine.name == EngineName.EXTRACTIVE:
         return lambda report: summarizer.summarize(source, options, report)
@@ -263,35 +262,35 @@ def _offer_update(previous: Request, options: SummaryOptions, slot: str) -> bool
     return clicked
 
 
-def _outcome(job: jobs.Job, slot: str, draw: Draw | None) -> Outcome:
-    """The finished summary, an error message, or a progress bar that polls the job until it is done."""
+def _outcome(task: tasks.Task, slot: str, draw: Draw | None) -> Outcome:
+    """The finished summary, an error message, or a progress bar that polls the task until it is done."""
     requests = st.session_state[REQUESTS_KEY]
-    if job.state == jobs.JobState.DONE:
-        st.session_state[RESULTS_KEY][job.key] = job.result
-        return _ready(job.result)
-    if job.state == jobs.JobState.FAILED:
-        requests[slot] = replace(requests[slot], error=_failure(job))
+    if task.state == tasks.TaskState.DONE:
+        st.session_state[RESULTS_KEY][task.key] = task.result
+        return _ready(task.result)
+    if task.state == tasks.TaskState.FAILED:
+        requests[slot] = replace(requests[slot], error=_failure(task))
         st.error(requests[slot].error)
         return Failed(requests[slot].error)
-    _progress(job.key, draw or _draw_partial)
-    return Working(job.key)
+    _progress(task.key, draw or _draw_partial)
+    return Working(task.key)
 
 
-def _failure(job: jobs.Job) -> str:
-    """What the user reads about a failed job."""
-    assert job.error is not None, "a job fails with its error"
-    return boundary.message(job.error)
+def _failure(task: tasks.Task) -> str:
+    """What the user reads about a failed task."""
+    assert task.error is not None, "a task fails with its error"
+    return boundary.message(task.error)
 
 
 @st.fragment(run_every=POLL_SECONDS)
 @boundary.guarded
 def _progress(key: str, draw: Draw) -> None:
-    job = resources.jobs().get(key, _watcher())
-    if job is None or job.finished:
+    task = resources.tasks().get(key, _watcher())
+    if task is None or task.finished:
         st.rerun()
-    st.progress(job.fraction, text=escape(job.message))
-    if job.partial is not None:
-        draw(job.partial)
+    st.progress(task.fraction, text=escape(task.message))
+    if task.partial is not None:
+        draw(task.partial)
 
 
 def _draw_partial(partial: Partial) -> None:
@@ -318,161 +317,24 @@ def watch_pending() -> None:
 @st.fragment(run_every=POLL_SECONDS)
 @boundary.guarded
 def _pending() -> None:
-    runner = resources.jobs()
+    runner = resources.tasks()
     requests = st.session_state.get(REQUESTS_KEY, {})
     summaries = st.session_state.setdefault(RESULTS_KEY, {})
     finished = False
     for slot, request in list(requests.items()):
         if request.key in summaries or request.error:
             continue
-        job = runner.get(request.key, _watcher())
-        if job is None or job.state == jobs.JobState.CANCELLED:
+        task = runner.get(request.key, _watcher())
+        if task is None or task.state == tasks.TaskState.CANCELLED:
             requests.pop(slot, None)
             finished = True
-        elif job.state == jobs.JobState.DONE:
-            summaries[job.key] = job.result
+        elif task.state == tasks.TaskState.DONE:
+            summaries[task.key] = task.result
             finished = True
-        elif job.state == jobs.JobState.FAILED:
-            requests[slot] = replace(request, error=_failure(job))
+        elif task.state == tasks.TaskState.FAILED:
+            requests[slot] = replace(request, error=_failure(task))
             finished = True
         else:
-            st.caption(f"{escape(request.page)}: {escape(job.message.lower())} ({job.fraction:.0%})")
+            st.caption(f"{escape(request.page)}: {escape(task.message.lower())} ({task.fraction:.0%})")
     if finished:
         st.rerun()
-
-
-def left_out(document: Document) -> None:
-    """What no summary reads, by kind with its words and pages, so nothing leaves the document unseen."""
-    groups = document.left_out()
-    if not groups:
-        return
-    total = sum(words_in(b.text) for blocks in groups.values() for b in blocks)
-    with st.expander(f"Left out of the summary: {total:,} words"):
-        for kind, blocks in groups.items():
-            words = sum(words_in(b.text) for b in blocks)
-            reasons = sorted({b.reason for b in blocks if b.reason})
-            why = f" · why: {escape('; '.join(reasons))}" if reasons else ""
-            st.markdown(f"**{escape(LEFT_OUT_KINDS[kind].capitalize())}** · {words:,} words{why}")
-            st.text("\n\n".join(f"[p. {b.page}] {b.text}" if b.page else b.text for b in blocks))
-
-
-def unread(summary: Summary) -> None:
-    """The sentences of running text no summary read (formulas, fragments, back matter), so none goes unseen."""
-    if not summary.unread:
-        return
-    words = sum(words_in(summary.source[i].text) for i in summary.unread)
-    with st.expander(f"Sentences not summarized: {len(summary.unread):,} ({words:,} words)"):
-        st.caption(
-            "Sentences of the running text that read as formulas, code, fragments or back matter "
-            "(acknowledgements, references) are not summarized."
-        )
-        st.text(
-            "\n".join(
-                f"[p. {summary.page_of(i)}] {summary.source[i].text}" if summary.page_of(i) else summary.source[i].text
-                for i in summary.unread
-            )
-        )
-
-
-def shorter(summary: Summary) -> str:
-    """How much shorter the summary is than its source, in words a reader would use."""
-    ratio = summary.coverage.input_words / max(1, summary.all_words)
-    return "about as long as the source" if ratio < 1.5 else f"{ratio:,.0f}× shorter"
-
-
-def coverage_line(summary: Summary, pages: int | None = None, with_text: int | None = None) -> str:
-    """'Read 100% of 6 pages in 1 part'; when only `with_text` of the `pages` gave text (scans past the OCR
-    limit were skipped), 'Read 100% of the text on 50 of 55 pages', never a whole it did not read."""
-    coverage = summary.coverage
-    extent = counted(pages, "page") if pages else f"{coverage.input_words:,} words"
-    if pages and with_text is not None and with_text < pages:
-        extent = f"the text on {with_text:,} of {extent}"
-    parts = counted(coverage.parts, "part")
-    return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
-
-
-def marked_download(place: Any, marked: tuple[str, str, str, Callable[[], bytes]], key: str, of: str) -> None:
-    """The source marked up with the summary `of` (a fingerprint), made on request and kept for it: a PDF can take
-    seconds and fail (a hostile file), and a failure made inside a download button would leave it dead; so a
-    button makes it here, where a failure is a message under it, and the download offers the bytes made."""
-    label, name, mime, make = marked
-    made_key = f"{MARKED_KEY}-{key}"
-    kept = st.session_state.get(made_key)
-    made = kept[1] if kept and kept[0] == of else None
-    if made is None and place.button(label.replace("Download", "Make", 1), key=f"make-{key}"):
-        with place, st.spinner("Marking the summary's sentences in the source…"):
-            try:
-                made = make()
-            except IngestError as error:
-                made = str(error)
-        st.session_state[made_key] = (of, made)
-    if isinstance(made, bytes):
-        place.download_button(label, made, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")
-    elif made:
-        place.error(escape(made))
-
-
-def pages_with_text(document: Any) -> int | None:
-    """How many pages of an uploaded document gave text (None without a document)."""
-    return None if document is None else len({block.page for block in document.blocks if block.page})
-
-
-def show(
-    summary: Summary,
-    source: str,
-    key: str,
-    length: str,
-    *,
-    pages: int | None = None,
-    document: Any = None,
-    original: bytes | None = None,
-    anchor: str | None = None,
-) -> None:
-    """The overview, section summaries, its facts, supporting sentences on demand, and downloads that do not rerun it;
-    with the uploaded `document` (and its bytes), the source marked up with the summary too. `anchor` is an id a
-    link on the page can jump to (`#anchor`)."""
-    if anchor:
-        st.html(f'<div id="{escape_attribute(anchor)}"></div>')
-    with st.container(border=True):
-        st.markdown("#### TL;DR" if length == "TL;DR" else "#### Summary")
-        if summary.keyterms:
-            st.caption("Key terms: " + escape(", ".join(summary.keyterms)))
-        outline.overview(summary)
-        engine = "offline extractive" if summary.engine == EngineName.EXTRACTIVE else f"abstractive, {summary.model}"
-        if resources.server():
-            engine += f" on the summarizer server at {resources.server()}"
-        st.caption(
-            f"{coverage_line(summary, pages, pages_with_text(document))} · {summary.all_words:,} words from "
-            f"{summary.coverage.input_words:,} "
-            f"({shorter(summary)}) · {summary.took} · {escape(engine)}"
-        )
-        for warning in summary.warnings:
-            st.warning(escape(warning))
-        grounded = st.toggle("Show where each sentence comes from", key=f"ground-{key}")
-        if grounded:
-            outline.sources(summary, summary.sentences, summary.support)
-        outline.sections(summary, grounded)
-        unread(summary)
-        marked = marked_source(summary, document, original) if document is not None else None
-        left, right, *more = st.columns(3 if marked else 2)
-        stem = "".join(ch if ch.isalnum() else "-" for ch in source)[:60].strip("-") or "summary"
-        title = document.title if document is not None else ""
-        left.download_button(
-            "Download .txt",
-            as_text(summary, source, title=title),
-            file_name=f"{stem}-summary.txt",
-            mime="text/plain",
-            on_click="ignore",
-            key=f"txt-{key}",
-        )
-        right.download_button(
-            "Download .md",
-            as_markdown(summary, source, length, title=title),
-            file_name=f"{stem}-summary.md",
-            mime="text/markdown",
-            on_click="ignore",
-            key=f"md-{key}",
-        )
-        if marked:
-            of = hashlib.sha1(repr((source, summary.passages())).encode()).hexdigest()
-            marked_download(more[0], marked, key, of)

@@ -1,7 +1,7 @@
-"""Several files, texts or links summarized together: read in the job, one overview shown with each sentence's
+"""Several files, texts or links summarized together: read in the task, one overview shown with each sentence's
 sources, a line per source, the sources left out with their reasons, and the downloads.
 
-With a model the sources are summarized a few at a time (`summarizer.stream_together`): while the job runs, each
+With a model the sources are summarized a few at a time (`summarizer.stream_together`): while the task runs, each
 source's part of the overview shows under the progress bar as soon as its call is done, the others marked as
 coming; the combined result (repeats across sources shown once, what each adds, key terms) then replaces it."""
 
@@ -30,7 +30,7 @@ from summarizer import (
     stream_together,
 )
 
-from . import jobs, outline, resources, results
+from . import outline, resources, results, tasks
 from .escaping import escape
 from .exports import together_as_json, together_as_markdown, together_as_text
 
@@ -41,8 +41,8 @@ READING_SHARE = 0.5
 
 @dataclass(frozen=True)
 class Inputs:
-    """What the page hands the job: uploaded files (name, bytes) or pasted sources (text or a link), and how to read
-    them. Frozen, so it pickles into the job's fingerprint."""
+    """What the page hands the task: uploaded files (name, bytes) or pasted sources (text or a link), and how to read
+    them. Frozen, so it pickles into the task's fingerprint."""
 
     files: tuple[tuple[str, bytes], ...] = ()
     pasted: tuple[str, ...] = ()
@@ -80,9 +80,9 @@ def _read(inputs: Inputs, report: Progress) -> tuple[list[NamedSource], list[Unr
     return readable, unreadable
 
 
-def work(service: SummaryService, inputs: Inputs, options: SummaryOptions) -> jobs.Work:
-    """The job: read the inputs (the first half of the bar), then summarize them together (the second), each
-    source's part kept as the job's `partial` as soon as it is done; its result is the `Combined`."""
+def work(service: SummaryService, inputs: Inputs, options: SummaryOptions) -> tasks.Work:
+    """The task: read the inputs (the first half of the bar), then summarize them together (the second), each
+    source's part kept as the task's `partial` as soon as it is done; its result is the `Combined`."""
 
     def run(report: Progress) -> Generator[PartialTogether, None, Combined]:
         readable, unreadable = _read(inputs, report)
@@ -100,7 +100,7 @@ def work(service: SummaryService, inputs: Inputs, options: SummaryOptions) -> jo
 
 
 def summarize(inputs: Inputs, options: SummaryOptions, asked: bool) -> Combined | None:
-    """The combined summary of `inputs` through the shared job runner (progress and errors shown), or None."""
+    """The combined summary of `inputs` through the shared task runner (progress and errors shown), or None."""
     try:
         check_count(inputs.count, resources.summarizer_settings())
     except SummarizerError as error:

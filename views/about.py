@@ -32,7 +32,7 @@ try:
         )
 except SummarizerError as error:
     st.error(escape(str(error)))
-runner = resources.jobs()
+runner = resources.tasks()
 st.markdown(
     f"- **Configured model:** `{settings.model}` (engine setting: {settings.engine}, preset: {settings.preset})\n"
     f"- **Uploads:** {FORMATS_IN_WORDS}; up to {limits.max_file_mb} MB and {limits.max_pages:,} pages\n"

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ingest import counted, words_in
-from ui import controls, resources, results, together
+from ui import controls, resources, results, summarybox, together
 
 TEXT_KEY = "paste_text"
 WIDGET_KEY = "paste_area"
@@ -65,4 +65,4 @@ if not text.strip():
 else:
     outcome = results.summarize(results.pasted(text), options, asked)
     if isinstance(outcome, results.Ready):
-        results.show(outcome.summary, "pasted text", "paste", options.describe())
+        summarybox.show(outcome.summary, "pasted text", "paste", options.describe())

@@ -19,7 +19,7 @@ from ingest import (
     ingest_file,
 )
 from summarizer import has_sentences
-from ui import controls, resources, results, together
+from ui import controls, resources, results, summarybox, together
 from ui.escaping import escape
 
 DOCUMENT_KEY = "upload_document"
@@ -164,7 +164,7 @@ if stored:
     outcome = results.summarize(document.blocks, options, asked)
     if isinstance(outcome, results.Ready):
         jump.markdown(f"[Jump to the summary of {escape(document.name)} ↓](#{SUMMARY_ANCHOR})")
-        results.show(
+        summarybox.show(
             outcome.summary,
             document.name,
             "upload",
@@ -179,4 +179,4 @@ if stored:
     # What was read and what was left out, after the summary: above it they pushed it further down on a phone.
     with st.expander("Extracted text"):
         st.text(document.read_text)
-    results.left_out(document)
+    summarybox.left_out(document)

@@ -21,7 +21,7 @@ from ..errors import ModelLoadError
 from ..settings import Settings
 from ..text.sentences import split_sentences
 from .backends import Check, CTranslate2Generator, Generator, TransformersGenerator
-from .base import Engine, EngineOutput, Job, StepProgress, TextHeard
+from .base import Engine, EngineInput, EngineOutput, StepProgress, TextHeard
 from .budgets import Budget
 from .chunking import pack, split_long
 from .device import Device, batch_size_for, choose_device
@@ -75,7 +75,7 @@ def make_generator(source: ModelSource, device: Device, settings: Settings) -> t
 
 
 @dataclass
-class _Job:
+class _MapReduceState:
     """One document's map-reduce state."""
 
     parts: list[str]
@@ -180,7 +180,7 @@ class AbstractiveEngine(Engine):
 
     def summarize_many(
         self,
-        jobs: Sequence[Job],
+        inputs: Sequence[EngineInput],
         progress: StepProgress | None = None,
         *,
         preset: str | None = None,
@@ -195,26 +195,26 @@ class AbstractiveEngine(Engine):
         """
         preset = preset or self.preset
         states = []
-        for job in jobs:
-            parts, tokens = self._pack([s.text for s in job.sentences])
-            states.append(_Job(parts, len(parts), tokens))
+        for document in inputs:
+            parts, tokens = self._pack([s.text for s in document.sentences])
+            states.append(_MapReduceState(parts, len(parts), tokens))
         steps = _Steps(progress, sum(len(state.parts) for state in states), self.heartbeat_seconds)
         results: dict[int, list[str]] = {}
         level = 0
         while len(results) < len(states):
             level += 1
-            self._level(jobs, states, results, level, preset, steps, on_text)
+            self._level(inputs, states, results, level, preset, steps, on_text)
         if progress:
             progress(steps.done, steps.done)
         return [
-            EngineOutput(results[i][: job.max_sentences], None, state.first_level, state.read_tokens)
-            for i, (job, state) in enumerate(zip(jobs, states))
+            EngineOutput(results[i][: document.max_sentences], None, state.first_level, state.read_tokens)
+            for i, (document, state) in enumerate(zip(inputs, states))
         ]
 
     def _level(
         self,
-        jobs: Sequence[Job],
-        states: list[_Job],
+        inputs: Sequence[EngineInput],
+        states: list[_MapReduceState],
         results: dict[int, list[str]],
         level: int,
         preset: str,
@@ -224,7 +224,7 @@ class AbstractiveEngine(Engine):
         """One level of map-reduce: every unfinished document's parts summarized; a document whose summaries fit
         its target (or that was one part, or at the last level) is done, the others packed again."""
         active = [i for i in range(len(states)) if i not in results]
-        texts, budgets, owners = self._inputs(jobs, states, active, level)
+        texts, budgets, owners = self._inputs(inputs, states, active, level)
         if on_text and len(texts) == 1 and len(states) == 1 and self.streams(preset):
             outputs = [self.generator.generate_streaming(texts[0], budgets[0], preset, on_text, steps.check)]
             steps.tick(1)
@@ -232,13 +232,13 @@ class AbstractiveEngine(Engine):
             outputs = self._generate_all(texts, budgets, preset, steps.tick, steps.check)
         for i in active:
             mine = [text for text, owner in zip(outputs, owners) if owner == i]
-            done = self._settle(states[i], mine, jobs[i].target, level)
+            done = self._settle(states[i], mine, inputs[i].target, level)
             if done is None:
                 steps.total += len(states[i].parts)
             else:
                 results[i] = done
 
-    def _settle(self, state: _Job, outputs: list[str], target: int, level: int) -> list[str] | None:
+    def _settle(self, state: _MapReduceState, outputs: list[str], target: int, level: int) -> list[str] | None:
         """A document's summary, when its parts' summaries (`outputs`) fit its target, it was one part, or this was
         the last level; else None, with its parts packed again from those summaries for the next level."""
         sentences = [s for text in outputs for s in clean_output(text)]
@@ -249,7 +249,7 @@ class AbstractiveEngine(Engine):
         return None
 
     def _inputs(
-        self, jobs: Sequence[Job], states: list[_Job], active: list[int], level: int
+        self, inputs: Sequence[EngineInput], states: list[_MapReduceState], active: list[int], level: int
     ) -> tuple[list[str], list[Budget], list[int]]:
         """The parts of the active documents, each part's budget (its share of the target, capped below the
         last level so condensed summaries fit the window again) and the document it belongs to."""
@@ -258,7 +258,7 @@ class AbstractiveEngine(Engine):
         owners: list[int] = []
         for i in active:
             n = len(states[i].parts)
-            words = max(MIN_PART_WORDS, math.ceil(jobs[i].target / n))
+            words = max(MIN_PART_WORDS, math.ceil(inputs[i].target / n))
             cap = None if n == 1 or level == MAX_LEVELS else max(8, self.generator.window // REDUCTION)
             texts.extend(states[i].parts)
             budgets.extend([self._budget(words, cap)] * n)

@@ -1,6 +1,6 @@
-"""What an engine is to the service: the `Engine` protocol, the jobs it takes and the outputs it gives.
+"""What an engine is to the service: the `Engine` protocol, the inputs it takes and the outputs it gives.
 
-An engine turns jobs (a document's sentences, a word target, hints, a sentence cap) into summaries; the
+An engine turns inputs (a document's sentences, a word target, hints, a sentence cap) into summaries; the
 service does the rest (splitting, structure, grounding, sections). Like simonw/llm's `Model`, an engine
 declares what it can do as plain attributes, so the service reads them instead of probing the object:
 
@@ -26,7 +26,7 @@ StepProgress = Callable[[int, int], None]  # progress(done, total) in the engine
 TextHeard = Callable[[str], None]  # the text of a summary so far, as a model writes it
 
 
-class Job(NamedTuple):
+class EngineInput(NamedTuple):
     """One document for the engine: its sentences, target words, hints, and sentence cap (None: no cap)."""
 
     sentences: Sequence[Sentence]
@@ -71,11 +71,11 @@ class Engine(Protocol):
 
     def summarize_many(
         self,
-        jobs: Sequence[Job],
+        inputs: Sequence[EngineInput],
         progress: StepProgress | None = None,
         *,
         preset: str | None = None,
         on_text: TextHeard | None = None,
     ) -> list[EngineOutput]:
-        """One output per job, in order."""
+        """One output per input, in order."""
         ...

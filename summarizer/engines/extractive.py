@@ -6,7 +6,7 @@ from typing import Sequence
 
 from ..engine import EngineName
 from ..text.prose import shown
-from .base import Engine, EngineOutput, Job, StepProgress, TextHeard
+from .base import Engine, EngineInput, EngineOutput, StepProgress, TextHeard
 from .selection import DEFAULT_TUNING, Tuning, select
 
 MODEL_NAME = "tfidf-position-mmr"
@@ -31,17 +31,17 @@ class ExtractiveEngine(Engine):
 
     def summarize_many(
         self,
-        jobs: Sequence[Job],
+        inputs: Sequence[EngineInput],
         progress: StepProgress | None = None,
         *,
         preset: str | None = None,
         on_text: TextHeard | None = None,
     ) -> list[EngineOutput]:
-        """Each job's sentences chosen by `selection.select`; `preset` and `on_text` do not apply."""
+        """Each input's sentences chosen by `selection.select`; `preset` and `on_text` do not apply."""
         outputs = []
-        for done, job in enumerate(jobs, 1):
-            sentences = job.sentences
-            chosen = select(sentences, job.target, self.tuning, job.hints, job.max_sentences)
+        for done, document in enumerate(inputs, 1):
+            sentences = document.sentences
+            chosen = select(sentences, document.target, self.tuning, document.hints, document.max_sentences)
             outputs.append(
                 EngineOutput(
                     [shown(sentences[j].text) for j in chosen],
@@ -51,5 +51,5 @@ class ExtractiveEngine(Engine):
                 )
             )
             if progress:
-                progress(done, len(jobs))
+                progress(done, len(inputs))
         return outputs

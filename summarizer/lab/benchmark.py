@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 
 from ..engines.abstractive import AbstractiveEngine
 from ..engines.backends import TransformersGenerator
-from ..engines.base import Job
+from ..engines.base import EngineInput
 from ..engines.budgets import GENERATION
 from ..engines.locate import ModelSource, locate
 from ..errors import ModelLoadError
@@ -142,7 +142,7 @@ def _timed(path: str, name: str, run: Callable[[], tuple[int, float]]) -> Measur
 def _engine_run(engine: AbstractiveEngine, texts: Sequence[str]) -> Callable[[], tuple[int, float]]:
     def run() -> tuple[int, float]:
         before = engine.generator.generated_tokens
-        engine.summarize_many([Job(split_sentences(t), target(t)) for t in texts])
+        engine.summarize_many([EngineInput(split_sentences(t), target(t)) for t in texts])
         return engine.generator.generated_tokens - before, 1.0
 
     return run
@@ -153,9 +153,9 @@ def agreement(engine_a: AbstractiveEngine, engine_b: AbstractiveEngine, texts: S
     from .evaluation import rouge_scorer
 
     scorer = rouge_scorer(["rougeL"])
-    jobs = [Job(split_sentences(t), target(t)) for t in texts]
-    a = engine_a.summarize_many(jobs)
-    b = engine_b.summarize_many(jobs)
+    inputs = [EngineInput(split_sentences(t), target(t)) for t in texts]
+    a = engine_a.summarize_many(inputs)
+    b = engine_b.summarize_many(inputs)
     scores: list[float] = [
         scorer.score(" ".join(x.sentences), " ".join(y.sentences))["rougeL"].fmeasure for x, y in zip(a, b)
     ]

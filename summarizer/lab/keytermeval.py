@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from ingest import Block
 
 from ..errors import InvalidOptionError
-from ..layout import layout
+from ..sectioned import sectioned_text
 from ..text.keyterms import _key, frequent_words, key_terms
 
 KEYWORDS = re.compile(r"^\W*(?:additional\s+)?(?:key\s*words?(?:\s+and\s+phrases)?|index\s+terms)\b\W*", re.I)
@@ -86,7 +86,7 @@ def run(folder: str | Path, limit: int | None = None, report: Callable[[str], No
         keywords, blocks = split_keywords(document.blocks)
         if not keywords:
             continue
-        plan = layout(blocks)
+        plan = sectioned_text(blocks)
         sentences = [s.text for s, prose in zip(plan.sentences, plan.prose) if prose]
         result = PaperTerms(paper_id, keywords, {name: pick(sentences) for name, pick in chosen.items()})
         results.append(result)

@@ -54,7 +54,7 @@ def examples(
     owners: list[int] = []
     for number, pair in enumerate(pairs):
         item = prepare(pair.article, options, summarizer.settings.max_input_chars)
-        sentences, target, hints, _ = next(iter(item.overview_jobs()))
+        sentences, target, hints, _ = next(iter(item.overview_inputs()))
         groups = np.asarray(hints.groups if hints.groups is not None else np.zeros(len(sentences)), dtype=np.int64)
         table = sentence_features(sentences, tfidf([tokens(s.text) for s in sentences]), groups)
         candidates = [i for i, s in enumerate(sentences) if is_candidate(s, tuning)]

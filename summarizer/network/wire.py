@@ -14,9 +14,9 @@ from typing import Any
 from .. import errors
 from ..errors import InvalidOptionError, SummarizerError
 from ..interface import Source
-from ..layout import BlockLike
 from ..options import SummaryOptions
 from ..partial import Partial
+from ..sectioned import BlockLike
 from ..summary import Coverage, SectionSummary, Summary
 from ..text.sentences import Sentence
 from ..together import NamedSource

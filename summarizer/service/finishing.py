@@ -12,8 +12,8 @@ from typing import Sequence
 from .. import planning
 from ..engines.base import Engine, EngineOutput
 from ..errors import NoSentencesError
-from ..layout import Section
 from ..options import SummaryOptions
+from ..sectioned import Section
 from ..summary import Coverage, SectionSummary, Summary
 from ..text.keyterms import key_terms
 from .grounding import defining_first, support
@@ -23,10 +23,10 @@ from .prepared import Prepared
 def finish(
     item: Prepared, outputs: Sequence[EngineOutput], engine: Engine, options: SummaryOptions, timings: dict[str, float]
 ) -> Summary:
-    """The summary of `item` from its outputs (`item.engine_jobs()` order; a stream's sections may be missing)."""
+    """The summary of `item` from its outputs (`item.engine_inputs()` order; a stream's sections may be missing)."""
     overview = outputs[: len(item.overview_parts)]
     summary_sentences, summary_support = _overview(item, overview)
-    sentences = item.layout.sentences
+    sentences = item.sectioned.sentences
     return Summary(
         sentences=summary_sentences,
         support=summary_support,
@@ -41,7 +41,7 @@ def finish(
         timings=timings,
         warnings=list(item.warnings),
         sections=_sections(item, outputs[len(item.overview_parts) :], summary_support),
-        pages=item.layout.pages,
+        pages=item.sectioned.pages,
         keyterms=key_terms([s.text for s in item.read]),
         unread=_unread(len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words),
     )
@@ -49,7 +49,7 @@ def finish(
 
 def _overview(item: Prepared, outputs: Sequence[EngineOutput]) -> tuple[list[str], list[list[int]]]:
     """The overview's sentences and support, the defining sentence first; raises when it has none."""
-    sentences = item.layout.sentences
+    sentences = item.sectioned.sentences
     summary_sentences: list[str] = []
     summary_support: list[list[int]] = []
     for part, output in zip(item.overview_parts, outputs):
@@ -64,10 +64,10 @@ def _sections(
     item: Prepared, outputs: Sequence[EngineOutput], overview_support: list[list[int]]
 ) -> list[SectionSummary]:
     """Every section listed, in order, up to the first one summarized whose output has not come yet."""
-    done = {id(job.section): (job, output) for job, output in zip(item.jobs, outputs)}
-    run = {id(job.section) for job in item.jobs}
+    done = {id(planned.section): (planned, output) for planned, output in zip(item.section_plans, outputs)}
+    run = {id(planned.section) for planned in item.section_plans}
     sections = []
-    for section in (job.section for job in item.all_jobs):
+    for section in (planned.section for planned in item.all_section_plans):
         if id(section) in run and id(section) not in done:
             break  # still coming (streaming)
         found = done.get(id(section))
@@ -78,20 +78,23 @@ def _sections(
     return sections
 
 
-def _summarized(item: Prepared, job: planning.SectionJob, output: EngineOutput) -> SectionSummary:
+def _summarized(item: Prepared, planned: planning.SectionPlan, output: EngineOutput) -> SectionSummary:
     """A section with lines of its own."""
-    document = [item.layout.sentences[i] for i in job.indices]
-    lines = output.sentences[: job.max_sentences]
-    rows = support(output, document, job.indices)[: job.max_sentences]
-    section = job.section
+    document = [item.sectioned.sentences[i] for i in planned.indices]
+    lines = output.sentences[: planned.max_sentences]
+    rows = support(output, document, planned.indices)[: planned.max_sentences]
+    section = planned.section
     return SectionSummary(section.title, section.level, section.first_page, section.last_page, lines, rows)
 
 
 def _drawn_on(item: Prepared, section: Section, overview_support: list[list[int]]) -> SectionSummary:
     """A section not summarized (its sentences repeated the overview, and it has no other): listed as in the
     overview when the overview shows one of its sentences."""
-    sentences = item.layout.sentences
-    own = {sentences[i].text for i in next(job.indices for job in item.all_jobs if job.section is section)}
+    sentences = item.sectioned.sentences
+    own = {
+        sentences[i].text
+        for i in next(planned.indices for planned in item.all_section_plans if planned.section is section)
+    }
     in_overview = any(sentences[i].text in own for row in overview_support for i in row)
     return SectionSummary(
         section.title, section.level, section.first_page, section.last_page, [], [], in_overview=in_overview

@@ -16,7 +16,7 @@ from ..text.sentences import Sentence
 
 
 def support(output: EngineOutput, read: Sequence[Sentence], indices: Sequence[int]) -> list[list[int]]:
-    """The source sentences (document indices) behind each of the output's sentences; `read` are the job's
+    """The source sentences (document indices) behind each of the output's sentences; `read` are the input's
     sentences, `indices` their places in the document."""
     local = output.support if output.support is not None else ground(output.sentences, read)
     return [[indices[i] for i in row] for row in local]

@@ -1,4 +1,4 @@
-"""One document made ready for the engine: checked, split, planned, capped; and the jobs it asks for.
+"""One document made ready for the engine: checked, split, planned, capped; and the engine inputs it asks for.
 
 Reading the input is the same for every engine, so it happens once, here, before any strategy runs:
 bad input is refused with a message meant for the user (nothing to read, too large, no sentences), the
@@ -14,11 +14,10 @@ from typing import NamedTuple, Sequence
 
 from .. import planning
 from ..engine import Hints
-from ..engines.base import Job
+from ..engines.base import EngineInput
 from ..errors import EmptyInputError, InputTooLargeError, NoSentencesError
-from ..layout import PROSE_KINDS, BlockLike, Layout
-from ..layout import layout as read_layout
 from ..options import SummaryOptions
+from ..sectioned import PROSE_KINDS, BlockLike, SectionedText, sectioned_text
 from ..text.sentences import Sentence
 
 Source = str | Sequence[BlockLike]
@@ -41,10 +40,10 @@ class Prepared:
 
     A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories, with
     no sections. Otherwise the overview has the whole word target and each section its own (`planning.plan`):
-    `jobs` are the sections summarized, `all_jobs` every section listed.
+    `section_plans` are the sections summarized, `all_section_plans` every section listed.
     """
 
-    layout: Layout
+    sectioned: SectionedText
     plan: planning.Plan
     read: tuple[Sentence, ...]
     total_words: int
@@ -52,54 +51,54 @@ class Prepared:
     left_out: dict[str, int]
     target: int
     warnings: tuple[str, ...]
-    jobs: tuple[planning.SectionJob, ...]
-    all_jobs: tuple[planning.SectionJob, ...]
+    section_plans: tuple[planning.SectionPlan, ...]
+    all_section_plans: tuple[planning.SectionPlan, ...]
     overview_parts: tuple[OverviewPart, ...]
 
     @property
     def size(self) -> int:
-        """The engine jobs this document asks for: the overview's parts and the sections summarized."""
-        return len(self.overview_parts) + len(self.jobs)
+        """The engine inputs this document asks for: the overview's parts and the sections summarized."""
+        return len(self.overview_parts) + len(self.section_plans)
 
-    def engine_jobs(self) -> list[Job]:
+    def engine_inputs(self) -> list[EngineInput]:
         """The overview's parts, then each section, as documents for the engine."""
-        return self.overview_jobs() + [self.section_job(job) for job in self.jobs]
+        return self.overview_inputs() + [self.section_input(planned) for planned in self.section_plans]
 
-    def overview_jobs(self) -> list[Job]:
+    def overview_inputs(self) -> list[EngineInput]:
         """The overview as a document for the engine, or each topic of a TL;DR as one."""
-        sentences = self.layout.sentences
+        sentences = self.sectioned.sentences
         return [
-            Job([sentences[i] for i in part.indices], part.target, part.hints, part.max_sentences)
+            EngineInput([sentences[i] for i in part.indices], part.target, part.hints, part.max_sentences)
             for part in self.overview_parts
         ]
 
-    def section_job(self, job: planning.SectionJob) -> Job:
+    def section_input(self, planned: planning.SectionPlan) -> EngineInput:
         """A section summarized, as a document for the engine."""
-        sentences = [self.layout.sentences[i] for i in job.indices]
-        hints = planning.section_hints(sentences, job.section.title)
-        return Job(sentences, job.target_words, hints, job.max_sentences)
+        sentences = [self.sectioned.sentences[i] for i in planned.indices]
+        hints = planning.section_hints(sentences, planned.section.title)
+        return EngineInput(sentences, planned.target_words, hints, planned.max_sentences)
 
-    def narrowed(self, jobs: Sequence[planning.SectionJob]) -> Prepared:
-        """The same document with these section jobs summarized instead."""
-        return replace(self, jobs=tuple(jobs))
+    def narrowed(self, section_plans: Sequence[planning.SectionPlan]) -> Prepared:
+        """The same document with these sections summarized instead."""
+        return replace(self, section_plans=tuple(section_plans))
 
 
 def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Prepared:
     """The document ready for the engine; raises a SummarizerError with a user-facing message on bad input."""
     _check_size(source, max_input_chars)
-    layout = read_layout(source)
-    if not layout.has_sentences:
+    sectioned = sectioned_text(source)
+    if not sectioned.has_sentences:
         raise NoSentencesError(_no_sentences(source))
-    sentences = layout.sentences
+    sentences = sectioned.sentences
     total_words = _words(source)
     count, warnings = _cap(sentences, options.max_input_words)
-    plan = planning.plan(layout, count, "tldr" if options.tldr else options.length)
+    plan = planning.plan(sectioned, count, "tldr" if options.tldr else options.length)
     read = [sentences[i] for i in plan.eligible]
     target = options.target_words(sum(len(s.text.split()) for s in read))
     read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
-    jobs = tuple(plan.sections) if options.sections else ()
+    section_plans = tuple(plan.sections) if options.sections else ()
     return Prepared(
-        layout=layout,
+        sectioned=sectioned,
         plan=plan,
         read=tuple(read),
         total_words=total_words,
@@ -107,25 +106,27 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
         left_out=_left_out(source, read, count) if count == len(sentences) else {},
         target=target,
         warnings=tuple(warnings),
-        jobs=jobs,
-        all_jobs=jobs,
-        overview_parts=_overview_parts(layout, plan, target, options.tldr),
+        section_plans=section_plans,
+        all_section_plans=section_plans,
+        overview_parts=_overview_parts(sectioned, plan, target, options.tldr),
     )
 
 
-def _overview_parts(layout: Layout, plan: planning.Plan, target: int, tldr: bool) -> tuple[OverviewPart, ...]:
+def _overview_parts(sectioned: SectionedText, plan: planning.Plan, target: int, tldr: bool) -> tuple[OverviewPart, ...]:
     """The overview as one part, or a TL;DR of plain text with several topics as one line for each of the
     largest few (`TLDR_TOPICS`), in their order in the text."""
     topics = sorted(set(plan.hints.groups or [0]))
-    if tldr and not layout.structured and len(topics) > 1:
-        return _topic_parts(layout, plan, target, topics)
+    if tldr and not sectioned.structured and len(topics) > 1:
+        return _topic_parts(sectioned, plan, target, topics)
     return (OverviewPart(plan.eligible, target, plan.hints, 1 if tldr else None),)
 
 
-def _topic_parts(layout: Layout, plan: planning.Plan, target: int, topics: list[int]) -> tuple[OverviewPart, ...]:
+def _topic_parts(
+    sectioned: SectionedText, plan: planning.Plan, target: int, topics: list[int]
+) -> tuple[OverviewPart, ...]:
     groups, eligible, bonus = plan.hints.groups or [0], plan.eligible, plan.hints.bonus
     members = {t: [k for k, g in enumerate(groups) if g == t] for t in topics}
-    size = {t: sum(len(layout.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
+    size = {t: sum(len(sectioned.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
     chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
     return tuple(
         OverviewPart(

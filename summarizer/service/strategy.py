@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Generator, Protocol, Sequence
 
-from ..engines.base import Engine, EngineOutput, Job, StepProgress
+from ..engines.base import Engine, EngineInput, EngineOutput, StepProgress
 from ..interface import Progress
 from ..options import SummaryOptions
 from ..partial import Partial
@@ -60,18 +60,20 @@ def strategy_for(engine: Engine) -> Strategy:
     return OneByOne() if engine.max_batch is None else Batched(engine.max_batch)
 
 
-def call(engine: Engine, jobs: Sequence[Job], options: SummaryOptions, progress: StepProgress) -> list[EngineOutput]:
-    """The engine's outputs for these jobs, in one call."""
-    if not jobs:
+def call(
+    engine: Engine, inputs: Sequence[EngineInput], options: SummaryOptions, progress: StepProgress
+) -> list[EngineOutput]:
+    """The engine's outputs for these inputs, in one call."""
+    if not inputs:
         return []
-    return engine.summarize_many(jobs, progress, preset=options.preset)
+    return engine.summarize_many(inputs, progress, preset=options.preset)
 
 
 def _every_job(
     engine: Engine, ready: Sequence[Prepared], options: SummaryOptions, progress: StepProgress
 ) -> list[Outcome]:
     """Every document's overview and sections in one call, the outputs handed back to each document."""
-    done = call(engine, [job for item in ready for job in item.engine_jobs()], options, progress)
+    done = call(engine, [one for item in ready for one in item.engine_inputs()], options, progress)
     outcomes, taken = [], 0
     for item in ready:
         outcomes.append((item, done[taken : taken + item.size]))
@@ -91,7 +93,7 @@ class OneByOne:
         for item, outputs in _every_job(engine, ready, options, progress):
             overview, sections = outputs[: len(item.overview_parts)], outputs[len(item.overview_parts) :]
             item, sections = without_repeats(
-                item, overview, sections, lambda jobs: call(engine, jobs, options, progress)
+                item, overview, sections, lambda inputs: call(engine, inputs, options, progress)
             )
             outcomes.append((item, overview + sections))
         return outcomes

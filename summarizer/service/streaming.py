@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Generator
 
-from ..engines.base import Engine, EngineOutput, Job, TextHeard
+from ..engines.base import Engine, EngineInput, EngineOutput, TextHeard
 from ..interface import Progress
 from ..options import SummaryOptions
 from ..partial import Partial
@@ -25,7 +25,7 @@ from .progress import ENGINE_BEGIN, ENGINE_WIDTH, stage, what
 
 
 def stream_groups(sections: int, batch_size: int) -> list[list[int]]:
-    """Job indices per engine call when streaming: the overview (0) alone, then sections in groups of 1, 2,
+    """Input indices per engine call when streaming: the overview (0) alone, then sections in groups of 1, 2,
     4 ... up to the batch size."""
     groups, start, size = [[0]], 1, 1
     while start <= sections:
@@ -58,17 +58,17 @@ def in_groups(
 ) -> Generator[Partial, None, None]:
     """`item`'s summary as it is made (see the module's docstring); `started` is when splitting began."""
     split_seconds = time.perf_counter() - started
-    jobs = item.engine_jobs()
+    inputs = item.engine_inputs()
     if len(item.overview_parts) != 1:  # a TL;DR of several stories: one line each, all in one call
         outputs = engine.summarize_many(
-            jobs, stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part"), preset=options.preset
+            inputs, stage(report, ENGINE_BEGIN, ENGINE_WIDTH, "Summarizing part"), preset=options.preset
         )
         now = time.perf_counter()
         report(1.0, "Done")
         timings = {"split": split_seconds, "summarize": now - started, "total": now - started}
         yield Partial(finish(item, outputs, engine, options, timings))
         return
-    yield from _Groups(engine, item, options, report, jobs, _Clock(started, split_seconds)).run(max_batch)
+    yield from _Groups(engine, item, options, report, inputs, _Clock(started, split_seconds)).run(max_batch)
 
 
 class _Groups:
@@ -80,26 +80,33 @@ class _Groups:
         item: Prepared,
         options: SummaryOptions,
         report: Progress,
-        jobs: list[Job],
+        inputs: list[EngineInput],
         clock: _Clock,
     ):
         self.engine = engine
         self.item = item
         self.options = options
         self.report = report
-        self.jobs = jobs
+        self.inputs = inputs
         self.clock = clock
-        self.weights = [sum(len(s.text.split()) for s in job.sentences) for job in jobs]
+        self.weights = [sum(len(s.text.split()) for s in document.sentences) for document in inputs]
         self.whole = max(1, sum(self.weights))
         self.all_coming = [
-            SectionSummary(job.section.title, job.section.level, job.section.first_page, job.section.last_page, [], [])
-            for job in item.all_jobs
+            SectionSummary(
+                planned.section.title,
+                planned.section.level,
+                planned.section.first_page,
+                planned.section.last_page,
+                [],
+                [],
+            )
+            for planned in item.all_section_plans
         ]
 
     def run(self, max_batch: int) -> Generator[Partial, None, None]:
         outputs: list[EngineOutput] = []
         done_weight = 0
-        for group in stream_groups(len(self.item.jobs), max_batch):
+        for group in stream_groups(len(self.item.section_plans), max_batch):
             outputs += yield from self._group(group, done_weight)
             done_weight += sum(self.weights[i] for i in group)
             summary = finish(self.item, outputs, self.engine, self.options, self.clock.timings())
@@ -116,14 +123,14 @@ class _Groups:
             ENGINE_BEGIN + ENGINE_WIDTH * done_weight / self.whole,
             ENGINE_WIDTH * share,
             "Summarizing part",
-            f" ({what(group, len(self.item.jobs))})",
+            f" ({what(group, len(self.item.section_plans))})",
             since=self.clock.generated_at,
         )
-        jobs = [self.jobs[i] for i in group]
+        inputs = [self.inputs[i] for i in group]
         preset = self.options.preset
 
         def call(on_text: TextHeard | None = None) -> list[EngineOutput]:
-            return self.engine.summarize_many(jobs, tick, preset=preset, on_text=on_text)
+            return self.engine.summarize_many(inputs, tick, preset=preset, on_text=on_text)
 
         if group == [0] and self.engine.streams(preset):
             return (yield from drafted(call, self.all_coming))

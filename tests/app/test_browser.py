@@ -700,8 +700,8 @@ def in_progress(page, base) -> int:
 
 
 def test_closing_the_tab_stops_the_work(t5_server, open_page):
-    """Events, not a clock: the job runs, the tab closes, the About page soon counts nothing in progress, and the
-    same text asked again is summarized anew (a job that had run to its end would be answered from the cache).
+    """Events, not a clock: the task runs, the tab closes, the About page soon counts nothing in progress, and the
+    same text asked again is summarized anew (a task that had run to its end would be answered from the cache).
     2,000 sentences keep the tiny T5 busy far longer than closing a tab takes (1,712 parts, 12 s alone at a load
     of 10); 6,000 only made the browser fill and the server parse three times the text, twice."""
     base, _ = t5_server

@@ -55,11 +55,11 @@ def test_same_input_twice_is_computed_once_and_survives_page_switches(app):
     from ui import resources
 
     at = summarize_paste(app("views/paste.py"), ARTICLE)
-    started = resources.jobs().started
+    started = resources.tasks().started
     first = read_lines(at)
     at.button(key="summarize_paste").click().run()
     at.button(key="summarize_paste").click().run()
-    assert resources.jobs().started == started
+    assert resources.tasks().started == started
     assert read_lines(at) == first
     at.switch_page("views/upload.py").run()
     at.switch_page("views/paste.py").run()

@@ -3,7 +3,7 @@
 The model itself holds the work still: a forward pre-hook on the tiny T5's encoder (torch's public hook API)
 waits, once the first section has arrived, until the test has looked at the page. So "the first section is on
 the page before the last is computed" is checked without timing anything. Meanwhile the test reruns the page
-as its poll would, so the job stays watched.
+as its poll would, so the task stays watched.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def has_section(partial) -> bool:
 
 
 class Hold:
-    """Stops the model before its next pass once the job has something to show (`shows(job.partial)`: by default a
+    """Stops the model before its next pass once the task has something to show (`shows(task.partial)`: by default a
     section), until `release`."""
 
     def __init__(self, runner, shows=has_section):
@@ -46,8 +46,8 @@ class Hold:
 
     def __call__(self, module, args) -> None:
         self.known.wait(HOLD_SECONDS)
-        job = self.runner.get(self.key, "test")
-        if job.partial is not None and self.shows(job.partial) and not self.released.is_set():
+        task = self.runner.get(self.key, "test")
+        if task.partial is not None and self.shows(task.partial) and not self.released.is_set():
             self.holding.set()
             self.released.wait(HOLD_SECONDS)
 
@@ -67,7 +67,7 @@ def test_sections_appear_one_by_one_and_survive_leaving_the_page(streaming_t5):
     from ui import resources
 
     engine = resources.summarizer().engine.engine  # the model inside the batcher
-    hold = Hold(resources.jobs())
+    hold = Hold(resources.tasks())
     handle = engine.generator.model.get_encoder().register_forward_pre_hook(hold)
     try:
         at = streaming_t5("views/paste.py")

@@ -27,7 +27,7 @@ def texts(at, kind="markdown"):
 
 def until_done(at, seconds=120):
     """Rerun as the page's progress poll would, until the summary or an error is on screen (the files are read in
-    the job, a PDF in a child process)."""
+    the task, a PDF in a child process)."""
     deadline = time.monotonic() + seconds
     while not any(t.startswith("#### Summary of") for t in texts(at)) and not at.error:
         assert time.monotonic() < deadline, "no summary came"
@@ -128,7 +128,7 @@ def test_with_a_model_each_sources_part_shows_as_it_is_done_then_the_combined_re
     from ui import resources
 
     engine = resources.summarizer().engine.engine  # the model inside the batcher
-    hold = Hold(resources.jobs(), shows=lambda partial: bool(partial.summarized))
+    hold = Hold(resources.tasks(), shows=lambda partial: bool(partial.summarized))
     handle = engine.generator.model.get_encoder().register_forward_pre_hook(hold)
     try:
         at = streaming_t5("views/paste.py")

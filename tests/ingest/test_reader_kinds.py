@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from ingest import ingest_file, read_file
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.lab.syntheticprose import OBJECTS, SUBJECTS, TAILS, VERBS
-from summarizer.layout import from_blocks
+from summarizer.sectioned import from_blocks
 from tests.ingest.test_headings import GENERATED
 from tests.layouts import FAMILIES, LAST, NOUN, TOPIC, Layout, _Typesetter
 

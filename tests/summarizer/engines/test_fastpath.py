@@ -65,7 +65,7 @@ def test_auto_backend_takes_the_fast_path_on_cpu_and_the_reference_stays_selecta
 
 
 def test_many_documents_are_batched_together_and_each_gets_its_summary(source, text_factory):
-    from summarizer.engines.base import Job
+    from summarizer.engines.base import EngineInput
     from summarizer.text.sentences import split_sentences
 
     engine = AbstractiveEngine(
@@ -74,11 +74,11 @@ def test_many_documents_are_batched_together_and_each_gets_its_summary(source, t
     docs = [split_sentences(text_factory(n, n)) for n in (2, 40, 12)]
     calls = []
     results = engine.summarize_many(
-        [Job(doc, 40) for doc in docs], progress=lambda done, total: calls.append((done, total))
+        [EngineInput(doc, 40) for doc in docs], progress=lambda done, total: calls.append((done, total))
     )
     assert len(results) == 3 and all(r.sentences for r in results)
     assert results[1].parts > 1 and results[0].parts == 1
-    singles = [engine.summarize_many([Job(doc, 40)])[0].sentences for doc in docs]
+    singles = [engine.summarize_many([EngineInput(doc, 40)])[0].sentences for doc in docs]
     assert [r.sentences for r in results] == singles
     assert calls[-1][0] == calls[-1][1]
 

@@ -6,7 +6,7 @@ import pytest
 
 from summarizer import Settings
 from summarizer.engines.abstractive import AbstractiveEngine
-from summarizer.engines.base import Job
+from summarizer.engines.base import EngineInput
 from summarizer.engines.locate import locate
 from summarizer.text.sentences import split_sentences
 
@@ -51,7 +51,7 @@ def test_a_caller_who_leaves_stops_the_model_mid_call(source, text_factory, back
     before = engine.generator.generated_tokens
     with pytest.raises(GoneAway):
         engine.summarize_many(
-            [Job(split_sentences(text_factory(3, 1)), LONG_TARGET)],
+            [EngineInput(split_sentences(text_factory(3, 1)), LONG_TARGET)],
             progress,
             preset=preset,
             on_text=heard.append if streaming else None,
@@ -65,5 +65,5 @@ def test_a_caller_who_leaves_stops_the_model_mid_call(source, text_factory, back
 def test_without_a_caller_to_ask_the_call_runs_to_its_end(source, text_factory):
     engine = AbstractiveEngine(source, Settings.from_env(model=source.path, backend="transformers", preset="fast"))
     engine.heartbeat_seconds = 0.0
-    [output] = engine.summarize_many([Job(split_sentences(text_factory(3, 1)), 40)])
+    [output] = engine.summarize_many([EngineInput(split_sentences(text_factory(3, 1)), 40)])
     assert output.sentences

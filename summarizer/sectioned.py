@@ -1,4 +1,4 @@
-"""The summarizer's view of its input: prose sentences with their page and section.
+"""The summarizer's view of its input as sectioned text: prose sentences with their page and section.
 
 The service takes plain text or a sequence of blocks (anything with `kind`, `text`, `level` and
 `page`, such as `ingest.Block`). Only prose blocks are split into sentences; headings open
@@ -51,7 +51,7 @@ class BlockLike(Protocol):
 
 @dataclass(frozen=True)
 class Section:
-    """A run of sentences under one heading: sentences[start:stop] of the layout."""
+    """A run of sentences under one heading: sentences[start:stop] of the sectioned text."""
 
     title: str
     level: int
@@ -67,7 +67,7 @@ class Section:
 
 
 @dataclass(frozen=True)
-class Layout:
+class SectionedText:
     """Sentences in reading order, the page of each, whether each is prose, and the sections they fall in."""
 
     sentences: list[Sentence]
@@ -96,10 +96,10 @@ def role_of(title: str) -> str:
     return ""
 
 
-def from_text(text: str) -> Layout:
-    """A layout of plain text: one untitled section, no pages."""
+def from_text(text: str) -> SectionedText:
+    """Plain text as sectioned text: one untitled section, no pages."""
     sentences = split_sentences(text)
-    return Layout(
+    return SectionedText(
         sentences,
         [None] * len(sentences),
         [is_prose(s.text) for s in sentences],
@@ -125,8 +125,8 @@ def _parts(block: BlockLike, offset: int) -> list[tuple[int, int | None]]:
 Owner = tuple[int | None, int, str]  # a prose block's page, the index of its section's heading, its role
 
 
-def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
-    """A layout of structured input: prose blocks split into sentences, sections opened by headings."""
+def from_blocks(blocks: Sequence[BlockLike]) -> SectionedText:
+    """Structured input as sectioned text: prose blocks split into sentences, sections opened by headings."""
     texts, starts, owners, heads = _read_blocks(blocks)
     sentences = split_sentences("\n\n".join(texts))
     owned = [owners[bisect.bisect_right(starts, sentence.start) - 1] for sentence in sentences]
@@ -134,7 +134,7 @@ def from_blocks(blocks: Sequence[BlockLike]) -> Layout:
     section_of = [section for _, section, _ in owned]
     roles = [role for _, _, role in owned]
     sections = _sections(heads, section_of, pages)
-    return Layout(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)
+    return SectionedText(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)
 
 
 def _read_blocks(
@@ -191,12 +191,13 @@ def _sections(heads: list[tuple[str, int]], section_of: list[int], pages: list[i
     return sections
 
 
-def layout(source: str | Sequence[BlockLike]) -> Layout:
+def sectioned_text(source: str | Sequence[BlockLike]) -> SectionedText:
+    """The source's sentences with their pages and sections, from plain text or blocks."""
     return from_text(source) if isinstance(source, str) else from_blocks(source)
 
 
 def has_sentences(source: str | Sequence[BlockLike]) -> bool:
     """Whether `source` holds one sentence to summarize (one with two letters or more): asked where a text is
     taken in, so a file of labels ("P1" … "P9") or figures is refused at upload, not after a click.
-    The service refuses the same texts with NoSentencesError, by the same rule (`Layout.has_sentences`)."""
-    return layout(source).has_sentences
+    The service refuses the same texts with NoSentencesError, by the same rule (`SectionedText.has_sentences`)."""
+    return sectioned_text(source).has_sentences

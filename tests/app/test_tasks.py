@@ -1,4 +1,4 @@
-"""The job runner: one computation per key, shared, stopped through its progress callback when nobody waits."""
+"""The task runner: one computation per key, shared, stopped through its progress callback when nobody waits."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from ui.jobs import JobRunner, JobState
+from ui.tasks import TaskRunner, TaskState
 
 WAIT = 60  # seconds: a limit on waiting for another thread, which a machine at load 15 may schedule late
 
@@ -34,20 +34,20 @@ def gated(gate: threading.Event, steps: int = 1000):
 
 
 def test_the_same_key_runs_once_for_many_requests_and_watchers():
-    runner = JobRunner(clock=Clock())
+    runner = TaskRunner(clock=Clock())
     gate = threading.Event()
     work, calls = gated(gate, steps=3)
-    jobs = [runner.submit("k", work, watcher) for watcher in ("a", "a", "b")]
-    assert jobs[0] is jobs[1] is jobs[2]
+    tasks = [runner.submit("k", work, watcher) for watcher in ("a", "a", "b")]
+    assert tasks[0] is tasks[1] is tasks[2]
     gate.set()
-    assert jobs[0].wait(WAIT) and jobs[0].state == JobState.DONE and jobs[0].result == "result"
-    assert runner.submit("k", work, "c") is jobs[0]
+    assert tasks[0].wait(WAIT) and tasks[0].state == TaskState.DONE and tasks[0].result == "result"
+    assert runner.submit("k", work, "c") is tasks[0]
     assert len(calls) == 1 and runner.started == 1
 
 
 def test_work_nobody_looks_at_is_cancelled_at_its_next_progress_report():
     clock = Clock()
-    runner = JobRunner(abandon_after=5, clock=clock)
+    runner = TaskRunner(abandon_after=5, clock=clock)
     steps, reports = threading.Semaphore(0), []
 
     def work(progress):
@@ -56,53 +56,53 @@ def test_work_nobody_looks_at_is_cancelled_at_its_next_progress_report():
             progress(0.5, "working")
             reports.append(clock.now)
 
-    job = runner.submit("k", work, "tab")
+    task = runner.submit("k", work, "tab")
     clock.now = 4
     runner.get("k", "tab")
     clock.now = 8.9
     steps.release()
     while not reports:
-        job.wait(0.01)
-    assert job.state == JobState.RUNNING
+        task.wait(0.01)
+    assert task.state == TaskState.RUNNING
     clock.now = 9.1
     steps.release()
-    assert job.wait(WAIT) and job.state == JobState.CANCELLED and len(reports) == 1
+    assert task.wait(WAIT) and task.state == TaskState.CANCELLED and len(reports) == 1
     assert runner.get("k", "tab") is None
 
 
 def test_a_connected_session_keeps_its_work_while_its_tab_is_hidden():
     clock = Clock()
     connected = {"tab"}
-    runner = JobRunner(abandon_after=5, clock=clock, connected=lambda watcher: watcher in connected)
+    runner = TaskRunner(abandon_after=5, clock=clock, connected=lambda watcher: watcher in connected)
     gate = threading.Event()
-    job = runner.submit("k", gated(gate, steps=50)[0], "tab")
+    task = runner.submit("k", gated(gate, steps=50)[0], "tab")
     clock.now = 600
     gate.set()
-    assert job.wait(WAIT) and job.state == JobState.DONE
+    assert task.wait(WAIT) and task.state == TaskState.DONE
     connected.clear()
 
 
 def test_asking_for_something_else_releases_the_old_work():
-    runner = JobRunner(clock=Clock())
+    runner = TaskRunner(clock=Clock())
     gate = threading.Event()
-    job = runner.submit("old", gated(gate)[0], "tab")
+    task = runner.submit("old", gated(gate)[0], "tab")
     runner.release("old", "tab")
     gate.set()
-    assert job.wait(WAIT) and job.state == JobState.CANCELLED
+    assert task.wait(WAIT) and task.state == TaskState.CANCELLED
 
 
 def test_shared_work_goes_on_while_another_session_waits():
-    runner = JobRunner(clock=Clock())
+    runner = TaskRunner(clock=Clock())
     gate = threading.Event()
-    job = runner.submit("k", gated(gate, steps=5)[0], "first")
+    task = runner.submit("k", gated(gate, steps=5)[0], "first")
     runner.submit("k", gated(gate)[0], "second")
     runner.release("k", "first")
     gate.set()
-    assert job.wait(WAIT) and job.state == JobState.DONE
+    assert task.wait(WAIT) and task.state == TaskState.DONE
 
 
 def test_a_failure_is_kept_and_a_new_request_starts_again():
-    runner = JobRunner(clock=Clock())
+    runner = TaskRunner(clock=Clock())
     attempts = []
 
     def work(progress):
@@ -111,15 +111,15 @@ def test_a_failure_is_kept_and_a_new_request_starts_again():
             raise ValueError("first attempt fails")
         return "second"
 
-    job = runner.submit("k", work, "tab")
-    assert job.wait(WAIT) and job.state == JobState.FAILED and isinstance(job.error, ValueError)
+    task = runner.submit("k", work, "tab")
+    assert task.wait(WAIT) and task.state == TaskState.FAILED and isinstance(task.error, ValueError)
     retry = runner.submit("k", work, "tab")
     assert retry.wait(WAIT) and retry.result == "second" and runner.started == 2
 
 
 @pytest.mark.parametrize("keep", [2])
-def test_only_recent_finished_jobs_are_kept(keep):
-    runner = JobRunner(keep=keep, clock=Clock())
+def test_only_recent_finished_tasks_are_kept(keep):
+    runner = TaskRunner(keep=keep, clock=Clock())
     for key in "abcd":
         runner.submit(key, lambda progress, key=key: key, "tab").wait(WAIT)
     runner.submit("e", lambda progress: "e", "tab").wait(WAIT)
@@ -128,7 +128,7 @@ def test_only_recent_finished_jobs_are_kept(keep):
 
 def test_generator_work_shows_each_item_as_made_and_returns_its_result():
     clock = Clock()
-    runner = JobRunner(abandon_after=5, clock=clock)
+    runner = TaskRunner(abandon_after=5, clock=clock)
     steps = [threading.Event() for _ in range(3)]
     made = threading.Semaphore(0)
 
@@ -139,23 +139,23 @@ def test_generator_work_shows_each_item_as_made_and_returns_its_result():
             made.release()
         return "whole"
 
-    job = runner.submit("k", work, "tab")
+    task = runner.submit("k", work, "tab")
     steps[0].set()
     assert made.acquire(timeout=WAIT)
-    assert job.partial == "part 0" and job.state == JobState.RUNNING and job.result is None
+    assert task.partial == "part 0" and task.state == TaskState.RUNNING and task.result is None
     steps[1].set()
-    assert made.acquire(timeout=WAIT) and job.partial == "part 1"
+    assert made.acquire(timeout=WAIT) and task.partial == "part 1"
     clock.now = 10
     steps[2].set()
-    assert job.wait(WAIT) and job.state == JobState.CANCELLED, "nobody watched: stopped after the item it was making"
+    assert task.wait(WAIT) and task.state == TaskState.CANCELLED, "nobody watched: stopped after the item it was making"
     clock.now = 0
-    job = runner.submit("k", work, "tab")
-    assert job.wait(WAIT) and job.state == JobState.DONE and job.result == "whole" and job.partial == "part 2"
+    task = runner.submit("k", work, "tab")
+    assert task.wait(WAIT) and task.state == TaskState.DONE and task.result == "whole" and task.partial == "part 2"
 
 
 def test_a_summary_nobody_waits_for_stops_inside_the_model_call(tiny_model_dir, text_factory):
-    """The app's job for a tiny-T5 summary whose one model call is long (a 2,000-word target, at least 1,680
-    tokens): once its only watcher leaves, the job is cancelled while that call runs; it never finishes."""
+    """The app's task for a tiny-T5 summary whose one model call is long (a 2,000-word target, at least 1,680
+    tokens): once its only watcher leaves, the task is cancelled while that call runs; it never finishes."""
     from summarizer import Settings, Summarizer, SummaryOptions
 
     service = Summarizer(
@@ -166,7 +166,7 @@ def test_a_summary_nobody_waits_for_stops_inside_the_model_call(tiny_model_dir, 
     service.engine.engine.heartbeat_seconds = 0.0  # ask at every token, so no clock decides the test
     generated = service.engine.engine.generator.generated_tokens
     in_the_call, leave = threading.Event(), threading.Event()
-    runner = JobRunner(workers=1)
+    runner = TaskRunner(workers=1)
 
     def work(progress):
         def report(fraction, message):
@@ -177,9 +177,9 @@ def test_a_summary_nobody_waits_for_stops_inside_the_model_call(tiny_model_dir, 
 
         return service.summarize(text_factory(3, 1), SummaryOptions(length="long", words=2000), report)
 
-    job = runner.submit("long", work, "tab")
+    task = runner.submit("long", work, "tab")
     assert in_the_call.wait(WAIT), "the model call never reported while it ran"
     runner.release("long", "tab")
     leave.set()
-    assert job.wait(WAIT) and job.state == JobState.CANCELLED
+    assert task.wait(WAIT) and task.state == TaskState.CANCELLED
     assert service.engine.engine.generator.generated_tokens == generated, "the model call ran to its end"

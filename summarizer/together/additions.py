@@ -1,0 +1,67 @@
+"""What each of the sources summarized together adds: its sentence most its own and its own key terms, or which
+other sources say it all."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from ..summary import Summary
+from ..text.vectors import tokens
+from .combined import SourceResult
+from .overview import SAME_SHARE
+
+logger = logging.getLogger(__name__)
+
+NEW_SHARE = 0.25  # a source adds a sentence when at least this share of its content words are in no other source
+ADDED_TERMS = 4
+
+
+def with_additions(done: list[SourceResult], summaries: dict[int, Summary]) -> list[SourceResult]:
+    """Each summarized source with its line of what it adds: its sentence with most content words found in no
+    other source, and its key terms no other source uses; or, when it has none, which sources say it all."""
+    bags = {k: set(tokens(" ".join(s.text for s in summary.source))) for k, summary in summaries.items()}
+    labels = [result.label for result in done]
+    out = []
+    for k, result in enumerate(done):
+        if k in summaries:
+            adds, terms = _addition(k, summaries, bags, labels)
+            result = replace(result, adds=adds, terms=terms)
+        out.append(result)
+    return out
+
+
+def _addition(
+    k: int, summaries: dict[int, Summary], bags: dict[int, set[str]], labels: list[str]
+) -> tuple[str, list[str]]:
+    """Source `k`'s line and its own key terms (see `with_additions`)."""
+    summary = summaries[k]
+    others: set[str] = set().union(*(bag for j, bag in bags.items() if j != k))
+    if not others:
+        return summary.sentences[0], summary.keyterms[:ADDED_TERMS]
+    terms = [t for t in summary.keyterms if not set(tokens(t)) <= others][:ADDED_TERMS]
+    best = _most_new(summary.sentences, others)
+    if best:
+        return best + (f" (only here: {', '.join(terms)})" if terms else ""), terms
+    if terms:
+        return f"Only here: {', '.join(terms)}.", terms
+    return _said_elsewhere(k, summaries, bags, labels), terms
+
+
+def _said_elsewhere(k: int, summaries: dict[int, Summary], bags: dict[int, set[str]], labels: list[str]) -> str:
+    """The line of a source with nothing of its own: the sources that say most of what its summary says (else all)."""
+    own = set(tokens(" ".join(summaries[k].sentences)))
+    also = [labels[j] for j in summaries if j != k and len(own & bags[j]) >= SAME_SHARE * len(own)]
+    also = also or [labels[j] for j in summaries if j != k]
+    return f"Nothing the others do not say: {', '.join(also)} say{'s' if len(also) == 1 else ''} it too."
+
+
+def _most_new(sentences: list[str], others: set[str]) -> str:
+    """The sentence with most content words in no other source, if at least `NEW_SHARE` of its words are; else ''."""
+    best, most = "", 0
+    for sentence in sentences:
+        bag = set(tokens(sentence))
+        new = len(bag - others)
+        if bag and new / len(bag) >= NEW_SHARE and new > most:
+            best, most = sentence, new
+    return best
