@@ -5,9 +5,15 @@ The plain functions that make documents, files and texts live in `tests/builders
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from summarizer.lab.randommodel import build_random_t5
 from tests.builders import make_text
+
+# No hypothesis test is failed by the clock: a machine at a load of 15 takes many times longer to run an example
+# or draw its data than a quiet one (tests set their own example counts; these are the profile's defaults).
+settings.register_profile("loaded", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("loaded")
 
 
 @pytest.fixture(scope="session", autouse=True)
