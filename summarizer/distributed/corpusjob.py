@@ -33,7 +33,7 @@ DEFAULT_BATCH_SIZE = 32
 
 
 @dataclass(frozen=True)
-class Job:
+class CorpusJob:
     """What to summarize, where to, how, and with how many workers (None: one per CPU of the cluster)."""
 
     source: Path
@@ -195,7 +195,7 @@ def _summaries(summarizer: Summarizer, sources: list, options: SummaryOptions) -
     return results
 
 
-def run(job: Job, progress: Callable[[Report], None] | None = None) -> Report:
+def run(job: CorpusJob, progress: Callable[[Report], None] | None = None) -> Report:
     """Summarize the items of `job.source` that OUTPUT lacks, appending their records to OUTPUT in input order;
     an OutputBusyError at once when another job holds OUTPUT."""
     started = time.perf_counter()
@@ -208,7 +208,7 @@ def run(job: Job, progress: Callable[[Report], None] | None = None) -> Report:
         lock.release()
 
 
-def _run(job: Job, items: list[dict], started: float, progress: Callable[[Report], None] | None) -> Report:
+def _run(job: CorpusJob, items: list[dict], started: float, progress: Callable[[Report], None] | None) -> Report:
     done, notes = corpus.finished_ids(job.output, job.retry_errors)
     todo = [entry for entry in items if entry["id"] not in done]
     report = Report(total=len(items), skipped=len(items) - len(todo), notes=notes)
@@ -249,7 +249,7 @@ def block_count(items: int, batch_size: int, workers: int | None) -> int:
     return max(math.ceil(items / batch_size), min(workers or 1, items))
 
 
-def _dataset(job: Job, todo: list[dict], blocks: int, workers: int):
+def _dataset(job: CorpusJob, todo: list[dict], blocks: int, workers: int):
     """The Ray Data pipeline: one block per batch, so each actor call is one batch and results stream in order."""
     import ray.data
 
@@ -290,7 +290,9 @@ def measure(pairs_path: str | Path, count: int = 1000, workers: int | None = Non
         summarizer.summarize(article, options)
     loop_seconds = time.perf_counter() - started
     with tempfile.TemporaryDirectory() as folder:
-        report = run(Job(source, Path(folder) / "summaries.jsonl", settings, options, workers, batch_size, limit=count))
+        report = run(
+            CorpusJob(source, Path(folder) / "summaries.jsonl", settings, options, workers, batch_size, limit=count)
+        )
     return {
         "articles": len(articles),
         "workers": report.workers,

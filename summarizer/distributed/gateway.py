@@ -34,7 +34,7 @@ from ..errors import (
     SummarizerError,
     UnknownRouteError,
 )
-from ..network import wire
+from ..remote import wire
 from ..settings import Settings
 from ..together import check_count
 from . import admission

@@ -15,7 +15,7 @@ import json
 import logging
 
 from ..errors import InvalidOptionError
-from ..network import wire
+from ..remote import wire
 from ..settings import Settings
 from . import admission
 

@@ -34,7 +34,7 @@ import ray
 from ray import serve
 
 from ..errors import SummarizerError
-from ..network import wire
+from ..remote import wire
 from ..service import Summarizer
 from ..settings import Settings
 from ..together import summarize_together

@@ -10,8 +10,8 @@ from typing import Sequence
 
 from ray import serve
 
-from ..network import wire
-from ..network.remote import RemoteSummarizer
+from ..remote import wire
+from ..remote.client import RemoteSummarizer
 from ..settings import Settings
 from .serve import deploy, start_ray
 
