@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -59,7 +60,7 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
 
 
-def job_from(args) -> corpusjob.CorpusJob:
+def job_from(args: argparse.Namespace) -> corpusjob.CorpusJob:
     """The CorpusJob the command line asks for; a UsageError for counts below 1."""
     for name in ("workers", "batch_size", "limit"):
         value = getattr(args, name)
@@ -85,7 +86,7 @@ def job_from(args) -> corpusjob.CorpusJob:
     )
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """Run the job; usage errors (missing INPUT, bad counts) exit 2 with one line, like argparse's."""
     try:
         job = job_from(args)
