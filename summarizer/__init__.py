@@ -13,9 +13,9 @@ from .errors import (
     SummarizerError,
 )
 from .interface import EngineFacts, Progress, SummaryService
-from .network.remote import RemoteSummarizer, connect
 from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
+from .remote.client import RemoteSummarizer, connect
 from .rendering import escape_markdown, render_json, render_markdown, render_text, render_together_markdown
 from .sectioned import has_sentences
 from .service import Summarizer

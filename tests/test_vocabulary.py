@@ -18,7 +18,7 @@ from summarizer import (
     SummaryOptions,
     SummaryService,
 )
-from summarizer.network.wire import request_from_wire
+from summarizer.remote.wire import request_from_wire
 from summarizer.sectioned import PROSE_KINDS
 
 MARKDOWN = """# Bridge report
@@ -93,7 +93,7 @@ def test_the_upload_list_is_made_of_named_formats():
 
 def test_a_warning_from_our_packages_fails_a_test_and_a_library_warning_does_not():
     with pytest.raises(UserWarning, match="ours"):
-        warnings.warn_explicit("ours", UserWarning, "wire.py", 1, module="summarizer.network.wire")
+        warnings.warn_explicit("ours", UserWarning, "wire.py", 1, module="summarizer.remote.wire")
     with warnings.catch_warnings(record=True) as seen:
         warnings.warn_explicit("theirs", UserWarning, "x.py", 1, module="transformers.generation")
         warnings.warn_explicit("theirs too", UserWarning, "x.py", 1, module="uimodule")

@@ -40,7 +40,7 @@ def connect(workers: int | None, verbose: bool = False) -> Iterator[Cluster]:
         raise SummarizerError("Corpus jobs need Ray: pip install -r requirements-ray.txt") from None
     started = not ray.is_initialized()
     if started:
-        _start(ray, workers, verbose)
+        _start(workers, verbose)
     context = ray.data.DataContext.get_current()
     context.enable_progress_bars = False
     context.print_on_execution_start = verbose
@@ -48,7 +48,8 @@ def connect(workers: int | None, verbose: bool = False) -> Iterator[Cluster]:
     context.raise_original_map_exception = True
     logging.getLogger("ray.data").setLevel(logging.DEBUG if verbose else logging.CRITICAL)
     try:
-        yield Cluster(max(1, int(ray.cluster_resources().get("CPU", 1))), ray.get_runtime_context().gcs_address)
+        cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]  # unannotated in Ray
+        yield Cluster(max(1, int(cpus)), ray.get_runtime_context().gcs_address)
     except ray.exceptions.RayTaskError as error:
         cause = error.cause
         if isinstance(cause, (SummarizerError, IngestError)):  # written for the user on the worker: say it once
@@ -67,12 +68,14 @@ def start(workers: int | None = None, verbose: bool = False) -> bool:
 
     if ray.is_initialized():
         return False
-    _start(ray, workers, verbose)
+    _start(workers, verbose)
     return not os.environ.get("RAY_ADDRESS")
 
 
-def _start(ray, workers: int | None, verbose: bool) -> None:
-    quiet = {"logging_level": logging.INFO if verbose else logging.WARNING, "log_to_driver": verbose}
+def _start(workers: int | None, verbose: bool) -> None:
+    import ray
+
+    level = logging.INFO if verbose else logging.WARNING
     address = os.environ.get("RAY_ADDRESS")
     if address:
         import ingest
@@ -80,7 +83,12 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
 
         _check_reachable(address)
         try:
-            ray.init(address=address, runtime_env={"py_modules": [summarizer, ingest]}, **quiet)
+            ray.init(
+                address=address,
+                runtime_env={"py_modules": [summarizer, ingest]},
+                logging_level=level,
+                log_to_driver=verbose,
+            )
         except (ConnectionError, ValueError, RuntimeError) as error:
             raise SummarizerError(f"Cannot join the Ray cluster at RAY_ADDRESS={address}: {error}") from error
         return
@@ -94,7 +102,13 @@ def _start(ray, workers: int | None, verbose: bool) -> None:
     from . import watchdog
 
     before = {child.pid for child in psutil.Process().children()}
-    ray.init(address="local", num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)
+    ray.init(
+        address="local",
+        num_cpus=workers or os.cpu_count() or 1,
+        include_dashboard=False,
+        logging_level=level,
+        log_to_driver=verbose,
+    )
     watchdog.watch([child.pid for child in psutil.Process().children() if child.pid not in before])
 
 

@@ -1,7 +1,8 @@
-"""`python -m summarizer batch INPUT OUTPUT`: arguments to a Job, one progress line on stderr, the outcome on stdout."""
+"""`python -m summarizer batch INPUT OUTPUT`: a CorpusJob from the arguments, a progress line on stderr, the outcome."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -59,8 +60,8 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
 
 
-def job_from(args) -> corpusjob.Job:
-    """The Job the command line asks for; a UsageError for counts below 1."""
+def job_from(args: argparse.Namespace) -> corpusjob.CorpusJob:
+    """The CorpusJob the command line asks for; a UsageError for counts below 1."""
     for name in ("workers", "batch_size", "limit"):
         value = getattr(args, name)
         if value is not None and value < 1:
@@ -70,7 +71,7 @@ def job_from(args) -> corpusjob.Job:
     settings = Settings.from_env(
         engine=args.engine, model=args.model, device=args.device, preset=args.preset, backend=args.backend
     )
-    return corpusjob.Job(
+    return corpusjob.CorpusJob(
         Path(args.input),
         Path(args.output),
         settings,
@@ -85,7 +86,7 @@ def job_from(args) -> corpusjob.Job:
     )
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """Run the job; usage errors (missing INPUT, bad counts) exit 2 with one line, like argparse's."""
     try:
         job = job_from(args)

@@ -17,7 +17,7 @@ import socket
 import sys
 import time
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, NotRequired, TypedDict
 
 from ..errors import InvalidOptionError, SummarizerError
 from ..summary import Summary
@@ -26,6 +26,22 @@ from ..wording import counted
 logger = logging.getLogger(__name__)
 TEXT_KEYS = ("text", "article")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+
+
+class Record(TypedDict):
+    """One line of OUTPUT: an item's summary (`summary_record`) or why it has none (`error_record`)."""
+
+    id: str
+    summary: str | None
+    words: int
+    engine: str | None
+    model: str | None
+    coverage: dict[str, Any] | None  # input, read and left-out words, the share read, the parts
+    sections: list[dict[str, Any]]  # title, level, pages and sentences of each section
+    keyterms: NotRequired[list[str]]  # a summary's only
+    warnings: list[str]
+    error: str | None  # None for a summary
+    run: str  # the run that wrote it
 
 
 class UsageError(InvalidOptionError):
@@ -111,7 +127,7 @@ def _folder_items(source: Path, output: Path) -> Iterable[dict[str, str]]:
         yield item(relative.as_posix(), path=str(path.resolve()))
 
 
-def summary_record(key: str, summary: Summary, warnings: list[str], run: str) -> dict:
+def summary_record(key: str, summary: Summary, warnings: list[str], run: str) -> Record:
     """The OUTPUT line of a summarized item: its text, engine, coverage and sections."""
     coverage = summary.coverage
     return {
@@ -137,7 +153,7 @@ def summary_record(key: str, summary: Summary, warnings: list[str], run: str) ->
     }
 
 
-def error_record(key: str, message: str, run: str) -> dict:
+def error_record(key: str, message: str, run: str) -> Record:
     """The OUTPUT line of an item that could not be summarized: the reason, in the user's words."""
     return {
         "id": key,
@@ -192,7 +208,7 @@ def finished_ids(output: Path, retry_errors: bool = False) -> tuple[set[str], li
     return seen, notes
 
 
-def _parsed(line: bytes) -> dict | None:
+def _parsed(line: bytes) -> dict[str, Any] | None:
     """The record on a complete line, or None for a torn or foreign one."""
     if not line.endswith(b"\n"):
         return None

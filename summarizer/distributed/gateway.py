@@ -17,12 +17,14 @@ import asyncio
 import json
 import logging
 import secrets
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeVar, cast
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from ray import serve
 from ray.exceptions import RayActorError
 from ray.serve.exceptions import BackPressureError
+from ray.serve.handle import DeploymentHandle, DeploymentResponse, DeploymentResponseGenerator
 from starlette.exceptions import HTTPException
 
 from ..errors import (
@@ -34,10 +36,18 @@ from ..errors import (
     SummarizerError,
     UnknownRouteError,
 )
-from ..network import wire
+from ..interface import Source
+from ..remote import wire
 from ..settings import Settings
 from ..together import check_count
 from . import admission
+
+if TYPE_CHECKING:  # the replicas' deployment imports this module to put it in front of them
+    from .serve import Batched, ReplicaHealth, Result, SummarizerServer
+
+# No `from __future__ import annotations` here: FastAPI reads the routes' annotations (Request) when it builds them.
+T = TypeVar("T")
+Route = Callable[[Request, admission.Hold], Awaitable[Response]]
 
 logger = logging.getLogger(__name__)
 ROUTES = (
@@ -71,13 +81,18 @@ def status_of(error: SummarizerError) -> int:
     return 400 if type(error) is not SummarizerError else 500
 
 
-def error_response(error: SummarizerError, headers: dict | None = None) -> JSONResponse:
+def error_response(error: SummarizerError, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse(wire.error_to_wire(error), status_code=status_of(error), headers=headers)
 
 
-def answer(result) -> JSONResponse:
+def answer(result: "Result") -> JSONResponse:
     """A replica's result: the wire summary, or its error with the error's status."""
     return error_response(result) if isinstance(result, SummarizerError) else JSONResponse(wire.summary_to_wire(result))
+
+
+def cancel(call: DeploymentResponse[Any] | DeploymentResponseGenerator[Any]) -> None:
+    """Cancel a call on the replicas (best effort: the replica stops at its next part)."""
+    call.cancel()  # type: ignore[no-untyped-call]  # Ray leaves `cancel` unannotated
 
 
 @app.exception_handler(HTTPException)
@@ -95,7 +110,7 @@ async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
 class Gateway:
     """The routes; `model` is the handle of the replicas (`serve.SummarizerServer`)."""
 
-    def __init__(self, settings: Settings, model):
+    def __init__(self, settings: Settings, model: DeploymentHandle["SummarizerServer"]) -> None:
         self.settings = settings
         self.model = model
         self.max_body = int(settings.serve_max_body_mb * 1_000_000)
@@ -132,7 +147,7 @@ class Gateway:
         self._check_items(count)
         check_count(count, self.settings)
         sources, options = wire.together_from_wire(body)
-        result = await self._ask("together", sources, options)
+        result: wire.JSONObject | SummarizerError = await self._ask("together", sources, options)
         return error_response(result) if isinstance(result, SummarizerError) else JSONResponse(result)
 
     def _check_items(self, count: int) -> None:
@@ -153,25 +168,34 @@ class Gateway:
     async def _stream(self, request: Request, hold: admission.Hold) -> Response:
         source, options = wire.request_from_wire(await self._json(request, hold))
         deadline = asyncio.get_running_loop().time() + self.settings.serve_request_timeout_s
-        steps = self.model.options(stream=True).stream.remote(source, options)
+        # With stream=True the call is a generator of lines; Ray's annotation names both kinds of call.
+        steps = cast(
+            DeploymentResponseGenerator[wire.StreamLine], self.model.options(stream=True).stream.remote(source, options)
+        )
         try:
             first = await self._within(anext(steps), deadline)
         except BaseException:
-            steps.cancel()
+            cancel(steps)
             raise
         error = wire.error_from_wire(first)
         if error is not None:  # the service refused the input before its first step: the status says so
             raise error
         return StreamingResponse(self._lines(first, steps, deadline, hold), media_type="application/x-ndjson")
 
-    async def _lines(self, first: dict, steps, deadline: float, hold: admission.Hold):
+    async def _lines(
+        self,
+        first: wire.StreamLine,
+        steps: DeploymentResponseGenerator[wire.StreamLine],
+        deadline: float,
+        hold: admission.Hold,
+    ) -> AsyncIterator[str]:
         try:
             yield json.dumps(first, ensure_ascii=False) + "\n"
             async with asyncio.timeout_at(deadline):
                 async for line in steps:
                     yield json.dumps(line, ensure_ascii=False) + "\n"
         except TimeoutError:
-            steps.cancel()
+            cancel(steps)
             yield (
                 json.dumps(
                     wire.error_to_wire(
@@ -184,7 +208,7 @@ class Gateway:
                 + "\n"
             )
         except (RayActorError, BackPressureError):
-            steps.cancel()
+            cancel(steps)
             yield (
                 json.dumps(
                     wire.error_to_wire(
@@ -196,13 +220,13 @@ class Gateway:
                 + "\n"
             )
         except asyncio.CancelledError:  # the client left: the replica's generator stops at its next part
-            steps.cancel()
+            cancel(steps)
             raise
         finally:
             hold.close()
 
     async def _health(self, request: Request, hold: admission.Hold) -> JSONResponse:
-        facts = await self._ask("health")
+        facts: ReplicaHealth = await self._ask("health")
         settings = self.settings
         return JSONResponse(
             {
@@ -221,7 +245,8 @@ class Gateway:
 
     async def _summarize(self, request: Request, hold: admission.Hold) -> JSONResponse:
         source, options = wire.request_from_wire(await self._json(request, hold))
-        result, size = await self._ask("summarize", source, options)
+        batched: Batched = await self._ask("summarize", source, options)
+        result, size = batched
         response = answer(result)
         response.headers["X-Batch-Size"] = str(size)
         return response
@@ -235,13 +260,13 @@ class Gateway:
         if unknown:
             raise InvalidOptionError(f"Unknown request field {sorted(unknown)[0]!r}: use sources and options.")
         options = wire.options_from_wire(body.get("options"))
-        sources = []
+        sources: list[Source] = []
         for number, raw in enumerate(body["sources"], 1):
             try:
                 sources.append(wire.source_from_wire(raw))
             except InvalidOptionError as error:
                 raise InvalidOptionError(f"Source {number}: {error}") from None
-        results = await self._ask("summarize_many", sources, options)
+        results: list[Result] = await self._ask("summarize_many", sources, options)
         return JSONResponse(
             {
                 "results": [
@@ -251,7 +276,7 @@ class Gateway:
             }
         )
 
-    async def _guarded(self, request: Request, route) -> Response:
+    async def _guarded(self, request: Request, route: Route) -> Response:
         """The route's answer, or its error in JSON; never a traceback, never Serve's plain-text pages. The request
         is admitted first, and holds its share of the budget until it is answered (a stream, until it ends)."""
         hold, streaming = self.budget.hold(), False
@@ -275,9 +300,10 @@ class Gateway:
             if not streaming:
                 hold.close()
 
-    async def _json(self, request: Request, hold: admission.Hold):
-        """The body as JSON: whole within the body timeout, no bigger than the bound, within the memory budget
-        (its declared length taken at once, so a crowd of large bodies is refused before it is read), parseable."""
+    async def _json(self, request: Request, hold: admission.Hold) -> Any:
+        """The body as JSON (any JSON value: the routes check its shape): whole within the body timeout, no bigger
+        than the bound, within the memory budget (its declared length taken at once, so a crowd of large bodies is
+        refused before it is read), parseable."""
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_body:
             raise self._too_large(f"{int(declared):,} bytes")
@@ -300,7 +326,8 @@ class Gateway:
             raise InvalidOptionError(f"The request body is not valid JSON ({error}).") from None
 
     async def _read(self, request: Request, hold: admission.Hold) -> bytes:
-        chunks, size = [], 0
+        chunks: list[bytes] = []
+        size = 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > self.max_body:
@@ -317,12 +344,13 @@ class Gateway:
             "or shorter documents per request."
         )
 
-    async def _ask(self, method: str, *args):
-        """The replicas' answer within the request timeout; asked again once if the replica died under it."""
+    async def _ask(self, method: str, *args: object) -> Any:
+        """The replicas' answer within the request timeout; asked again once if the replica died under it. What
+        `method` of `serve.SummarizerServer` returns, typed where it is received: a handle's calls are untyped."""
         deadline = asyncio.get_running_loop().time() + self.settings.serve_request_timeout_s
         return await self._within(self._call(method, *args), deadline)
 
-    async def _within(self, work, deadline: float):
+    async def _within(self, work: Awaitable[T], deadline: float) -> T:
         """`work`'s result by `deadline` (504 after, the work cancelled), 503 when the replicas' queue is full."""
         try:
             async with asyncio.timeout_at(deadline):
@@ -342,9 +370,10 @@ class Gateway:
                 "The replica summarizing this request stopped; try again in a minute."
             ) from None
 
-    async def _call(self, method: str, *args):
+    async def _call(self, method: str, *args: object) -> Any:
         for attempt in (1, 2):
-            response = getattr(self.model, method).remote(*args)
+            # Without stream=True the call is one response; Ray's annotation names both kinds of call.
+            response = cast(DeploymentResponse[Any], getattr(self.model, method).remote(*args))
             try:
                 return await response
             except RayActorError:
@@ -354,5 +383,5 @@ class Gateway:
                     ) from None
                 logger.warning("a replica died under a %s request; asking another", method)
             except asyncio.CancelledError:  # the client left, or the timeout: the replica stops too
-                response.cancel()
+                cancel(response)
                 raise

@@ -13,17 +13,32 @@ from __future__ import annotations
 
 import json
 import logging
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidOptionError
-from ..network import wire
+from ..remote import wire
 from ..settings import Settings
 from . import admission
+
+if TYPE_CHECKING:  # imported where it runs: in the proxy, by `install`
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 logger = logging.getLogger(__name__)
 IMPORT_PATH = f"{__name__}:install"
 
 
-def install() -> list:
+@dataclass
+class Head:
+    """What one connection has read of the head it is reading."""
+
+    bytes: int = 0
+    complete: bool = False  # the head has ended; its body (or the next request) follows
+    refused: bool = False  # answered 431: the connection is closing, nothing more is read
+
+
+def install() -> list[object]:
     """Ray's proxy callback: bound the head of every connection; no middleware to add."""
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -45,34 +60,35 @@ def refusal(size: int, settings: Settings) -> bytes:
     )
 
 
-def bound(protocol: type, settings: Settings) -> None:
+def bound(protocol: type[HttpToolsProtocol], settings: Settings) -> None:
     """Count, per connection, the bytes read since the last message ended while its head is incomplete; past
     the bound, answer 431 and close. Counted after each read is parsed, so a head and the start of its body
     arriving in one read are never refused for the body's bytes."""
     limit = int(settings.serve_max_header_kb * 1000)
-    received, headed, ended = (
-        getattr(protocol, name) for name in ("data_received", "on_headers_complete", "on_message_complete")
-    )
+    received, headed, ended = protocol.data_received, protocol.on_headers_complete, protocol.on_message_complete
+    heads: weakref.WeakKeyDictionary[HttpToolsProtocol, Head] = weakref.WeakKeyDictionary()  # one per connection
 
-    def data_received(self, data: bytes) -> None:
-        if getattr(self, "_refused", False):
+    def data_received(self: HttpToolsProtocol, data: bytes) -> None:
+        head = heads.setdefault(self, Head())
+        if head.refused:
             return
-        in_head = not getattr(self, "_headed", False)
+        in_head = not head.complete
         if in_head:
-            self._head_bytes = getattr(self, "_head_bytes", 0) + len(data)
-        received(self, data)
-        if in_head and not getattr(self, "_headed", False) and self._head_bytes > limit:
-            self._refused = True
+            head.bytes += len(data)
+        received(self, data)  # may end the head, or the whole message, which starts the count again
+        if in_head and not head.complete and head.bytes > limit:
+            head.refused = True
             logger.warning("refused a request head of more than %d bytes", limit)
-            self.transport.write(refusal(self._head_bytes, settings))
+            self.transport.write(refusal(head.bytes, settings))
             self.transport.close()
 
-    def on_headers_complete(self) -> None:
-        self._headed = True
+    def on_headers_complete(self: HttpToolsProtocol) -> None:
+        heads.setdefault(self, Head()).complete = True
         headed(self)
 
-    def on_message_complete(self) -> None:
-        self._headed, self._head_bytes = False, 0
+    def on_message_complete(self: HttpToolsProtocol) -> None:
+        head = heads.setdefault(self, Head())
+        head.bytes, head.complete = 0, False
         ended(self)
 
     for method in (data_received, on_headers_complete, on_message_complete):

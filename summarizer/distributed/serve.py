@@ -28,16 +28,20 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import replace
-from typing import Callable
+from typing import AsyncIterator, Callable, TypedDict
 
 import ray
 from ray import serve
+from ray.serve import Application
 
 from ..errors import SummarizerError
-from ..network import wire
+from ..interface import Source
+from ..options import SummaryOptions
+from ..remote import wire
 from ..service import Summarizer
 from ..settings import Settings
-from ..together import summarize_together
+from ..summary import Summary
+from ..together import NamedSource, summarize_together
 from ..wording import counted
 from . import cluster
 from .gateway import Gateway
@@ -54,14 +58,41 @@ class Abandoned(Exception):
 class Caller:
     """One request's mark in a batch: set when Serve cancelled it, read by the engine's progress callback."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.gone = False
+
+
+Result = Summary | SummarizerError  # what a replica answers for one source: its summary, or the error as a value
+Item = tuple[Source, SummaryOptions, Caller]  # one source of one request, as `@serve.batch` gathers them
+Batched = tuple[Result, int]  # a source's result and the size of the batch it went in
+
+
+# What a replica says of itself (GET /health adds the gateway's limits).
+# (The functional form: the keys are a JSON row's, read by name, which vulture would take for unused attributes.)
+ReplicaHealth = TypedDict(
+    "ReplicaHealth",
+    {
+        "engine": str,
+        "model": str,
+        "device": str,
+        "reason": str,
+        "replica": str,
+        "pid": int,
+        "replicas": int,
+        "num_cpus": float,
+        "num_gpus": float,
+        "max_batch": int,
+        "batch_wait_ms": float,
+        "abandoned_batches": int,
+        "batch_sizes": dict[str, int],  # requests per batch (as a string, a JSON key) -> batches of that size
+    },
+)
 
 
 class SummarizerServer:
     """One replica: the embedded service, loaded when the replica starts; results and errors are returned as values."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings) -> None:
         self.settings = settings
         # Serve batches across requests here; the in-process batcher would only add its wait.
         self.service = Summarizer(replace(settings, url=None, batch_max_documents=1))
@@ -72,7 +103,7 @@ class SummarizerServer:
         self._batch.set_max_batch_size(settings.serve_max_batch)  # type: ignore[attr-defined]
         self._batch.set_batch_wait_timeout_s(settings.serve_batch_wait_ms / 1000)  # type: ignore[attr-defined]
 
-    def health(self) -> dict:
+    def health(self) -> ReplicaHealth:
         """The engine facts the app shows, and this replica's batching facts for tests and operators."""
         context = serve.get_replica_context()
         settings = self.settings
@@ -92,11 +123,11 @@ class SummarizerServer:
             "batch_sizes": {str(size): count for size, count in sorted(self.batch_sizes.items())},
         }
 
-    async def summarize(self, source: wire.Source, options) -> tuple:
+    async def summarize(self, source: Source, options: SummaryOptions) -> Batched:
         """(summary or error, size of the batch it went in)."""
         return (await self._for(Caller(), [source], options))[0]
 
-    async def stream(self, source: wire.Source, options):
+    async def stream(self, source: Source, options: SummaryOptions) -> AsyncIterator[wire.StreamLine]:
         """The summary as it is made (`Summarizer.stream`), each step as a wire line; an error is the last line.
 
         Not batched across requests: a streamed request is one reader watching one document. Each step is
@@ -120,11 +151,11 @@ class SummarizerServer:
             logger.info("stopping a streamed request at its next part: its caller went away")
             raise
 
-    async def summarize_many(self, sources: list, options) -> list:
+    async def summarize_many(self, sources: list[Source], options: SummaryOptions) -> list[Result]:
         """Each source's summary or error, in order."""
         return [result for result, _ in await self._for(Caller(), sources, options)]
 
-    async def together(self, sources: list, options) -> dict | SummarizerError:
+    async def together(self, sources: list[NamedSource], options: SummaryOptions) -> wire.JSONObject | SummarizerError:
         """Sources summarized together (`summarize_together`), as JSON, or the error; stopped at the next part when
         the caller goes away."""
         caller = Caller()
@@ -142,7 +173,7 @@ class SummarizerServer:
             raise
         return combined.as_dict()
 
-    async def _for(self, caller: Caller, sources: list, options) -> list:
+    async def _for(self, caller: Caller, sources: list[Source], options: SummaryOptions) -> list[Batched]:
         try:
             return await asyncio.gather(*(self._batch((source, options, caller)) for source in sources))
         except asyncio.CancelledError:
@@ -150,21 +181,21 @@ class SummarizerServer:
             raise
 
     @serve.batch(max_batch_size=8, batch_wait_timeout_s=0.02)
-    async def _batch(self, items: list) -> list:
+    async def _batch(self, items: list[Item]) -> list[Batched]:
         """Requests gathered by Serve: one engine call per distinct options; each gets (result, batch size)."""
         self.batch_sizes[len(items)] += 1
         results = await asyncio.to_thread(self._run, items)
         return [(result, len(items)) for result in results]
 
-    def _run(self, items: list) -> list:
-        groups = collections.defaultdict(list)
+    def _run(self, items: list[Item]) -> list[Result]:
+        groups: collections.defaultdict[SummaryOptions, list[int]] = collections.defaultdict(list)
         for index, (_, options, _) in enumerate(items):
             groups[options].append(index)
-        results: list = [None] * len(items)
+        results: dict[int, Result] = {}
         for options, indices in groups.items():
             callers = [items[i][2] for i in indices]
 
-            def stop_when_abandoned(fraction: float, message: str, callers: list = callers) -> None:
+            def stop_when_abandoned(fraction: float, message: str, callers: list[Caller] = callers) -> None:
                 if all(caller.gone for caller in callers):
                     raise Abandoned
 
@@ -176,14 +207,13 @@ class SummarizerServer:
                 done = [SummarizerError("The request was cancelled.")] * len(indices)
             for index, result in zip(indices, done):
                 results[index] = result
-        return results
+        return [results[index] for index in range(len(items))]
 
 
-def application(settings: Settings):
+def application(settings: Settings) -> Application:
     """The Serve application for these settings: the gateway (no CPU of its own, many open requests, each a
     coroutine) in front of the replicas (CPUs and GPUs each, queue bound)."""
-    # serve.deployment(cls, name=...) returns a Deployment; Ray's overloads type that call as a decorator.
-    replicas = serve.deployment(SummarizerServer, name="SummarizerServer").options(  # type: ignore[attr-defined]
+    replicas = serve.deployment(name="SummarizerServer")(SummarizerServer).options(
         num_replicas=settings.serve_replicas,
         ray_actor_options={"num_cpus": settings.serve_num_cpus, "num_gpus": settings.serve_num_gpus},
         max_ongoing_requests=2 * settings.serve_max_batch,
@@ -191,13 +221,13 @@ def application(settings: Settings):
     )
     # Serve lets twice the gateway's own open-request bound in, so the requests past that bound reach it and
     # are answered 503 at once, rather than waiting in Serve's queue behind slow bodies.
-    gateway = serve.deployment(Gateway, name="Gateway").options(  # type: ignore[attr-defined]
+    gateway = serve.deployment(name="Gateway")(Gateway).options(
         ray_actor_options={"num_cpus": 0}, max_ongoing_requests=2 * settings.serve_max_open_requests + 8
     )
     return gateway.bind(settings, replicas.bind(settings))
 
 
-def http_options(settings: Settings) -> dict:
+def http_options(settings: Settings) -> dict[str, str | float]:
     """Serve's proxy: where it listens, idle keep-alive, and its own request timeout as a backstop behind the
     gateway's (which answers in JSON first)."""
     return {
@@ -277,6 +307,6 @@ def serve_forever(settings: Settings, say: Callable[[str], None]) -> int:
     finally:
         serve.delete(APP_NAME)
         if local:
-            serve.shutdown()
+            serve.shutdown()  # type: ignore[no-untyped-call]  # Ray leaves serve.shutdown unannotated
             ray.shutdown()
     return 0

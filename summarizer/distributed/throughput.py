@@ -6,19 +6,35 @@ import collections
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Sequence
+from typing import Sequence, TypedDict
 
 from ray import serve
 
-from ..network import wire
-from ..network.remote import RemoteSummarizer
+from ..interface import Source
+from ..remote import wire
+from ..remote.client import RemoteSummarizer
 from ..settings import Settings
 from .serve import deploy, start_ray
 
+# `measure`'s row for one replica count.
+# (The functional form: the keys are a JSON row's, read by name, which vulture would take for unused attributes.)
+ServeRates = TypedDict(
+    "ServeRates",
+    {
+        "replicas": int,
+        "requests": int,
+        "concurrency": int,
+        "seconds": float,
+        "docs_per_s": float,
+        "mean_batch": float,
+        "batch_sizes": dict[int, int],  # requests per batch -> how many requests saw a batch of that size
+    },
+)
+
 
 def measure(
-    replicas: int, requests: int, concurrency: int, settings: Settings, documents: Sequence[wire.Source]
-) -> dict:
+    replicas: int, requests: int, concurrency: int, settings: Settings, documents: Sequence[Source]
+) -> ServeRates:
     """Deploy `replicas` replicas, send `requests` documents (cycling through `documents`) from `concurrency`
     clients over HTTP after one warm-up request, and return docs/s and the batch sizes the requests saw.
 

@@ -31,7 +31,7 @@ def watch(roots: list[int]) -> None:
 
 def _alive(process: psutil.Process) -> bool:
     try:
-        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+        return bool(process.is_running() and process.status() != psutil.STATUS_ZOMBIE)  # psutil is unannotated
     except psutil.Error:
         return False
 

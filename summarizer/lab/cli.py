@@ -394,13 +394,13 @@ def _distributed(args: argparse.Namespace) -> None:
                     )
         ray.shutdown()
     if args.suite in ("all", "corpus"):
-        row = corpusjob.measure(args.data, args.corpus_docs)
+        rates = corpusjob.measure(args.data, args.corpus_docs)
         print(
-            f"corpus: {row['articles']} articles, offline engine, {row['workers']} workers, batches of "
-            f"{row['batch_size']}: evaluate loop {row['evaluate_loop_docs_per_s']} docs/s "
-            f"({row['evaluate_loop_s']} s); batch command {row['batch_docs_per_s']} docs/s end to end "
-            f"({row['batch_s']} s: Ray start {row['ray_start_s']} s, first batch {row['first_batch_s']} s, "
-            f"then {row['batch_docs_per_s_after_first_batch']} docs/s)"
+            f"corpus: {rates['articles']} articles, offline engine, {rates['workers']} workers, batches of "
+            f"{rates['batch_size']}: evaluate loop {rates['evaluate_loop_docs_per_s']} docs/s "
+            f"({rates['evaluate_loop_s']} s); batch command {rates['batch_docs_per_s']} docs/s end to end "
+            f"({rates['batch_s']} s: Ray start {rates['ray_start_s']} s, first batch {rates['first_batch_s']} s, "
+            f"then {rates['batch_docs_per_s_after_first_batch']} docs/s)"
         )
 
 

@@ -170,7 +170,7 @@ LAYERS = (
     "ui",
     "summarizer.lab",
     "summarizer.distributed",
-    "summarizer.network",
+    "summarizer.remote",
     "summarizer.engines",
     "summarizer.text",
     "summarizer",

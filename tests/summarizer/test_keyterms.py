@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from ingest import Block
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.lab.keytermeval import PaperTerms, split_keywords, table
-from summarizer.network.wire import summary_from_wire, summary_to_wire
+from summarizer.remote.wire import summary_from_wire, summary_to_wire
 from summarizer.text.keyterms import frequent_words, key_terms
 from summarizer.text.sentences import split_sentences
 from tests.builders import make_text

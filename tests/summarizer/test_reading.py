@@ -269,7 +269,7 @@ def test_the_torn_tail_of_a_sentence_is_not_prose_but_a_leading_parenthesis_can_
 def test_a_section_the_overview_is_drawn_from_says_so_instead_of_not_summarized():
     import docx
 
-    from summarizer.network import wire
+    from summarizer.remote import wire
     from summarizer.summary import IN_OVERVIEW
 
     document = docx.Document()

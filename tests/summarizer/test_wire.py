@@ -6,7 +6,7 @@ import pytest
 
 from ingest import ingest_file
 from summarizer import EmptyInputError, InvalidOptionError, Settings, Summarizer, SummarizerError, SummaryOptions
-from summarizer.network import wire
+from summarizer.remote import wire
 from tests.builders import make_pdf
 
 

@@ -246,7 +246,9 @@ def test_a_cluster_address_where_nothing_answers_is_said_at_once(tmp_path):
 def test_jsonl_job_writes_one_record_per_line_in_input_order(ray_address, tmp_path, text_factory):
     rows = [{"id": f"doc-{n}", "article": text_factory(10, n)} for n in range(7)]
     source = write_jsonl(tmp_path / "in.jsonl", rows[:3] + ["not json"] + rows[3:] + [{"id": "empty", "text": ""}])
-    job = corpusjob.Job(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(length="tldr"), workers=2, batch_size=3)
+    job = corpusjob.CorpusJob(
+        source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(length="tldr"), workers=2, batch_size=3
+    )
     report = corpusjob.run(job)
     written = records(job.output)
     assert [r["id"] for r in written] == ["doc-0", "doc-1", "doc-2", "4"] + [f"doc-{n}" for n in range(3, 7)] + [
@@ -266,11 +268,11 @@ def test_workers_asked_for_all_work_even_when_the_items_fit_one_batch(ray_addres
     """--workers 2 on 10 items (default batches of 32) runs two workers, five items each; more workers than items
     start one per item, and a note says so."""
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(10)])
-    report = corpusjob.run(corpusjob.Job(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(), workers=2))
+    report = corpusjob.run(corpusjob.CorpusJob(source, tmp_path / "out.jsonl", OFFLINE, SummaryOptions(), workers=2))
     assert (report.written, report.errors, report.workers) == (10, 0, 2)
     assert [r["id"] for r in records(tmp_path / "out.jsonl")] == [f"d{n}" for n in range(10)]
     few = write_jsonl(tmp_path / "few.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(2)])
-    report = corpusjob.run(corpusjob.Job(few, tmp_path / "few-out.jsonl", OFFLINE, SummaryOptions(), workers=3))
+    report = corpusjob.run(corpusjob.CorpusJob(few, tmp_path / "few-out.jsonl", OFFLINE, SummaryOptions(), workers=3))
     assert (report.written, report.workers) == (2, 2)
     assert "2 items to summarize for 3 workers: 2 start, one item each." in report.notes
 
@@ -279,7 +281,7 @@ def test_workers_asked_for_all_work_even_when_the_items_fit_one_batch(ray_addres
 def test_rerun_on_the_cluster_skips_finished_items_and_redoes_cut_ones(ray_address, tmp_path, text_factory):
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": f"d{n}", "text": text_factory(8, n)} for n in range(9)])
     output = tmp_path / "out.jsonl"
-    corpusjob.run(corpusjob.Job(source, output, OFFLINE, SummaryOptions(), workers=2, batch_size=2))
+    corpusjob.run(corpusjob.CorpusJob(source, output, OFFLINE, SummaryOptions(), workers=2, batch_size=2))
     lines = output.read_text().splitlines(keepends=True)
     first_run = json.loads(lines[0])["run"]
     kept = lines[:3] + lines[5:8]  # d3 and d4 deleted, d8 cut mid-line as by a kill
@@ -313,12 +315,12 @@ def test_tiny_t5_job_summarizes_every_item_and_a_rerun_has_nothing_to_do(
     settings = Settings.from_env(engine="abstractive", model=str(tiny_model_dir), preset="fast", max_input_tokens=128)
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": str(n), "text": text_factory(8, n)} for n in range(4)])
     report = corpusjob.run(
-        corpusjob.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions(), workers=2, batch_size=2)
+        corpusjob.CorpusJob(source, tmp_path / "out.jsonl", settings, SummaryOptions(), workers=2, batch_size=2)
     )
     written = records(tmp_path / "out.jsonl")
     assert [r["id"] for r in written] == ["0", "1", "2", "3"] and report.errors == 0
     assert all(r["engine"] == "abstractive" and r["summary"] for r in written)
-    again = corpusjob.run(corpusjob.Job(source, tmp_path / "out.jsonl", settings, SummaryOptions()))
+    again = corpusjob.run(corpusjob.CorpusJob(source, tmp_path / "out.jsonl", settings, SummaryOptions()))
     assert (again.written, again.skipped, again.workers) == (0, 4, 0)
 
 
@@ -352,7 +354,7 @@ def test_two_jobs_on_one_output_leave_one_line_per_id(ray_address, tmp_path, tex
             break
         time.sleep(0.1)
     with pytest.raises(corpus.OutputBusyError, match=f"is being written by another job \\(pid {first.pid} on "):
-        corpusjob.run(corpusjob.Job(source, output, OFFLINE, SummaryOptions()))
+        corpusjob.run(corpusjob.CorpusJob(source, output, OFFLINE, SummaryOptions()))
     out, err = first.communicate(timeout=300)
     assert first.returncode == 0, err
     assert "300 records written (0 errors)" in out

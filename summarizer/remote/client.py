@@ -19,7 +19,7 @@ from typing import Any, Iterator, Sequence
 
 from ..engine import EngineName
 from ..errors import ServiceBusyError, ServiceUnavailableError, SummarizerError
-from ..interface import Progress, SummaryService
+from ..interface import Progress, Source, SummaryService
 from ..options import SummaryOptions
 from ..partial import Partial
 from ..service import Summarizer
@@ -46,7 +46,7 @@ class ServerEngine:
 class RemoteSummarizer:
     """`summarize`, `summarize_many`, `settings` and `engine` as on `Summarizer`, answered by the server at `url`."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings) -> None:
         if not settings.url:
             raise ValueError("RemoteSummarizer needs settings.url")
         self.settings = settings
@@ -65,12 +65,15 @@ class RemoteSummarizer:
                 )
             return self._engine
 
-    def health(self) -> dict:
+    def health(self) -> wire.JSONObject:
         """GET /health: engine, model, device, reason, replicas and batching facts."""
-        return self.request("GET", "/health", None, min(self.settings.url_timeout, HEALTH_TIMEOUT_CAP))[0]
+        facts: wire.JSONObject = self.request(
+            "GET", "/health", None, min(self.settings.url_timeout, HEALTH_TIMEOUT_CAP)
+        )[0]
+        return facts
 
     def summarize(
-        self, source: wire.Source, options: SummaryOptions | None = None, progress: Progress | None = None
+        self, source: Source, options: SummaryOptions | None = None, progress: Progress | None = None
     ) -> Summary:
         """One summary from the server; progress hears only the start and the end."""
         report = progress or (lambda fraction, message: None)
@@ -80,7 +83,7 @@ class RemoteSummarizer:
         return summary
 
     def stream(
-        self, source: wire.Source, options: SummaryOptions | None = None, progress: Progress | None = None
+        self, source: Source, options: SummaryOptions | None = None, progress: Progress | None = None
     ) -> Iterator[Partial]:
         """The summary as the server makes it (POST /summarize/stream): the overview, then sections as they are
         done, as `Summarizer.stream` yields them; errors raised as the service's own."""
@@ -115,7 +118,7 @@ class RemoteSummarizer:
         report(1.0, "Done")
 
     def summarize_many(
-        self, sources: Sequence[wire.Source], options: SummaryOptions | None = None, progress: Progress | None = None
+        self, sources: Sequence[Source], options: SummaryOptions | None = None, progress: Progress | None = None
     ) -> list[Summary | SummarizerError]:
         """Several summaries in one request; bad input becomes that item's error, as in `Summarizer`."""
         report = progress or (lambda fraction, message: None)

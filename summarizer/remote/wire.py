@@ -9,7 +9,7 @@ raises `InvalidOptionError` naming the field, so a server can answer 400 with th
 from __future__ import annotations
 
 from dataclasses import MISSING, asdict, dataclass, fields
-from typing import Any
+from typing import Any, TypedDict
 
 from .. import errors
 from ..errors import InvalidOptionError, SummarizerError
@@ -20,6 +20,30 @@ from ..sectioned import BlockLike
 from ..summary import Coverage, SectionSummary, Summary
 from ..text.sentences import Sentence
 from ..together import NamedSource
+
+JSONObject = dict[str, Any]  # a JSON object as `json.loads` gives it: a request body, a summary, options
+
+
+class ErrorFields(TypedDict):
+    type: str  # the service's exception class (`EmptyInputError`, ...)
+    message: str  # what the user is told
+
+
+class ErrorBody(TypedDict):
+    """An error on the wire: what every failure is answered with, and a stream's last line when it fails."""
+
+    error: ErrorFields
+
+
+class PartialBody(TypedDict):
+    """One line of a streamed answer (`partial_to_wire`)."""
+
+    summary: JSONObject | None  # the wire summary so far, or null while the overview is a draft
+    coming: list[JSONObject]  # the sections still to come: title, level, pages
+    draft: str
+
+
+StreamLine = PartialBody | ErrorBody
 
 OPTION_TYPES = {
     "length": (str,),
@@ -47,7 +71,7 @@ def _is(value: Any, kinds: tuple[type, ...]) -> bool:
     return bool in kinds if isinstance(value, bool) else isinstance(value, kinds)
 
 
-def options_to_wire(options: SummaryOptions) -> dict:
+def options_to_wire(options: SummaryOptions) -> JSONObject:
     return asdict(options)
 
 
@@ -67,13 +91,13 @@ def options_from_wire(data: Any) -> SummaryOptions:
     return SummaryOptions(**data)
 
 
-def source_to_wire(source: Source) -> dict:
+def source_to_wire(source: Source) -> JSONObject:
     if isinstance(source, str):
         return {"text": source}
     return {"blocks": [_block_to_wire(b) for b in source]}
 
 
-def _block_to_wire(block: BlockLike) -> dict:
+def _block_to_wire(block: BlockLike) -> JSONObject:
     raw: dict[str, Any] = {"kind": block.kind, "text": block.text, "level": block.level, "page": block.page}
     later = getattr(block, "later_pages", ())
     if later:
@@ -137,7 +161,7 @@ def _unicode(text: str, where: str) -> str:
     return text
 
 
-def request_to_wire(source: Source, options: SummaryOptions | None = None) -> dict:
+def request_to_wire(source: Source, options: SummaryOptions | None = None) -> JSONObject:
     return {**source_to_wire(source), "options": options_to_wire(options or SummaryOptions())}
 
 
@@ -187,7 +211,7 @@ def together_from_wire(data: Any) -> tuple[list[NamedSource], SummaryOptions]:
     return sources, options_from_wire(data.get("options"))
 
 
-def summary_to_wire(summary: Summary) -> dict:
+def summary_to_wire(summary: Summary) -> JSONObject:
     """`as_dict()` plus the source sentences, their pages and the support indices."""
     data = summary.as_dict()
     data["support"] = summary.support
@@ -198,7 +222,7 @@ def summary_to_wire(summary: Summary) -> dict:
     return data
 
 
-def summary_from_wire(data: dict) -> Summary:
+def summary_from_wire(data: JSONObject) -> Summary:
     """The Summary a server sent; derived fields (text, grounding, words) are recomputed, not read."""
     try:
         names = {f.name for f in fields(Summary)}
@@ -218,7 +242,7 @@ def summary_from_wire(data: dict) -> Summary:
         ) from None
 
 
-def error_to_wire(error: SummarizerError) -> dict:
+def error_to_wire(error: SummarizerError) -> ErrorBody:
     return {"error": {"type": type(error).__name__, "message": str(error)}}
 
 
@@ -238,7 +262,7 @@ def error_of(type_name: str, message: str) -> SummarizerError:
     return kind(message)
 
 
-def partial_to_wire(partial: Partial) -> dict:
+def partial_to_wire(partial: Partial) -> PartialBody:
     """One line of a streamed answer: the summary so far (or null while the overview is a draft), the sections
     still coming (titles and pages) and the draft."""
     return {
