@@ -58,7 +58,8 @@ def _section(section: SectionSummary, grounded: Summary | None) -> None:
 
 def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummary] | None = None) -> None:
     """One expander per section: heading, page range, one to four sentences (or, for a section the overview is
-    drawn from, a line saying so, also in its label); the first few summarized ones open.
+    drawn from, a line saying so, also in its label; for one with no prose, what it holds); the first few
+    summarized ones open.
 
     While the summary is still being made (no `summary` while its overview is written), the sections `coming`
     are listed after those done, marked as coming.
@@ -71,7 +72,7 @@ def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummar
     st.markdown(f"##### Section by section ({so_far})")
     opened = {id(section) for section in [s for s in done if s.sentences][:OPEN_SECTIONS]}
     for section in done:
-        label = _label(section) + ("" if section.sentences else " · in the overview")
+        label = _label(section) + ("" if section.sentences or section.holds else " · in the overview")
         with st.expander(escape(label), expanded=id(section) in opened):
             _section(section, summary if grounded else None)
     for section in coming:
