@@ -66,7 +66,8 @@ SENTENCES_PER_MIN_SENTENCE = 2  # in a text of at least 2 sentences for each (a 
 
 @dataclass(frozen=True)
 class SectionPlan:
-    """One section to summarize: the source indices it may pick from, its word target and sentence cap."""
+    """One section to summarize: the source indices it may pick from, its word target and sentence cap (none for a
+    section listed but not summarized: its blocks say what it holds)."""
 
     section: Section
     indices: list[int]
@@ -173,7 +174,9 @@ def _bonus(sectioned: SectionedText, i: int, lead: int | None) -> float:
 def _section_plans(
     sectioned: SectionedText, owners: list[Section], eligible: list[int], length: str
 ) -> list[SectionPlan]:
-    """A plan for each titled section, not skipped, with enough prose (`SECTION_MIN_WORDS`)."""
+    """A plan for each titled section, not skipped, with enough prose (`SECTION_MIN_WORDS`); and one with no
+    sentences to pick (listed, not summarized) for each such section that has too little prose but lists
+    reference entries (a standard's normative references)."""
     by_section: dict[int, list[int]] = {}
     for i in eligible:
         by_section.setdefault(id(owners[i]), []).append(i)
@@ -181,9 +184,13 @@ def _section_plans(
     for section in sectioned.sections:
         indices = by_section.get(id(section), [])
         words = sum(len(sectioned.sentences[i].text.split()) for i in indices)
-        if section.title and section.role != "skip" and words >= SECTION_MIN_WORDS:
+        if not section.title or section.role == "skip":
+            continue
+        if words >= SECTION_MIN_WORDS:
             cap = section_cap(words, length)
             plans.append(SectionPlan(section, indices, cap * WORDS_PER_SECTION_SENTENCE, cap))
+        elif section.references:
+            plans.append(SectionPlan(section, [], 0, 0))
     return plans
 
 

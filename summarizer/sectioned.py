@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, Sequence
 
 from .text.prose import is_prose
@@ -31,6 +31,7 @@ SKIPPED = re.compile(
     r"appendix\b.*|annex\b.*|keywords|index terms)$",
     re.I,
 )
+CITES = re.compile(r"\d|https?://|www\.")
 NUMBER = re.compile(
     r"^(?:(?:chapter|part|section|annex|appendix)\s+)?(?:[\dA-Z]{1,3}(?:\.\d{1,3})*\.?|[IVX]+\.)\s+", re.I
 )
@@ -60,6 +61,7 @@ class Section:
     first_page: int | None
     last_page: int | None
     role: str = ""
+    references: int = 0  # in a section with no sentences: the reference entries it lists
 
     @property
     def size(self) -> int:
@@ -126,27 +128,51 @@ Owner = tuple[int | None, int, str]  # a prose block's page, the index of its se
 
 
 def from_blocks(blocks: Sequence[BlockLike]) -> SectionedText:
-    """Structured input as sectioned text: prose blocks split into sentences, sections opened by headings."""
+    """Structured input as sectioned text: prose blocks split into sentences, sections opened by headings; a titled
+    section whose body is reference entries and no prose (a standard's normative references) is a section too,
+    with no sentences and the count of its entries."""
     texts, starts, owners, heads = _read_blocks(blocks)
     sentences = split_sentences("\n\n".join(texts))
     owned = [owners[bisect.bisect_right(starts, sentence.start) - 1] for sentence in sentences]
     pages = [page for page, _, _ in owned]
     section_of = [section for _, section, _ in owned]
     roles = [role for _, _, role in owned]
-    sections = _sections(heads, section_of, pages)
+    sections = _with_listings(_sections(heads, section_of, pages), heads, section_of)
     return SectionedText(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)
+
+
+@dataclass
+class _Head:
+    """A heading that opens a section: its title and level, and the reference entries under it with their pages."""
+
+    title: str
+    level: int
+    references: int = 0
+    pages: tuple[int, ...] = ()
+
+    def count(self, block: BlockLike) -> None:
+        """Counts `block`, under this heading, when it is a reference entry."""
+        if _is_entry(block):
+            self.references += 1
+            self.pages += () if block.page is None else (block.page,)
+
+
+def _is_entry(block: BlockLike) -> bool:
+    """A reference block that cites something (a number, a year or an address), not the sentence that introduces
+    the list ("The following documents are referred to in the text ...")."""
+    return block.kind == "reference" and bool(CITES.search(block.text))
 
 
 def _read_blocks(
     blocks: Sequence[BlockLike],
-) -> tuple[list[str], list[int], list[Owner], list[tuple[str, int]]]:
+) -> tuple[list[str], list[int], list[Owner], list[_Head]]:
     """The prose blocks' texts, where each page's part of them starts in their joined text and who owns it; and
-    the section headings (title, level), an untitled one first."""
+    the section headings, an untitled one first."""
     level = _section_level(blocks)
     texts: list[str] = []
     starts: list[int] = []
     owners: list[Owner] = []
-    heads: list[tuple[str, int]] = [("", 0)]
+    heads = [_Head("", 0)]
     role, role_level = "", 0
     offset = 0
     for block in blocks:
@@ -155,8 +181,9 @@ def _read_blocks(
             if found or (block.level or 1) <= role_level:
                 role, role_level = found, (block.level or 1) if found else 0
             if (block.level or 1) <= level:
-                heads.append((" ".join(block.text.split()), block.level or 1))
+                heads.append(_Head(" ".join(block.text.split()), block.level or 1))
             continue
+        heads[-1].count(block)
         if block.kind not in PROSE_KINDS:
             continue
         texts.append(block.text)
@@ -167,14 +194,14 @@ def _read_blocks(
     return texts, starts, owners, heads
 
 
-def _sections(heads: list[tuple[str, int]], section_of: list[int], pages: list[int | None]) -> list[Section]:
+def _sections(heads: list[_Head], section_of: list[int], pages: list[int | None]) -> list[Section]:
     """One section per run of sentences under the same heading, with its pages and role."""
     sections = []
     begin = 0
     for index in range(1, len(section_of) + 1):
         if index < len(section_of) and section_of[index] == section_of[begin]:
             continue
-        title, head_level = heads[section_of[begin]]
+        title, head_level = heads[section_of[begin]].title, heads[section_of[begin]].level
         paged = [p for p in pages[begin:index] if p is not None]
         sections.append(
             Section(
@@ -189,6 +216,22 @@ def _sections(heads: list[tuple[str, int]], section_of: list[int], pages: list[i
         )
         begin = index
     return sections
+
+
+def _with_listings(sections: list[Section], heads: list[_Head], section_of: list[int]) -> list[Section]:
+    """`sections` with one more, in its place, for each titled heading that has no sentences but reference entries:
+    no sentences of its own (it starts and stops where the next section starts), its entries counted."""
+    first: dict[int, int] = {}  # each heading with sentences (by number): the index of its first
+    for index, owner in enumerate(section_of):
+        first.setdefault(owner, index)
+    placed = [(owner, sections[n]) for n, owner in enumerate(sorted(first))]
+    for number, head in enumerate(heads):
+        if number in first or not head.title or not head.references:
+            continue
+        at = next((first[h] for h in sorted(first) if h > number), len(section_of))
+        empty = Section(head.title, head.level, at, at, min(head.pages, default=None), max(head.pages, default=None))
+        placed.append((number, replace(empty, role=role_of(head.title), references=head.references)))
+    return [section for _, section in sorted(placed, key=lambda pair: pair[0])]
 
 
 def sectioned_text(source: str | Sequence[BlockLike]) -> SectionedText:

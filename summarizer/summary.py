@@ -56,7 +56,8 @@ IN_OVERVIEW = "Part of the overview above comes from this section."
 @dataclass(frozen=True)
 class SectionSummary:
     """One to four sentences for one section of the document, with the pages it spans; none only when the
-    overview is drawn from the section and it has no other sentence (`note` then says so)."""
+    overview is drawn from the section and it has no other sentence, or the section has no prose but reference
+    entries (`note` then says so)."""
 
     title: str
     level: int
@@ -65,6 +66,7 @@ class SectionSummary:
     sentences: list[str]
     support: list[list[int]]
     in_overview: bool = False  # no sentences of its own because the overview is drawn from it (an abstract)
+    holds: str = ""  # what a section with no prose to summarize holds, said from its blocks ("Lists 4 ...")
 
     @property
     def pages(self) -> str:
@@ -77,8 +79,11 @@ class SectionSummary:
 
     @property
     def note(self) -> str:
-        """Why a section shows no sentences of its own ('' when it has some): the overview is drawn from it."""
-        return IN_OVERVIEW if self.in_overview and not self.sentences else ""
+        """Why a section shows no sentences of its own ('' when it has some): the overview is drawn from it, or it
+        holds no prose (what it holds instead)."""
+        if self.sentences:
+            return ""
+        return IN_OVERVIEW if self.in_overview else self.holds
 
     @property
     def heading(self) -> str:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from ingest import Block, Origin, parse_text
 from ingest.document import REASONS
 from summarizer.text.sentences import split_sentences
-from textkind import BULLET_MARKS, RULES, is_prose, not_prose, paragraph_rule
+from textkind import BULLET_MARKS, RULES, is_prose, looks_like_code, not_prose, paragraph_rule
 
 # No letters of Roman numerals: a line ending in one ("... xiv") reads as a contents entry with its page.
 WORDS = st.text(alphabet="abdefghjkmnopqrstuwyz", min_size=3, max_size=9)
@@ -64,3 +64,91 @@ def test_every_bullet_mark_opens_a_list_item_everywhere(mark, items):
     assert [(b.kind, b.text) for b in blocks[1:]] == [("list_item", item) for item in items]
     assert paragraph_rule(f"{mark} {items[0]}").kind == "list_item"
     assert len(split_sentences("\n".join(f"{mark} {item}" for item in items))) == len(items)
+
+
+ITEM_WORDS = st.sampled_from(
+    ["Front", "matter", "overview", "Main", "body", "annexes", "the", "scope", "of", "Terms", "conformance", "model"]
+)
+ENUMERATORS = st.sampled_from(["{n}.", "{n})", "({n})", "{a})", "{a}.", "({a})", "{r}."])
+
+
+@st.composite
+def prose_list_items(draw):
+    """An item of a prose list as a standard writes it: an enumerator, a few words, a parenthetical with numbers or
+    a range of clauses, and the semicolon, comma or full stop that ends an item (or "; and")."""
+    n = draw(st.integers(1, 40))
+    enumerator = draw(ENUMERATORS).format(n=n, a="abcdefgh"[n % 8], r=["i", "ii", "iii", "iv", "v"][n % 5])
+    words = " ".join(draw(st.lists(ITEM_WORDS, min_size=1, max_size=6)))
+    low = draw(st.integers(1, 30))
+    dash = draw(st.sampled_from(["–", "-", " to "]))
+    remark = draw(
+        st.sampled_from(
+            [
+                "",
+                f" (clauses {low}{dash}{low + draw(st.integers(1, 5))})",
+                f" (clause {low})",
+                f" (see {low}.{draw(st.integers(1, 9))})",
+                " (informative)",
+                f" [Note: {words} ... end note]",
+            ]
+        )
+    )
+    end = draw(st.sampled_from([";", "; and", "; or", ",", ".", ""]))
+    return f"{enumerator} {words}{remark}{end}"
+
+
+@settings(max_examples=200, deadline=None)
+@given(prose_list_items())
+def test_an_item_of_a_prose_list_is_never_code(item):
+    """Parentheses, digits and a closing semicolon are how a standard ends a list's item, not signs of code."""
+    assert not looks_like_code(item)
+    rule = paragraph_rule(item)
+    assert rule is None or rule.kind != "code", (item, rule)
+
+
+NAMES = st.from_regex(r"[a-z]{1,6}(?:_[a-z]{1,5})?", fullmatch=True).filter(
+    lambda name: name not in ("if", "for", "while", "do", "else", "end", "fun", "let", "val")
+)
+
+
+@st.composite
+def code_lines(draw):
+    """A line of program text: an assignment, a call, a brace-opened block or a keyword's statement, in any of
+    several languages' dress, some numbered like a listing's lines ("1. x = f(y);", "12 return x;")."""
+    a, b, c = draw(NAMES), draw(NAMES), draw(NAMES)
+    number = draw(st.integers(1, 99))
+    line = draw(
+        st.sampled_from(
+            [
+                f"{a} = {b}({c});",
+                f"{a} = {b} + {number};",
+                f"{a}({b}, {c});",
+                f"if ({a} > {number}) {{",
+                f"for ({a} = 0; {a} < {b}; {a}++) {{",
+                f"while ({a} != {b}) {{",
+                f"return {a}({b});",
+                f"int {a} = {number};",
+                f"def {a}({b}, {c}):",
+                "}",
+            ]
+        )
+    )
+    prefix = draw(st.sampled_from(["", f"{number}. ", f"{number} ", "    "]))
+    return prefix + line
+
+
+@settings(max_examples=200, deadline=None)
+@given(code_lines())
+def test_program_text_is_still_code_with_or_without_a_listings_line_number(line):
+    assert looks_like_code(line), line
+
+
+def test_a_standards_list_of_parts_is_list_items_and_never_code():
+    text = (
+        "Organization\n\nThis document is divided into the following parts:\n\n"
+        "1. Front matter (clauses 1–7);\n2. Overview and introductory material (clause 8–9);\n"
+        "3. Main body (clauses 10–13);\n4. Annexes."
+    )
+    blocks = parse_text(text).blocks
+    assert "code" not in [b.kind for b in blocks]
+    assert any(b.text.startswith("Front matter") or "Front matter" in b.text for b in blocks)

@@ -36,6 +36,15 @@ TITLE_MARK = re.compile(r"\s[—–]\s|\bPart \d|:\s")
 ENTRY_YEAR = re.compile(r"\b(?:1[89]|20)\d\d[a-z]?\b")
 CODE_CHAR = re.compile(r"[{}\[\]();=<>|&*/\\_#$@^~`]")
 CODE_STATEMENT = re.compile(r"::=|:=|=>|->|==|!=|\+\+|&&|\|\||\w\(\)|;\s*$|^\s*[{}]\s*$")
+# An item of a prose list: its enumerator ("1.", "2)", "(3)", "a)", "iv.") and then only words, numbers and
+# ranges ("clauses 1–7"), brackets, dashes and an ellipsis: "1. Front matter (clauses 1–7);", "b) the scope; and".
+LIST_ENUMERATOR = re.compile(r"^\s*\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxlc]{1,5})[.)]\s+(?=\S)")
+PROSE_TOKEN = re.compile(
+    r"[\"'“‘(\[]*(?:[A-Za-z][A-Za-z'’/-]*|\d{1,6}(?:[.,:–-]\d{1,6})*[a-z]?)[.,;:!?\"'”’)\]]*|[—–-]|&|\.{3}|…"
+)
+# What marks a line as program text even among plain words: an operator, a brace, a name glued to its brackets
+# ("get(x)", "f()"), snake_case, camelCase, a tag.
+CODE_SIGN = re.compile(r"[=<>{}|\\`$@#^~*]|\w[(\[]|\b[a-z]+_\w|\b[a-z]+[A-Z]\w*\b|::")
 CODE_WORDS = re.compile(
     r"\b(?:def|return|import|class|function|var|let|const|public|private|static|void|int|"
     r"fun|val|datatype|struct|if|else|for|while|lambda|begin|end)\b"

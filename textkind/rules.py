@@ -25,6 +25,7 @@ from .patterns import (
     CAPTION_OPENING,
     CODE,
     CODE_CHAR,
+    CODE_SIGN,
     CODE_STATEMENT,
     CODE_WORDS,
     COPYRIGHT,
@@ -35,6 +36,7 @@ from .patterns import (
     FRAGMENT_START,
     HEADING_PREFIX,
     KEYWORDS,
+    LIST_ENUMERATOR,
     LOWER_WORD,
     MATH,
     NAME_FIRST,
@@ -43,6 +45,7 @@ from .patterns import (
     PHOTO_MARKER,
     PLAIN_WORD,
     PRESENT_AFTER_MARKER,
+    PROSE_TOKEN,
     REFERENCE,
     REFERENCE_ENTRY,
     SENTENCE_END,
@@ -134,7 +137,7 @@ def cites_standard(text: str) -> bool:
 def program_text(t: Text) -> bool:
     """Program text or formal grammar: dense in symbols, or lines that read like statements."""
     stripped = "".join(t.words)
-    if not stripped:
+    if not stripped or prose_list_item(t.text):
         return False
     symbols = len(CODE_CHAR.findall(stripped)) / len(stripped)
     wordy = sum(1 for w in t.words if w.strip(".,;:'\"()").isalpha()) / max(1, len(t.words))
@@ -143,6 +146,25 @@ def program_text(t: Text) -> bool:
     if CODE_STATEMENT.search(t.text) and wordy < 0.75:
         return True
     return bool(CODE_WORDS.search(t.text)) and symbols > 0.06 and wordy < 0.8
+
+
+def prose_list_item(text: str) -> bool:
+    """An item of a prose list, never code: an enumerator ("1.", "b)", "(3)") and then only words, numbers, ranges,
+    brackets and the semicolon or comma that ends an item ("1. Front matter (clauses 1–7);", "b) the scope; and"),
+    with no sign of program text (`CODE_SIGN`: an operator, a brace, a name glued to its brackets, snake_case) and
+    not a numbered listing's statement ("3. int count;")."""
+    enumerator = LIST_ENUMERATOR.match(text)
+    if not enumerator:
+        return False
+    rest = text[enumerator.end() :]
+    tokens = rest.split()
+    statement = len(tokens) == 2 and rest.rstrip().endswith(";") and bool(CODE_WORDS.fullmatch(tokens[0]))
+    return (
+        not statement
+        and not CODE_SIGN.search(rest)
+        and all(PROSE_TOKEN.fullmatch(token) for token in tokens)
+        and any(sum(ch.isalpha() for ch in token) >= 2 for token in tokens)
+    )
 
 
 # --- Sentence rules: what is not prose a summary would show ---

@@ -45,6 +45,14 @@ def _label(section: SectionSummary) -> str:
     return f"{section.title} · {section.pages}" if section.pages else section.title
 
 
+def _says(section: SectionSummary) -> str:
+    """What a section with no sentences of its own says in its label: that it is in the overview, or what it holds
+    (' · Lists 4 referenced documents'); '' for one with sentences."""
+    if section.sentences:
+        return ""
+    return f" · {section.holds.removesuffix('.')}" if section.holds else " · in the overview"
+
+
 def _section(section: SectionSummary, grounded: Summary | None) -> None:
     """A section's sentences as bullets, each with its sources when `grounded` (the summary holding it) is
     given, or the note saying why it has none."""
@@ -58,7 +66,8 @@ def _section(section: SectionSummary, grounded: Summary | None) -> None:
 
 def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummary] | None = None) -> None:
     """One expander per section: heading, page range, one to four sentences (or, for a section the overview is
-    drawn from, a line saying so, also in its label); the first few summarized ones open.
+    drawn from, a line saying so, also in its label; for one with no prose, what it holds, also in its label);
+    the first few summarized ones open.
 
     While the summary is still being made (no `summary` while its overview is written), the sections `coming`
     are listed after those done, marked as coming.
@@ -71,7 +80,7 @@ def sections(summary: Summary | None, grounded: bool, coming: list[SectionSummar
     st.markdown(f"##### Section by section ({so_far})")
     opened = {id(section) for section in [s for s in done if s.sentences][:OPEN_SECTIONS]}
     for section in done:
-        label = _label(section) + ("" if section.sentences else " · in the overview")
+        label = _label(section) + _says(section)
         with st.expander(escape(label), expanded=id(section) in opened):
             _section(section, summary if grounded else None)
     for section in coming:

@@ -88,8 +88,8 @@ def _summarized(item: Prepared, planned: planning.SectionPlan, output: EngineOut
 
 
 def _drawn_on(item: Prepared, section: Section, overview_support: list[list[int]]) -> SectionSummary:
-    """A section not summarized (its sentences repeated the overview, and it has no other): listed as in the
-    overview when the overview shows one of its sentences."""
+    """A section not summarized (its sentences repeated the overview, and it has no other; or it has no prose):
+    listed as in the overview when the overview shows one of its sentences, else with what it holds."""
     sentences = item.sectioned.sentences
     own = {
         sentences[i].text
@@ -97,8 +97,22 @@ def _drawn_on(item: Prepared, section: Section, overview_support: list[list[int]
     }
     in_overview = any(sentences[i].text in own for row in overview_support for i in row)
     return SectionSummary(
-        section.title, section.level, section.first_page, section.last_page, [], [], in_overview=in_overview
+        section.title,
+        section.level,
+        section.first_page,
+        section.last_page,
+        [],
+        [],
+        in_overview=in_overview,
+        holds=_holds(section),
     )
+
+
+def _holds(section: Section) -> str:
+    """What a section with no prose holds, from its blocks: 'Lists 4 referenced documents.', or ''."""
+    if not section.references:
+        return ""
+    return f"Lists {section.references} referenced document{'s' if section.references != 1 else ''}."
 
 
 def _coverage(item: Prepared, overview: Sequence[EngineOutput]) -> Coverage:

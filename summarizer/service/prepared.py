@@ -96,7 +96,7 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
     read = [sentences[i] for i in plan.eligible]
     target = options.target_words(sum(len(s.text.split()) for s in read))
     read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
-    section_plans = tuple(plan.sections) if options.sections else ()
+    listed = tuple(plan.sections) if options.sections else ()
     return Prepared(
         sectioned=sectioned,
         plan=plan,
@@ -106,8 +106,8 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
         left_out=_left_out(source, read, count) if count == len(sentences) else {},
         target=target,
         warnings=tuple(warnings),
-        section_plans=section_plans,
-        all_section_plans=section_plans,
+        section_plans=tuple(planned for planned in listed if planned.max_sentences),
+        all_section_plans=listed,
         overview_parts=_overview_parts(sectioned, plan, target, options.tldr),
     )
 

@@ -32,15 +32,26 @@ SUFFIXES = ["Handler", "Mode", "Content", "Policy", "Limit", "Table", "Key", "Ma
 class Case:
     """A generated PDF and what it holds (the PDF itself is not shown when a test fails: the rest says what it is)."""
 
-    def __init__(self, pdf: bytes, family: str, columns: int, parts: list[str], header: tuple[str, str]):
+    def __init__(
+        self,
+        pdf: bytes,
+        family: str,
+        columns: int,
+        parts: list[str],
+        header: tuple[str, str],
+        listed: dict[str, int] | None = None,
+    ):
         self.pdf, self.family, self.columns, self.parts, self.header = pdf, family, columns, parts, header
+        self.listed = listed or {}  # sections of reference entries alone: the entries each lists
 
     def __repr__(self) -> str:
-        return f"Case({self.family}, {self.columns} column(s), {self.parts}, {self.header})"
+        return f"Case({self.family}, {self.columns} column(s), {self.parts}, {self.header}, {self.listed})"
 
 
-def _case(setter: _Typesetter, parts: list[str], header: tuple[str, str] = ("", "")) -> Case:
-    return Case(bytes(setter.pdf.output()), setter.layout.family, setter.layout.columns, parts, header)
+def _case(
+    setter: _Typesetter, parts: list[str], header: tuple[str, str] = ("", ""), listed: dict[str, int] | None = None
+) -> Case:
+    return Case(bytes(setter.pdf.output()), setter.layout.family, setter.layout.columns, parts, header, listed)
 
 
 def _sentence(draw) -> str:
@@ -154,7 +165,10 @@ def references(draw):
         _prose(setter, entry)
     _heading(setter, f"5 {_title(draw)}")
     _prose(setter, _paragraph(draw))
-    return _case(setter, entries)
+    listed = {f"4 {own}": len(entries) - split}
+    if heading not in ("References", "Bibliography"):  # a paper's own reference list is back matter, not listed
+        listed[f"2 {heading}"] = split
+    return _case(setter, entries, listed=listed)
 
 
 @GENERATED
@@ -170,13 +184,74 @@ def test_a_reference_entry_is_a_reference_and_never_a_summary_sentence(case):
     assert not [s for s in shown if any(title in s for title in titles)], "a reference entry is a summary sentence"
 
 
+@GENERATED
+@given(references())
+def test_a_section_of_reference_entries_alone_is_listed_with_what_it_holds(case):
+    """Every section of the document is listed: one whose body is reference entries, with no prose to summarize,
+    says how many documents it lists."""
+    document = ingest_file("generated.pdf", case.pdf)
+    summary = OFFLINE.summarize(document.blocks, SummaryOptions())
+    notes = {" ".join(s.title.split()): (s.sentences, s.note) for s in summary.sections}
+    for title, count in case.listed.items():
+        assert title in notes, (title, list(notes))
+        plural = "s" if count != 1 else ""
+        assert notes[title] == ([], f"Lists {count} referenced document{plural}."), (title, notes[title])
+    numbers = [int(title.split()[0]) for title in notes if title[:1].isdigit()]
+    assert numbers == sorted(numbers), "a listed section is out of its place"
+
+
+@st.composite
+def reference_sections(draw):
+    """Numbered sections of prose around one whose body is only standards cited by number and title: the
+    sections' headings and bodies, and the heading of the one of entries."""
+    entries = [
+        f"{draw(st.sampled_from(ORGS))} {draw(st.integers(100, 99999))}:{draw(st.integers(1985, 2024))}, "
+        f"{draw(st.sampled_from(FIELDS))} — {_title(draw)}."
+        for _ in range(draw(st.integers(1, 6)))
+    ]
+    heading = f"2 {draw(st.sampled_from(['Normative references', 'Cited standards', 'Related documents']))}"
+    sections = [(f"1 {_title(draw)}", [_paragraph(draw), _paragraph(draw)]), (heading, entries)]
+    return [*sections, (f"3 {_title(draw)}", [_paragraph(draw), _paragraph(draw)])], heading, len(entries)
+
+
+def _word_file(title: str, sections: list[tuple[str, list[str]]]) -> bytes:
+    import io
+
+    import docx
+
+    document = docx.Document()
+    document.add_heading(title, level=0)
+    for heading, paragraphs in sections:
+        document.add_heading(heading, level=1)
+        for text in paragraphs:
+            document.add_paragraph(text)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+@GENERATED
+@given(reference_sections())
+def test_a_word_files_section_of_reference_entries_alone_is_listed_with_what_it_holds(case):
+    sections, heading, count = case
+    blocks = ingest_file("generated.docx", _word_file("Widget conventions", sections)).blocks
+    summary = OFFLINE.summarize(blocks, SummaryOptions())
+    shown = {s.title: s for s in summary.sections}
+    assert [title[:1] for title in shown] == ["1", "2", "3"], list(shown)
+    plural = "s" if count != 1 else ""
+    assert shown[heading].note == f"Lists {count} referenced document{plural}." and not shown[heading].sentences
+    assert shown[heading].note in shown[heading].text
+
+
 @st.composite
 def numbered_lists(draw):
     """A section whose paragraph introduces a numbered list of short items, each ending in a semicolon (the last
     in nothing or a full stop), set with a hanging indent; prose before and after it."""
     setter = _setter(draw)
+    dash = draw(st.sampled_from(["–", " to "] if FAMILIES[setter.layout.family] else ["-", " to "]))
     items = [
-        f"{_title(draw, 2, 4)} (clauses {n} to {n + draw(st.integers(1, 4))})" for n in range(draw(st.integers(3, 6)))
+        f"{_title(draw, 2, 4)} (clause{'s' * bool(span)} {n}{f'{dash}{n + span}' if span else ''})"
+        for n, span in enumerate(draw(st.lists(st.integers(0, 4), min_size=3, max_size=6)), 1)
     ]
     ends = [";"] * (len(items) - 1) + [draw(st.sampled_from(["", "."]))]
     _heading(setter, f"1 {_title(draw)}")
@@ -199,7 +274,7 @@ def test_the_items_of_a_numbered_list_stay_apart_and_no_fragment_of_them_is_show
     document, shown = _summary(pdf)
     for item in items:
         holding = [b for b in document.blocks if item in " ".join(b.text.split())]
-        assert len(holding) == 1 and holding[0].kind != "paragraph", (item, holding)
+        assert len(holding) == 1 and holding[0].kind not in ("paragraph", "code"), (item, holding)
         assert not [other for other in items if other != item and other in holding[0].text], "two items in a block"
     assert not [s for s in shown if any(item in s for item in items)], "a list item is a summary sentence"
     assert not [s for s in shown if re.search(r"[;:]\s+\d+\.(?:\s|$)", s)], "a list's items run together"

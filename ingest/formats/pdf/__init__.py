@@ -14,7 +14,7 @@ The reader runs in stages, one module each, and each stage hands the next what i
    footnotes;
 5. `headings`: the body font, headings and their levels, the title;
 6. `blocks`: titles, headings, paragraphs, code, tables, captions and footnotes, with the outline's entries
-   anchored (`bookmarks`);
+   anchored (`anchors`, from `bookmarks`);
 
 and `reader` opens the file, reads scanned pages by OCR and says what was left out.
 

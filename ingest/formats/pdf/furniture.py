@@ -10,6 +10,7 @@ from .lines import Line
 
 PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|/)\s*\d{1,4})?\W*$", re.I)
 EDGE_NUMBER = re.compile(r"\b(\d{1,4})\s*\.?$")
+DIGITS = re.compile(r"\d+")
 EDGE_LINES = 3
 APART = 2.0
 RUNNING_SHARE = 0.5
@@ -17,6 +18,7 @@ MIN_CHAPTER_HEADS = 3
 MAX_RUNNING_WORDS = 12
 EDGE_LEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D")
 SMALLER_BY = 0.5  # points under the body size that mark a line as set smaller
+SAME_PLACE = 2.0  # points apart at most, the heights of one running line on its pages
 
 
 def _signature(line: str) -> str:
@@ -118,7 +120,8 @@ def _numbered_ends(pages: list[list[Line]], offset: int, seen: int) -> set[int]:
 
 def furniture_ids(pages: list[list[Line]]) -> set[int]:
     """ids of running headers, footers and page numbers: edge lines repeated across pages (on most pages, on
-    most even or odd pages, or on three or more: a chapter's heads) or numbered like the page. Running heads
+    most even or odd pages, or on three or more: a chapter's heads), numbered like the page, or repeated at the
+    same place with only a number that follows the pages changing (from two pages on). Running heads
     alternate between even and odd pages ("2 DIANE MACLAGAN", "SHORT TITLE 3"), so each side is compared with
     itself, the page number at either end set aside; in a short document, where each side may carry its head
     only once, a head or foot set smaller than the body and numbered like the page is furniture too."""
@@ -129,6 +132,7 @@ def furniture_ids(pages: list[list[Line]]) -> set[int]:
     counts, by_side = _signatures(edges)
     offset, seen = _page_offset(edges, small)
     found |= _numbered_ends(pages, offset, seen)
+    found |= _numbered_repeats(edges, body)
     if sum(1 for lines in pages if lines) < 3:
         return found
     running = _running(pages, counts, by_side)
@@ -140,6 +144,37 @@ def furniture_ids(pages: list[list[Line]]) -> set[int]:
             ):
                 found.add(id(line))
     return found
+
+
+def _numbered_repeats(edges: list[list[Line]], body: float) -> set[int]:
+    """ids of edge lines no larger than the `body` size, of two words or more besides the number, repeated at the
+    same height on two pages or more with only a number changing, and that number following the pages ("Company
+    Report — page 1", "... page 2"): furniture from a document's second page on. A line repeated with no number,
+    or with the same one, may be the text's own and is kept; so is a heading ("Question 2", set large)."""
+    by_signature: dict[str, list[tuple[int, Line]]] = {}
+    for index, lines in enumerate(edges):
+        for line in lines:
+            if _may_repeat(line, body):
+                by_signature.setdefault(_signature(line.text), []).append((index, line))
+    return {id(line) for group in by_signature.values() if _follows_pages(group) for _, line in group}
+
+
+def _may_repeat(line: Line, body: float) -> bool:
+    """A line that may be a numbered running line: it could run, carries a number and two words, and is no larger
+    than the body."""
+    words = sum(1 for word in line.text.split() if any(ch.isalpha() for ch in word))
+    return _may_run(line.text) and words >= 2 and line.size <= body + SMALLER_BY and bool(DIGITS.search(line.text))
+
+
+def _follows_pages(group: list[tuple[int, Line]]) -> bool:
+    """Whether one line's copies (page index, line), one a page on two pages or more, sit at the same height and
+    carry a number that keeps the same distance from their page's index."""
+    pages = {index for index, _ in group}
+    tops = [line.top for _, line in group]
+    if len(pages) < 2 or len(pages) < len(group) or max(tops) - min(tops) > SAME_PLACE:
+        return False
+    numbers = [[int(n) for n in DIGITS.findall(line.text)] for _, line in group]
+    return any(len({row[k] - index for row, (index, _) in zip(numbers, group)}) == 1 for k in range(len(numbers[0])))
 
 
 def _signatures(edges: list[list[Line]]) -> tuple[Counter[str], tuple[Counter[str], Counter[str]]]:
