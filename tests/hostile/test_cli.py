@@ -48,18 +48,44 @@ def test_a_huge_sparse_file_is_read_only_up_to_the_limit(tmp_path):
     assert result.peak_mb < PEAK_MB
 
 
+FAILING_FILE_SYSTEM = """
+import builtins
+import io
+import os
+
+
+def failing(call):
+    def wrapper(path, *args, **kwargs):
+        if str(path).endswith("notes.txt"):
+            raise RuntimeError("the file system failed")
+        return call(path, *args, **kwargs)
+
+    return wrapper
+
+
+os.stat = failing(os.stat)
+os.open = failing(os.open)
+builtins.open = io.open = failing(io.open)
+"""
+
+
 @pytest.mark.parametrize("module", [("ingest",), ("summarizer", "summarize")])
 def test_an_unexpected_error_is_an_apology_with_an_id_and_a_logged_traceback(tmp_path, module):
+    """An error nobody foresaw: the file system fails in a way no caller expects (`open` and `os.stat` raising,
+    through a `sitecustomize` on the path; nothing of ours is changed)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(FAILING_FILE_SYSTEM)
     source = tmp_path / "notes.txt"
     source.write_text("The council met on Tuesday. It approved the budget.")
-    result = run(tmp_path, *module, str(source), INGEST_MAX_FILE_MB="not-a-number")
+    result = run(tmp_path, *module, str(source), PYTHONPATH=str(site))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     match = re.fullmatch(
         r"error: something went wrong on our side \(id ([0-9a-f]{6})\); it has been logged in (.+)\n", result.stderr
     )
     assert match, result.stderr
     log = (tmp_path / "incidents.log").read_text()
-    assert f"incident {match.group(1)}" in log and "Traceback" in log and "ValueError" in log
+    assert f"incident {match.group(1)}" in log and "Traceback" in log and "the file system failed" in log
 
 
 @pytest.mark.parametrize(
