@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, fields
 from typing import Any, Mapping
@@ -14,17 +15,23 @@ DEFAULT_FEEDS = ("http://rss.cnn.com/rss/cnn_topstories.rss", "http://rss.cnn.co
 
 def _parse(default: object, raw: str, name: str) -> object:
     """One variable's text as its setting's type (that of the default): booleans from 1/true/yes/on, tuples
-    comma-separated; a number that does not parse is a `SettingsError` naming the variable."""
+    comma-separated; a number that does not parse, is not finite or is below zero is a `SettingsError` naming the
+    variable."""
     if isinstance(default, bool):
         return raw.lower() in ("1", "true", "yes", "on")
     if isinstance(default, tuple):
         return tuple(part.strip() for part in raw.split(",") if part.strip())
     kind: type = type(default)
+    wanted = "a whole number" if kind is int else "a number"
     try:
-        return kind(raw)
+        value = kind(raw)
     except ValueError:
-        wanted = "a whole number" if kind is int else "a number"
         raise SettingsError(f"{name}={raw!r} is not {wanted}; give {wanted} or unset it.") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise SettingsError(f"{name}={raw!r} is not {wanted}; give {wanted} or unset it.")
+    if isinstance(value, (int, float)) and value < 0:  # every number here is a limit, a size or a time
+        raise SettingsError(f"{name}={raw!r} is below zero; give {wanted} of 0 or more, or unset it.")
+    return value
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,12 @@ from ingest import IngestSettings, SettingsError
             {"INGEST_MAX_FILE_MB": "1.5"},
             "INGEST_MAX_FILE_MB='1.5' is not a whole number; give a whole number or unset it.",
         ),
+        ({"INGEST_EXTRACT_TIMEOUT": "nan"}, "INGEST_EXTRACT_TIMEOUT='nan' is not a number; give a number or unset it."),
+        ({"INGEST_FEED_TTL": "inf"}, "INGEST_FEED_TTL='inf' is not a number; give a number or unset it."),
+        (
+            {"INGEST_MAX_CHARS": "-1"},
+            "INGEST_MAX_CHARS='-1' is below zero; give a whole number of 0 or more, or unset it.",
+        ),
     ],
 )
 def test_a_value_that_cannot_be_read_names_its_variable(environ, message):
