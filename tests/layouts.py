@@ -91,6 +91,20 @@ class Layout:
         return [section.heading for section in self.sections]
 
 
+def body_layout(draw) -> Layout:
+    """A layout for body text alone: a random font family, size and one or two columns, no title or byline."""
+    return Layout(
+        family=draw(st.sampled_from(sorted(FAMILIES))),
+        body=draw(st.sampled_from([9.0, 10.0, 11.0])),
+        heading_size=14.0,
+        heading_bold=True,
+        columns=draw(st.integers(1, 2)),
+        title="",
+        byline="",
+        sections=[],
+    )
+
+
 def _sentence(draw) -> str:
     return (
         f"{draw(st.sampled_from(SUBJECTS))} {draw(st.sampled_from(VERBS))} "

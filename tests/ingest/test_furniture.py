@@ -13,7 +13,7 @@ from ingest import ingest_file
 from summarizer import Settings, Summarizer, SummaryOptions
 from tests.ingest.test_headings import GENERATED
 from tests.ingest.test_reader_kinds import _heading, _paragraph, _prose, _title
-from tests.layouts import FAMILIES, LAST, NOUN, TOPIC, Layout, _Typesetter
+from tests.layouts import FAMILIES, LAST, NOUN, TOPIC, _Typesetter, body_layout
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
 COMPANIES = ["Company", "Group", "Institute", "Council", "Partners", "Trust", "Agency", "Bank", "Foundation"]
@@ -57,16 +57,7 @@ def furnished(draw, repeat: bool = False):
     """Pages of prose under numbered headings with a running line at each page's head or foot; with `repeat`, a
     one-line paragraph set in the body of page 1 and again in the body of page 2."""
     lines = draw(running_lines())
-    layout = Layout(
-        family=draw(st.sampled_from(sorted(FAMILIES))),
-        body=draw(st.sampled_from([9.0, 10.0, 11.0])),
-        heading_size=14.0,
-        heading_bold=True,
-        columns=draw(st.integers(1, 2)),
-        title="",
-        byline="",
-        sections=[],
-    )
+    layout = body_layout(draw)
     if not FAMILIES[layout.family]:
         lines = [line.replace("—", "-") for line in lines]
     foot = draw(st.booleans())

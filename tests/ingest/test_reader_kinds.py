@@ -18,7 +18,7 @@ from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.lab.syntheticprose import OBJECTS, SUBJECTS, TAILS, VERBS
 from summarizer.sectioned import from_blocks
 from tests.ingest.test_headings import GENERATED
-from tests.layouts import FAMILIES, LAST, NOUN, TOPIC, Layout, _Typesetter
+from tests.layouts import FAMILIES, LAST, NOUN, TOPIC, _Typesetter, body_layout
 
 OFFLINE = Summarizer(Settings(engine="extractive"))
 ISO = Path(__file__).resolve().parents[3] / "shared" / "eval" / "structure" / "pdf" / "ISO-IEC-29500-3.pdf"
@@ -72,16 +72,7 @@ def _title(draw, low: int = 2, high: int = 5) -> str:
 
 def _setter(draw) -> _Typesetter:
     """A typesetter in a random font, size and number of columns, on its first page."""
-    layout = Layout(
-        family=draw(st.sampled_from(sorted(FAMILIES))),
-        body=draw(st.sampled_from([9.0, 10.0, 11.0])),
-        heading_size=14.0,
-        heading_bold=True,
-        columns=draw(st.integers(1, 2)),
-        title="",
-        byline="",
-        sections=[],
-    )
+    layout = body_layout(draw)
     setter = _Typesetter(layout)
     setter.new_page(opening=True)
     setter.top = setter.y
