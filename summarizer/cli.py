@@ -77,7 +77,13 @@ def service_arguments(parser: argparse.ArgumentParser) -> None:
     engine_arguments(parser)
     parser.add_argument("--length", choices=tuple(LENGTHS), default="medium", help="summary length")
     parser.add_argument("--words", type=option_value("words"), help="target length in words (overrides --length)")
-    parser.add_argument("--format", choices=FORMATS, default="paragraph")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="paragraph",
+        help="outline: the overview, then each section with its pages (summarize's default); paragraph or "
+        "bullets: the overview alone",
+    )
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
@@ -113,6 +119,9 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
         "stories on one event, with their links and times",
     )
     service_arguments(summarize)
+    # A document is summarized as the app shows it: the overview, then each section (a text without sections
+    # prints its overview alone). The measuring commands keep the plain paragraph.
+    summarize.set_defaults(format="outline")
     summarize.add_argument(
         "--max-input-words", type=option_value("max_input_words"), help="read only this many words of the input"
     )

@@ -40,6 +40,20 @@ def test_summarize_json_carries_grounding_and_coverage(tmp_path, text_factory):
     assert {"model", "device", "timings", "warnings", "reason"} <= set(data)
 
 
+def test_summarize_prints_each_section_by_default_as_the_app_shows_it(tmp_path, text_factory):
+    source = tmp_path / "report.md"
+    source.write_text(
+        f"# Report\n\n## Methods Used Here\n\n{text_factory(12, 1)}\n\n## What Was Found\n\n{text_factory(12, 2)}\n"
+    )
+    shown = run("summarize", str(source), "--engine", "extractive")
+    assert shown.returncode == 0, shown.stderr
+    assert "Methods Used Here" in shown.stdout and "What Was Found" in shown.stdout
+    overview = run("summarize", str(source), "--engine", "extractive", "--format", "paragraph")
+    assert overview.returncode == 0, overview.stderr
+    assert "Methods Used Here" not in overview.stdout and overview.stdout.strip()
+    assert shown.stdout.startswith(overview.stdout.split("\n")[0])
+
+
 @pytest.mark.parametrize(
     "setup, message",
     [
