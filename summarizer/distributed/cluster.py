@@ -97,6 +97,7 @@ def _start(workers: int | None, verbose: bool) -> None:
     _on_loopback()
     _guard_proxy()
     _patient_checks()
+    _normal_priority()
     import psutil
 
     from . import watchdog
@@ -144,6 +145,18 @@ def _patient_checks() -> None:
     """Longer proxy checks for the processes the local Ray starts (read from their environment), unless set."""
     for name, seconds in PATIENT_CHECKS.items():
         os.environ.setdefault(name, seconds)
+
+
+# Ray starts its workers at nice 15 so that its own daemons stay responsive, but here the workers are the
+# service: the replicas that summarize, the corpus job's summarizers. Beside other work at normal priority
+# (a load average of 15 on 2 cores) a niced replica got almost no CPU; an actor took minutes to start.
+WORKER_NICENESS = "RAY_worker_niceness"
+
+
+def _normal_priority() -> None:
+    """Workers of a local Ray at the priority of the process that starts them (Ray reads the niceness from
+    its processes' environment), unless set."""
+    os.environ.setdefault(WORKER_NICENESS, "0")
 
 
 def _check_reachable(address: str) -> None:

@@ -570,6 +570,18 @@ def test_rays_processes_give_serves_proxy_time_on_a_loaded_machine(cluster):
     assert ray.get(limits.remote(), timeout=300) == PATIENT_CHECKS
 
 
+def test_rays_workers_run_at_the_priority_of_the_process_that_started_them(cluster):
+    """Ray starts workers at nice 15; beside other work at normal priority (a load of 15) a niced replica got
+    almost no CPU. The workers are the service here, so a local Ray's run at the starter's niceness."""
+    import ray
+
+    @ray.remote(num_cpus=0)
+    def niceness() -> int:
+        return os.nice(0)
+
+    assert ray.get(niceness.remote(), timeout=300) == os.nice(0)
+
+
 def test_batched_summaries_equal_the_same_requests_made_alone(cluster):
     """Serve gathers these 40 callers into batches; each summary is the one its text gets alone."""
     remote = connect(replace(cluster.tiny, url=cluster.t5))
