@@ -12,7 +12,6 @@ beam search it cuts a batch into calls paced to last about `BEAM_CALL_SECONDS` e
 from __future__ import annotations
 
 import logging
-import math
 import threading
 import time
 from typing import Any, Callable, Sequence
@@ -195,7 +194,6 @@ class CTranslate2Generator(Generator):
         super().__init__(source, device, max_input_tokens, model_type, tokenizer)
         self.precision = quantization
         self._beam_pace: float | None = None  # seconds per part and per decoding step in the last beam-search call
-        self.beam_call_seconds = BEAM_CALL_SECONDS  # infinite: a batch in one call (the benchmark's baseline)
 
     def _generate(self, texts: list[str], budget: Budget, preset: str, check: Check) -> list[str]:
         ids = self.tokenizer(texts, truncation=True, max_length=self.max_input_tokens)["input_ids"]
@@ -243,7 +241,7 @@ class CTranslate2Generator(Generator):
         check: Check,
         translate: Callable[[list[list[str]], None], list[Any]],
     ) -> list[Any]:
-        """Beam search in calls sized from the last call's pace to last about `beam_call_seconds`, the caller asked
+        """Beam search in calls sized from the last call's pace to last about BEAM_CALL_SECONDS, the caller asked
         between them. With no pace yet a call takes one part; a slower (or busier) machine gets smaller calls."""
         results: list[Any] = []
         while len(results) < len(tokens):
@@ -256,12 +254,10 @@ class CTranslate2Generator(Generator):
         return results
 
     def _beam_call_size(self, remaining: int, max_new_tokens: int) -> int:
-        """Parts for the next beam-search call: as many as the last call's pace says fit `beam_call_seconds`."""
-        if math.isinf(self.beam_call_seconds):
-            return remaining
+        """Parts for the next beam-search call: as many as the last call's pace says fit BEAM_CALL_SECONDS."""
         if self._beam_pace is None:
             return 1
-        fits = int(self.beam_call_seconds / max(self._beam_pace * max(1, max_new_tokens), 1e-9))
+        fits = int(BEAM_CALL_SECONDS / max(self._beam_pace * max(1, max_new_tokens), 1e-9))
         return max(1, min(remaining, fits))
 
     def _stream(self, text: str, budget: Budget, preset: str, on_text: Callable[[str], None], check: Check) -> str:

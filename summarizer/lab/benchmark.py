@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import subprocess
 import sys
 import tempfile
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..engines.abstractive import AbstractiveEngine
-from ..engines.backends import CTranslate2Generator, TransformersGenerator
+from ..engines.backends import TransformersGenerator
 from ..engines.base import EngineInput
 from ..engines.budgets import GENERATION
 from ..engines.locate import ModelSource, locate
@@ -211,24 +210,6 @@ def free_port() -> int:
         return port
 
 
-def _unpaced(engine: AbstractiveEngine, texts: Sequence[str]) -> Callable[[], tuple[int, float]]:
-    """The fast path with each batch of parts in one beam-search call, as before calls were paced so that a
-    caller who leaves is heard (the baseline for what pacing costs)."""
-    paced = _engine_run(engine, texts)
-
-    def run() -> tuple[int, float]:
-        generator = engine.generator
-        if not isinstance(generator, CTranslate2Generator):
-            return paced()
-        kept, generator.beam_call_seconds = generator.beam_call_seconds, math.inf
-        try:
-            return paced()
-        finally:
-            generator.beam_call_seconds = kept
-
-    return run
-
-
 def run(
     model: str, data: str | None, say: Callable[[str], None], batch_docs: int = 32, places: Settings | None = None
 ) -> list[Measurement]:
@@ -260,7 +241,6 @@ def run(
         results.append(_timed("naive", name, functools.partial(naive, text)))
         results.append(_timed("reference", name, _engine_run(reference, [text])))
         results.append(_timed("fast", name, _engine_run(fast, [text])))
-        results.append(_timed("one-call", name, _unpaced(fast, [text])))
         parts = fast._parts([s.text for s in split_sentences(text)])
         say(
             f"{name}: {len(text.split()):,} words, {len(parts)} part(s) of at most {NAIVE_WINDOW} tokens, "
@@ -275,7 +255,6 @@ def run(
 
     results.append(_timed("naive", f"batch{len(batch)}", naive_batch))
     results.append(_timed("fast", f"batch{len(batch)}", _engine_run(fast, batch)))
-    results.append(_timed("one-call", f"batch{len(batch)}", _unpaced(fast, batch)))
     guard = agreement(reference, fast, list(docs.values()))
     say(f"quality guard: ROUGE-L between reference and fast summaries {guard:.1f}")
     say(

@@ -67,10 +67,9 @@ def test_benchmark_reports_every_path_against_the_naive_one(tiny_model_dir, tmp_
         for r in (line.split() for line in result.stdout.splitlines())
         if len(r) == 8 and r[0] in ("article", "report", "batch4")
     }
-    assert set(rows) == {(d, p) for d in ("article", "report") for p in ("naive", "reference", "fast", "one-call")} | {
+    assert set(rows) == {(d, p) for d in ("article", "report") for p in ("naive", "reference", "fast")} | {
         ("batch4", "naive"),
         ("batch4", "fast"),
-        ("batch4", "one-call"),
     }
     assert rows[("report", "fast")][3] == "100%" and rows[("report", "naive")][3] != "100%"
     assert rows[("report", "naive")][6] == "1.00"
