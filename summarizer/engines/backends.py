@@ -5,15 +5,13 @@ CPU fast path: the same checkpoint converted once to CTranslate2 int8, cached be
 Each generator serializes calls with one lock: neither the tokenizer nor the model is shared
 safely between threads by itself. A call given `check` calls it as each token is made; what it raises stops
 the call there and reaches the caller (a request nobody waits for stops mid-summary, not after it).
-CTranslate2 checks between tokens only without beam search (its per-token callback refuses beam search); with
-beam search it cuts a batch into calls paced to last about `BEAM_CALL_SECONDS` each and checks between them.
+CTranslate2 checks only without beam search (its per-token callback); with beam search it stops after the call.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 from typing import Any, Callable, Sequence
 
 from ..errors import ModelLoadError
@@ -25,9 +23,6 @@ from .locate import ModelSource
 logger = logging.getLogger(__name__)
 Check = Callable[[], None]  # raises to stop a generation call between two tokens
 SAFETY_TOKENS = 4
-# How long one CTranslate2 beam-search call is meant to last: it cannot be stopped inside, so a caller who leaves
-# is heard within about this long (or one part's time, where a single part takes longer).
-BEAM_CALL_SECONDS = 1.0
 T5_FAMILY = ("t5", "mt5", "umt5", "longt5")
 
 
@@ -193,7 +188,6 @@ class CTranslate2Generator(Generator):
         )
         super().__init__(source, device, max_input_tokens, model_type, tokenizer)
         self.precision = quantization
-        self._beam_pace: float | None = None  # seconds per part and per decoding step in the last beam-search call
 
     def _generate(self, texts: list[str], budget: Budget, preset: str, check: Check) -> list[str]:
         ids = self.tokenizer(texts, truncation=True, max_length=self.max_input_tokens)["input_ids"]
@@ -210,55 +204,21 @@ class CTranslate2Generator(Generator):
                     stopped.append(reason)
             return bool(stopped)
 
-        def translate(batch: list[list[str]], callback: Callable[[Any], bool] | None) -> list[Any]:
-            return list(
-                self.translator.translate_batch(
-                    batch,
-                    beam_size=settings["num_beams"],
-                    length_penalty=settings.get("length_penalty", 1.0),
-                    no_repeat_ngram_size=settings["no_repeat_ngram_size"],
-                    min_decoding_length=budget.min_new_tokens,
-                    max_decoding_length=budget.max_new_tokens,
-                    max_batch_size=len(batch),
-                    callback=callback,
-                )
-            )
-
-        if settings["num_beams"] == 1:
-            results = translate(tokens, checked)
-            if stopped:
-                raise stopped[0]
-        else:
-            results = self._paced(tokens, budget, check, translate)
+        results = self.translator.translate_batch(
+            tokens,
+            beam_size=settings["num_beams"],
+            length_penalty=settings.get("length_penalty", 1.0),
+            no_repeat_ngram_size=settings["no_repeat_ngram_size"],
+            min_decoding_length=budget.min_new_tokens,
+            max_decoding_length=budget.max_new_tokens,
+            max_batch_size=len(tokens),
+            callback=checked if settings["num_beams"] == 1 else None,
+        )
+        if stopped:
+            raise stopped[0]
         outputs = [self.tokenizer.convert_tokens_to_ids(r.hypotheses[0]) for r in results]
         self.generated_tokens += sum(len(o) for o in outputs)
         return list(self.tokenizer.batch_decode(outputs, skip_special_tokens=True))
-
-    def _paced(
-        self,
-        tokens: list[list[str]],
-        budget: Budget,
-        check: Check,
-        translate: Callable[[list[list[str]], None], list[Any]],
-    ) -> list[Any]:
-        """Beam search in calls sized from the last call's pace to last about BEAM_CALL_SECONDS, the caller asked
-        between them. With no pace yet a call takes one part; a slower (or busier) machine gets smaller calls."""
-        results: list[Any] = []
-        while len(results) < len(tokens):
-            if results:
-                check()
-            size = self._beam_call_size(len(tokens) - len(results), budget.max_new_tokens)
-            began = time.perf_counter()
-            results += translate(tokens[len(results) : len(results) + size], None)
-            self._beam_pace = (time.perf_counter() - began) / (size * max(1, budget.max_new_tokens))
-        return results
-
-    def _beam_call_size(self, remaining: int, max_new_tokens: int) -> int:
-        """Parts for the next beam-search call: as many as the last call's pace says fit BEAM_CALL_SECONDS."""
-        if self._beam_pace is None:
-            return 1
-        fits = int(BEAM_CALL_SECONDS / max(self._beam_pace * max(1, max_new_tokens), 1e-9))
-        return max(1, min(remaining, fits))
 
     def _stream(self, text: str, budget: Budget, preset: str, on_text: Callable[[str], None], check: Check) -> str:
         ids = self.tokenizer([text], truncation=True, max_length=self.max_input_tokens)["input_ids"][0]

@@ -1,14 +1,12 @@
 """A caller that stops waiting stops the model between two tokens, not after the call: the engine repeats its
 progress report while a model call runs, and what the callback raises ends `generate` there (a transformers
-StoppingCriteria; CTranslate2's per-token callback without beam search; the token loop when streaming); with
-CTranslate2's beam search, between calls paced to last about a second."""
+StoppingCriteria; CTranslate2's per-token callback without beam search; the token loop when streaming)."""
 
 import pytest
 
 from summarizer import Settings
 from summarizer.engines.abstractive import AbstractiveEngine
 from summarizer.engines.base import EngineInput
-from summarizer.engines.budgets import Budget
 from summarizer.engines.locate import locate
 from summarizer.text.sentences import split_sentences
 
@@ -69,23 +67,3 @@ def test_without_a_caller_to_ask_the_call_runs_to_its_end(source, text_factory):
     engine.heartbeat_seconds = 0.0
     [output] = engine.summarize_many([EngineInput(split_sentences(text_factory(3, 1)), 40)])
     assert output.sentences
-
-
-def test_beam_search_on_ctranslate2_asks_the_caller_between_calls(source, text_factory):
-    """CTranslate2 refuses a per-token callback with beam search, so a batch of parts goes in calls paced to last
-    about a second each (the first, with no pace known, one part), and a caller who left is heard between them."""
-    engine = AbstractiveEngine(
-        source, Settings.from_env(model=source.path, backend="ctranslate2", preset="best", max_input_tokens=128)
-    )
-    texts = [text_factory(3, seed) for seed in range(4)]
-    asked: list[int] = []
-
-    def gone() -> None:
-        asked.append(1)
-        raise GoneAway
-
-    with pytest.raises(GoneAway):
-        engine.generator.generate(texts, Budget.for_words(40), "best", gone)
-    assert asked == [1], "the caller was not asked after the first call"
-    summaries = engine.generator.generate(texts, Budget.for_words(40), "best")
-    assert len(summaries) == len(texts) and all(isinstance(s, str) for s in summaries)
