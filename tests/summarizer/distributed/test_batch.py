@@ -51,10 +51,16 @@ def write_jsonl(path: Path, rows: list) -> Path:
 
 @pytest.fixture(scope="module")
 def ray_address():
-    """One local Ray for the module's jobs (2 CPUs); its address lets a subprocess join it as a cluster."""
+    """One local Ray for the module's jobs (2 CPUs); its address lets a subprocess join it as a cluster. Started
+    as an operator would start a cluster for the summarizer, with its workers at normal priority (Ray's nice 15
+    left them almost no CPU at a load of 15)."""
     import ray
 
-    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+    with pytest.MonkeyPatch.context() as environment:
+        environment.setenv("RAY_worker_niceness", "0")
+        ray.init(
+            address="local", num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False
+        )
     yield ray.get_runtime_context().gcs_address
     ray.shutdown()
 
