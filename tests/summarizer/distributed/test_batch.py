@@ -56,8 +56,10 @@ def ray_address():
     left them almost no CPU at a load of 15)."""
     import ray
 
+    from summarizer.distributed.cluster import WORKER_NICENESS
+
     with pytest.MonkeyPatch.context() as environment:
-        environment.setenv("RAY_worker_niceness", "0")
+        environment.setenv(WORKER_NICENESS, "0")
         ray.init(
             address="local", num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False
         )
