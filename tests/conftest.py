@@ -4,6 +4,8 @@ The plain functions that make documents, files and texts live in `tests/builders
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -14,6 +16,28 @@ from tests.builders import make_text
 # or draw its data than a quiet one (tests set their own example counts; these are the profile's defaults).
 settings.register_profile("loaded", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("loaded")
+
+# The evaluation data beside the checkout (`python -m summarizer eval-data ../shared/eval` rebuilds it): the tests
+# that read it are marked `evaldata`, skipped by name where it is missing, and counted in the run's summary.
+EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
+EVAL_MISSING = f"needs the evaluation data in {EVAL}: rebuild it with `python -m summarizer eval-data {EVAL}`"
+
+
+def pytest_collection_modifyitems(config, items):
+    marked = [item for item in items if "evaldata" in item.keywords]
+    config.stash[_EVAL_ITEMS] = len(marked)
+    if not EVAL.is_dir():
+        for item in marked:
+            item.add_marker(pytest.mark.skip(reason=EVAL_MISSING))
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    count = config.stash.get(_EVAL_ITEMS, 0)
+    state = "run" if EVAL.is_dir() else "skipped: " + EVAL_MISSING
+    terminalreporter.write_line(f"evaluation-data tests: {count} ({state})")
+
+
+_EVAL_ITEMS = pytest.StashKey[int]()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -180,7 +180,20 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
     service_arguments(together)
     together.add_argument("--sets", type=int, default=200, help="sets of unrelated articles (default 200)")
     together.add_argument("--redundant", type=int, default=100, help="sets of each redundancy kind (default 100)")
+    data = commands.add_parser(
+        "eval-data",
+        help="rebuild the evaluation data the docs measure on, from its public sources, checked by SHA-256",
+        parents=[verbose],
+    )
+    data.add_argument("folder", help="where to write it (the layout of ../shared/eval)")
+    data.add_argument("--mirror", default="", help="fetch each source from MIRROR/<host>/<path> instead")
+    data.add_argument("--check", action="store_true", help="only check the files already in FOLDER")
+    data.add_argument(
+        "--sources", default=None, help="the sources file (default: the repository's evaldata/sources.json)"
+    )
+
     return {
+        "eval-data": _eval_data,
         "briefing": _briefing,
         "together-eval": _together_eval,
         "evaluate": _evaluate,
@@ -194,6 +207,22 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
         "train-scorer": _train_scorer,
         "cross-fit": _cross_fit,
     }
+
+
+def _eval_data(args: argparse.Namespace) -> int:
+    from . import evaldata
+
+    rows = evaldata.load(Path(args.sources) if args.sources else evaldata.SOURCES)
+    home = Path(args.sources).parent if args.sources else evaldata.HOME
+    if args.check:
+        wrong = evaldata.check(Path(args.folder), rows)
+        for path in wrong:
+            print(f"missing or changed: {path}")
+        print(f"{len(rows) - len(wrong)} of {len(rows)} files are the ones the docs measured on.")
+        return 1 if wrong else 0
+    evaldata.rebuild(Path(args.folder), rows, home, mirror=args.mirror)
+    print(f"{len(rows)} files written to {args.folder}, each checked against its recorded SHA-256.")
+    return 0
 
 
 def _briefing(args: argparse.Namespace) -> int:

@@ -344,11 +344,10 @@ REAL = [
 ]
 
 
+@pytest.mark.evaldata
 @pytest.mark.parametrize("name, source, outline, expected", REAL, ids=["iso-29500-3", "paper-without-outline"])
 def test_real_pdfs_show_their_own_sections(server, page, tmp_path, name, source, outline, expected):
     """A standard with its bookmarks and a paper whose bookmarks were removed list the sections their authors gave."""
-    if not source.is_file():
-        pytest.skip("the eval PDFs live in ../shared/eval")
     from summarizer.lab.sectioneval import without_outline
 
     path = tmp_path / name
@@ -390,6 +389,7 @@ SECTION_EXPANDERS = """() => {
 }"""
 
 
+@pytest.mark.evaldata
 @pytest.mark.parametrize(
     "short_name, source",
     [
@@ -404,8 +404,6 @@ def test_a_real_pdf_reads_longer_at_each_preset_with_every_section_summarized(
     """A reader going TL;DR, Short, Medium, Long sees more words each time; TL;DR has no section list, and at
     the others every section has a line of its own or says it is in the overview (or, with no prose, what it
     lists); no placeholder anywhere."""
-    if not source.is_file():
-        pytest.skip("the eval PDFs live in ../shared/eval")
     path = tmp_path / source.name
     path.write_bytes(source.read_bytes())
     base, _ = server

@@ -378,7 +378,7 @@ def test_a_sentence_is_on_the_page_where_it_starts_when_its_paragraph_runs_over_
             assert block.page_at(at) == page and block.page_at(at - 1) < page
 
 
-@pytest.mark.skipif(not ISO.is_file(), reason="the structure PDFs live in ../shared/eval")
+@pytest.mark.evaldata
 def test_the_iso_standard_shows_no_reference_list_item_or_table_cell_and_pages_its_sentences():
     document = read_file(str(ISO))
     summary = OFFLINE.summarize(document.blocks, SummaryOptions(length="long"))

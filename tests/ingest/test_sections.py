@@ -194,7 +194,7 @@ CNNDM = Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jso
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not CNNDM.is_file(), reason="the CNN/DailyMail dev file lives in ../shared/eval")
+@pytest.mark.evaldata
 def test_every_cnndm_dev_article_saved_as_txt_gets_a_summary(tmp_path):
     summarizer = Summarizer(Settings.from_env(engine="extractive"))
     failures = []

@@ -69,7 +69,7 @@ def test_prose_is_not_junk(sentence):
     assert junk_reasons(sentence) == []
 
 
-@pytest.mark.skipif(not MANIFEST.exists(), reason="the papers folder is not on this machine")
+@pytest.mark.evaldata
 def test_fires_on_at_most_one_percent_of_real_abstract_sentences():
     sentences = [
         s.text
