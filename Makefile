@@ -15,7 +15,7 @@ GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo yes)
 TORCH_INDEX ?= $(if $(GPU),pypi,https://download.pytorch.org/whl/cpu)
 PIP := $(BIN)/pip install --disable-pip-version-check -q
 
-.PHONY: run dev test test-fast lint dead clean
+.PHONY: run dev test test-fast lint check dead clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -61,6 +61,14 @@ lint: $(VENV)/.dev
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_complexity.py
 	$(BIN)/vulture
+
+# Lint and the structural tests (layering, docs, vocabulary, complexity): under a minute on quiet cores.
+check: $(VENV)/.dev
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_layering.py tests/test_docs.py tests/test_vocabulary.py \
+	  tests/test_complexity.py
 
 dead: $(VENV)/.dev
 	$(BIN)/vulture
