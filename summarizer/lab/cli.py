@@ -93,12 +93,12 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
     bench.add_argument("--corpus-docs", type=int, default=1000, help="articles in the corpus suite")
     bench.add_argument(
         "--suite",
-        choices=("all", "fast-path", "offline", "documents", "concurrency", "serve", "corpus", "ocr"),
+        choices=("all", "fast-path", "offline", "documents", "concurrency", "serve", "corpus", "ocr", "first-line"),
         default="all",
         help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
         "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched; "
         "serve: Ray Serve with 1 and 2 replicas; corpus: the batch command vs the evaluate loop; "
-        "ocr: reading a scanned PDF",
+        "ocr: reading a scanned PDF; first-line: the app in chromium, click to first overview line (by name only)",
     )
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
     bench.add_argument("--pages", type=int, default=5, help="scanned pages for the ocr suite (default 5)")
@@ -367,6 +367,11 @@ def _benchmark(args: argparse.Namespace) -> int:
             f"({facts['cpu_per_page']:.2f} CPU s in the reader), "
             f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)"
         )
+    if args.suite == "first-line":  # the app in chromium: asked for by name, not part of "all"
+        from . import firstline
+
+        rows = firstline.run(Path(args.papers), corpus(args.data, firstline.SCAN_PAGES), print)
+        print("\n".join(firstline.report(rows)))
     if args.suite in ("all", "fast-path"):
         settings = Settings.from_env()
         results = run(args.model or settings.model, args.data, print, args.batch_docs, settings)
