@@ -160,7 +160,8 @@ def run(papers: Path, articles: list[str], say: Callable[[str], None]) -> list[F
                 rows.append(FirstLine(name, pages, read, first_line, time.perf_counter() - chosen, cli_s))
                 page.close()
                 say(
-                    f"{name}: read {read:.1f} s, first line {first_line:.1f} s, whole {rows[-1].whole_s:.1f} s, CLI {cli_s:.1f} s"
+                    f"{name}: read {read:.1f} s, first line {first_line:.1f} s, "
+                    f"whole {rows[-1].whole_s:.1f} s, CLI {cli_s:.1f} s"
                 )
             browser.close()
     return rows
@@ -168,8 +169,11 @@ def run(papers: Path, articles: list[str], say: Callable[[str], None]) -> list[F
 
 def report(rows: list[FirstLine]) -> list[str]:
     lines = [
-        "| file | pages | click to first overview line (s) | click to whole summary (s) | `summarize` (s) |",
-        "|---|---|---|---|---|",
+        "| file | pages | read (s) | first overview line (s) | whole summary (s) | `summarize` (s) |",
+        "|---|---|---|---|---|---|",
     ]
-    lines += [f"| {r.name} | {r.pages} | {r.first_line_s:.1f} | {r.whole_s:.1f} | {r.cli_s:.1f} |" for r in rows]
+    lines += [
+        f"| {r.name} | {r.pages} | {r.read_s:.1f} | {r.first_line_s:.1f} | {r.whole_s:.1f} | {r.cli_s:.1f} |"
+        for r in rows
+    ]
     return lines
