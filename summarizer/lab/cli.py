@@ -98,7 +98,7 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
         help="fast-path: T5 paths; offline: the offline engine from 10 KB to 2 MB; "
         "documents: reading a 300-page PDF; concurrency: callers one at a time vs batched; "
         "serve: Ray Serve with 1 and 2 replicas; corpus: the batch command vs the evaluate loop; "
-        "ocr: reading a scanned PDF; first-line: the app in chromium, file chosen to first overview line (by name only)",
+        "ocr: reading a scanned PDF; first-line: the app in chromium, file chosen to first line (by name only)",
     )
     bench.add_argument("--papers", default=DEFAULT_PAPERS, help="folder of PDFs for the documents suite")
     bench.add_argument("--pages", type=int, default=5, help="scanned pages for the ocr suite (default 5)")
