@@ -20,8 +20,13 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence, TypedDict
+
+from ray import serve
+
+from ..settings import Settings
+from .serve import deploy
 
 OPEN_WAIT_S = 120.0  # how long the attackers and the gateway may take to have every connection open (load included)
 
@@ -80,7 +85,8 @@ class Siege:
         self.loop.close()
 
     async def _all(self) -> None:
-        attackers = [self._one(group) for group in self.attackers for _ in range(group.count)]
+        groups = [group for group in self.attackers for _ in range(group.count)]
+        attackers = [self._one(group, number / len(groups)) for number, group in enumerate(groups)]
         self.task = gathered = asyncio.gather(*attackers)
         with contextlib.suppress(asyncio.CancelledError):
             await gathered
@@ -90,7 +96,9 @@ class Siege:
         if self.started == self.total:
             self.ready.set()
 
-    async def _one(self, group: Attackers) -> None:
+    async def _one(self, group: Attackers, phase: float) -> None:
+        """One connection: its head and a byte, then a byte every `every_s` from `phase` of that on (the
+        connections' bytes spread evenly over the interval, as unrelated clients' would be)."""
         head = (
             f"POST {self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             f"Content-Length: {group.declared}\r\n\r\n"
@@ -106,12 +114,14 @@ class Siege:
             writer.write(head + b" ")
             await writer.drain()
             self._started()
+            wait = group.every_s * phase
             while True:
                 try:
-                    data = await asyncio.wait_for(reader.read(65536), group.every_s)
+                    data = await asyncio.wait_for(reader.read(65536), wait)
                 except TimeoutError:
                     writer.write(b" ")
                     await writer.drain()
+                    wait = group.every_s
                     continue
                 outcome = data.split(b" ", 2)[1].decode() if data.startswith(b"HTTP/") else "closed"
                 return
@@ -167,6 +177,33 @@ def settle(base: str, expected: int) -> int:
 Besieged = TypedDict(
     "Besieged", {"quiet": Calls, "besieged": Calls, "attackers": int, "arriving": int, "answers": dict[str, int]}
 )
+
+
+def attack() -> list[Attackers]:
+    """The attack of the report: 8 connections from one address saying 32 MB, 1,100 from 50 others saying
+    10 kB, each sending a byte every 10 s."""
+    return [Attackers("127.0.0.2", 8, 32_000_000, 10.0), *spread(1100, 50, 10_000, 10.0)]
+
+
+def run(settings: Settings, body: bytes, calls: int, clients: int) -> Besieged:
+    """`measure` with `attack` against a server of these settings (its body timeout raised past the run, so the
+    attackers stay), deployed for the run in the running Ray and removed after it."""
+    url = deploy(replace(settings, serve_body_timeout_s=600), "besieged", "/besieged")
+    try:
+        return measure(url, body, calls, clients, attack())
+    finally:
+        serve.delete("besieged")
+
+
+def report(result: Besieged) -> str:
+    """The benchmark's line: normal callers' median and 95th percentile, quiet and beside the attackers."""
+    quiet, besieged, answers = result["quiet"], result["besieged"], result["answers"]
+    return (
+        f"serve under attack: {result['attackers']:,} slow and lying connections, {result['arriving']:,} held "
+        f"arriving, {answers.get('503', 0):,} refused 503; {sum(quiet['statuses'].values())} normal requests: "
+        f"quiet p95 {quiet['p95_s']:.2f} s (median {quiet['median_s']:.2f}), statuses {quiet['statuses']}; "
+        f"besieged p95 {besieged['p95_s']:.2f} s (median {besieged['median_s']:.2f}), statuses {besieged['statuses']}"
+    )
 
 
 def measure(base: str, body: bytes, calls: int, clients: int, attackers: Sequence[Attackers]) -> Besieged:

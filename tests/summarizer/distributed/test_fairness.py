@@ -184,18 +184,10 @@ def test_whole_requests_are_all_served_beside_1108_lying_and_slow_connections(cl
     """Eight connections say 32 MB each and 1,100 say 10 kB from 50 other addresses, each sending a byte every
     10 s; the gateway's defaults hold 1,000 of them arriving. Sixty normal requests are all answered, quiet and
     beside them (their 95th percentile is printed, not asserted: `benchmark --suite serve` reports it)."""
-    from ray import serve
-
     from summarizer.distributed import siege
-    from summarizer.distributed.serve import deploy
 
-    url = deploy(replace(cluster, serve_body_timeout_s=600), "besieged", "/besieged")
-    attackers = [siege.Attackers("127.0.0.2", 8, 32_000_000, 10.0), *siege.spread(1100, 50, 10_000, 10.0)]
-    try:
-        result = siege.measure(url, json.dumps({"text": make_text(8, seed=1)}).encode(), 60, 4, attackers)
-    finally:
-        serve.delete("besieged")
-    print(json.dumps(result))
+    result = siege.run(cluster, json.dumps({"text": make_text(8, seed=1)}).encode(), 60, 4)
+    print(siege.report(result))
     assert result["quiet"]["statuses"] == {200: 60} and result["besieged"]["statuses"] == {200: 60}
     assert result["arriving"] == 1000, "the gateway had the attackers' bodies arriving up to its bound"
     assert result["answers"].get("open", 0) >= 1000 and sum(result["answers"].values()) == 1108
