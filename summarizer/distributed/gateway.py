@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeV
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from ray import serve
-from ray.exceptions import RayActorError
+from ray.exceptions import RayActorError, TaskCancelledError
 from ray.serve.exceptions import BackPressureError
 from ray.serve.handle import DeploymentHandle, DeploymentResponse, DeploymentResponseGenerator
 from starlette.exceptions import HTTPException
@@ -338,7 +338,10 @@ class Gateway:
         more = True
         hold.begin()
         while more:
-            message = await request.receive()
+            try:
+                message = await request.receive()
+            except TaskCancelledError:  # Serve's proxy stopped reading for us: the client closed its connection
+                message = {"type": "http.disconnect"}
             if message["type"] == "http.disconnect":
                 raise ClientGone("The client closed its connection before its request body arrived.")
             chunk, more = message.get("body", b""), message.get("more_body", False)

@@ -90,7 +90,9 @@ def test_one_address_has_its_share_of_bodies_arriving_and_others_are_unaffected(
     slow[2].begin()
     with pytest.raises(ServiceBusyError, match="2 request bodies from your address, its limit"):
         slow[2].take(1, more=True)
-    with pytest.raises(ServiceBusyError, match=r"800 bytes of bodies still arriving from your address.*MEMORY_MB=0.001"):
+    with pytest.raises(
+        ServiceBusyError, match=r"800 bytes of bodies still arriving from your address.*MEMORY_MB=0.001"
+    ):
         slow[0].take(300, more=True)
     other = budget.hold("10.0.0.2")
     other.begin()
