@@ -380,12 +380,15 @@ def header(prefix: str, length: int) -> bytes:
 
 @pytest.fixture(scope="module")
 def strict(cluster):
-    """The offline engine behind small limits: bodies within 3 s and 20 kB, 3 sources a request."""
+    """The offline engine behind small limits: bodies within 3 s and 20 kB, 3 sources a request (and 40 bodies
+    arriving from one address: the slow clients all come from 127.0.0.1)."""
     from ray import serve
 
     from summarizer.distributed.serve import deploy
 
-    settings = replace(cluster.base, serve_body_timeout_s=3, serve_max_body_mb=0.02, serve_max_items=3)
+    settings = replace(
+        cluster.base, serve_body_timeout_s=3, serve_max_body_mb=0.02, serve_max_items=3, serve_client_bodies=40
+    )
     yield deploy(settings, "strict", "/strict")
     serve.delete("strict")
 
