@@ -103,12 +103,21 @@ class SlowBody:
         while not self.stop.is_set():
             try:
                 self.data = self.connection.recv(65536)  # an answer, or b"" when the server closed the connection
+                self.connection.settimeout(WAIT_S)
+                while self.data and not self.whole() and (chunk := self.connection.recv(65536)):
+                    self.data += chunk
                 self.answered.set()
                 return
             except TimeoutError:
                 self.connection.sendall(b" ")
             except OSError:
                 return
+
+    def whole(self) -> bool:
+        """Whether `data` holds the whole answer (its head says how long its body is)."""
+        head, _, body = self.data.partition(b"\r\n\r\n")
+        length = [line.split(b":")[1] for line in head.lower().split(b"\r\n") if line.startswith(b"content-length:")]
+        return bool(length) and len(body) >= int(length[0])
 
     def answer(self) -> tuple[int, dict]:
         assert self.answered.wait(WAIT_S), "the server never answered"
