@@ -245,6 +245,8 @@ class Gateway:
                 "max_open_requests": settings.serve_max_open_requests,
                 "max_header_kb": settings.serve_max_header_kb,
                 "memory_mb": settings.serve_memory_mb,
+                "client_bodies": settings.serve_client_bodies,
+                "client_memory_mb": settings.serve_client_memory_mb,
                 "open_requests": self.budget.open,
                 "arriving_bodies": self.budget.arriving,
                 "held_bytes": self.budget.held,
