@@ -73,8 +73,9 @@ class Settings:
     the loopback names (localhost, 127.0.0.1, ::1) while `serve_host` is loopback, and no check when the
     server listens on the network; a comma-separated list names the hosts (add the name clients use); `*`
     turns the check off. `serve_max_header_kb` bounds a request's whole head (431 past it) where its bytes
-    arrive, in Serve's proxy; `serve_memory_mb` bounds the bytes of bodies read and held across all open
-    requests (503 past it).
+    arrive, in Serve's proxy; `serve_memory_mb` bounds the bytes of bodies received and held across all open
+    requests (503 past it), and `serve_client_bodies` and `serve_client_memory_mb` what one client address may
+    have still arriving.
     """
 
     model: str = "t5-small"
@@ -109,6 +110,8 @@ class Settings:
     serve_max_open_requests: int = 1000
     serve_max_header_kb: float = 64.0
     serve_memory_mb: float = 256.0
+    serve_client_bodies: int = 32
+    serve_client_memory_mb: float = 64.0
     serve_allowed_hosts: str = ""
     ct2_cache: str | None = None
     hf_home: str | None = field(default=None, metadata={ENV: ("HF_HOME",)})
@@ -172,12 +175,14 @@ class Settings:
                 self.serve_max_open_requests,
                 self.serve_max_header_kb,
                 self.serve_memory_mb,
+                self.serve_client_bodies,
+                self.serve_client_memory_mb,
             )
             <= 0
         ):
             raise InvalidOptionError(
-                "The server's header, body, memory and item bounds, timeouts, keep-alive and open requests must all be "
-                "more than 0."
+                "The server's header, body, memory and item bounds, per-client bounds, timeouts, keep-alive and open "
+                "requests must all be more than 0."
             )
 
     @classmethod

@@ -7,9 +7,11 @@ when that already says too much), parsed and checked (400 naming what is wrong) 
 see it. Then the request goes to the replicas through a handle, bounded by `serve_request_timeout_s`
 (504); a full queue is 503 with Retry-After; a replica that dies under a request is asked again once
 (a summary is safe to compute twice); a client that leaves, or the timeout, cancels its request on the
-replica, which stops at its next part. Before any of that, `admission` checks the Host and Origin (403),
-the head's size (431), the open requests and the bytes all bodies hold (503). A stream's first line is
-awaited before its status is sent, so a bad request is a 400 or 413 in JSON, never a 200 with an error line.
+replica, which stops at its next part. Before any of that, `admission` checks the Host and Origin (403) and
+the head's size (431); as the body arrives, its bytes and the bodies its address has arriving (503); once
+it is whole, a work slot (503), so a request that arrives whole never waits behind one still dribbling. A
+stream's first line is awaited before its status is sent, so a bad request is a 400 or 413 in JSON, never a
+200 with an error line.
 Errors are `{"error": {"type", "message"}}`, the shape the embedded service's errors take on the wire.
 """
 
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeV
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from ray import serve
-from ray.exceptions import RayActorError
+from ray.exceptions import RayActorError, TaskCancelledError
 from ray.serve.exceptions import BackPressureError
 from ray.serve.handle import DeploymentHandle, DeploymentResponse, DeploymentResponseGenerator
 from starlette.exceptions import HTTPException
@@ -58,6 +60,10 @@ app = FastAPI(title="Summarizer", description="Summaries of texts and documents:
 
 class RequestTimeout(SummarizerError):
     """The body did not arrive in time (408)."""
+
+
+class ClientGone(SummarizerError):
+    """The client closed its connection before its body arrived (answered to nobody)."""
 
 
 class TooSlow(ServiceUnavailableError):
@@ -226,6 +232,7 @@ class Gateway:
             hold.close()
 
     async def _health(self, request: Request, hold: admission.Hold) -> JSONResponse:
+        hold.enter()
         facts: ReplicaHealth = await self._ask("health")
         settings = self.settings
         return JSONResponse(
@@ -238,7 +245,10 @@ class Gateway:
                 "max_open_requests": settings.serve_max_open_requests,
                 "max_header_kb": settings.serve_max_header_kb,
                 "memory_mb": settings.serve_memory_mb,
+                "client_bodies": settings.serve_client_bodies,
+                "client_memory_mb": settings.serve_client_memory_mb,
                 "open_requests": self.budget.open,
+                "arriving_bodies": self.budget.arriving,
                 "held_bytes": self.budget.held,
             }
         )
@@ -278,12 +288,11 @@ class Gateway:
 
     async def _guarded(self, request: Request, route: Route) -> Response:
         """The route's answer, or its error in JSON; never a traceback, never Serve's plain-text pages. The request
-        is admitted first, and holds its share of the budget until it is answered (a stream, until it ends)."""
-        hold, streaming = self.budget.hold(), False
+        holds its share of the budget, taken as its body arrives, until it is answered (a stream, until it ends)."""
+        hold, streaming = self.budget.hold(request.client.host if request.client else ""), False
         try:
             admission.check_head(request.scope["headers"], self.settings)
             admission.check_sender(request.headers, self.allowed)
-            hold.enter()
             response = await route(request, hold)
             streaming = isinstance(response, StreamingResponse)  # a stream gives its share back when it ends
             return response
@@ -302,12 +311,11 @@ class Gateway:
 
     async def _json(self, request: Request, hold: admission.Hold) -> Any:
         """The body as JSON (any JSON value: the routes check its shape): whole within the body timeout, no bigger
-        than the bound, within the memory budget (its declared length taken at once, so a crowd of large bodies is
-        refused before it is read), parseable."""
+        than the bound (a declared length past it refused at once), within the budget as its bytes arrive; then a
+        work slot, and parsed."""
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_body:
             raise self._too_large(f"{int(declared):,} bytes")
-        hold.take(int(declared) if declared.isdigit() else 0)
         try:
             body = await asyncio.wait_for(self._read(request, hold), self.settings.serve_body_timeout_s)
         except TimeoutError:
@@ -315,6 +323,7 @@ class Gateway:
                 f"The request body did not arrive within {self.settings.serve_body_timeout_s:g} s "
                 "(SUMMARIZER_SERVE_BODY_TIMEOUT_S); send it again on a faster connection."
             ) from None
+        hold.enter()
         try:
             return await asyncio.to_thread(json.loads, body)  # a large body parses off the event loop
         except RecursionError:
@@ -326,14 +335,21 @@ class Gateway:
             raise InvalidOptionError(f"The request body is not valid JSON ({error}).") from None
 
     async def _read(self, request: Request, hold: admission.Hold) -> bytes:
+        """The body, each chunk charged to the budget as it arrives (one that goes on counts as still arriving)."""
         chunks: list[bytes] = []
-        size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > self.max_body:
+        more = True
+        hold.begin()
+        while more:
+            try:
+                message = await request.receive()
+            except TaskCancelledError:  # Serve's proxy stopped reading for us: the client closed its connection
+                message = {"type": "http.disconnect"}
+            if message["type"] == "http.disconnect":
+                raise ClientGone("The client closed its connection before its request body arrived.")
+            chunk, more = message.get("body", b""), message.get("more_body", False)
+            if hold.bytes + len(chunk) > self.max_body:
                 raise self._too_large(f"more than {self.max_body:,} bytes")
-            if size > hold.bytes:
-                hold.take(size - hold.bytes)
+            hold.take(len(chunk), more)
             chunks.append(chunk)
         return b"".join(chunks)
 

@@ -219,8 +219,9 @@ def application(settings: Settings) -> Application:
         max_ongoing_requests=2 * settings.serve_max_batch,
         max_queued_requests=settings.serve_max_queued,
     )
-    # Serve lets twice the gateway's own open-request bound in, so the requests past that bound reach it and
-    # are answered 503 at once, rather than waiting in Serve's queue behind slow bodies.
+    # Serve lets the gateway's two bounds in (bodies arriving, requests at work: `serve_max_open_requests`
+    # each), so the requests past them reach it and are answered 503 at once, rather than waiting in Serve's
+    # queue behind slow bodies.
     gateway = serve.deployment(name="Gateway")(Gateway).options(
         ray_actor_options={"num_cpus": 0}, max_ongoing_requests=2 * settings.serve_max_open_requests + 8
     )

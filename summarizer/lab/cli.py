@@ -399,7 +399,7 @@ def _distributed(args: argparse.Namespace) -> None:
     try:
         import ray
 
-        from ..distributed import corpusjob, throughput
+        from ..distributed import corpusjob, siege, throughput
     except ImportError as error:
         raise SummarizerError(
             f"The serve and corpus suites need Ray ({error}): pip install -r requirements-ray.txt"
@@ -426,6 +426,9 @@ def _distributed(args: argparse.Namespace) -> None:
                         f"{row['docs_per_s']:6.2f} docs/s, {requests} requests from {args.clients} clients, "
                         f"mean batch {row['mean_batch']:.1f}"
                     )
+                if engine == "extractive":  # normal callers quiet, then beside 1,108 slow and lying connections
+                    body = json.dumps({"text": articles[0]}).encode()
+                    print(siege.report(siege.run(settings, body, 200, args.clients)))
         ray.shutdown()
     if args.suite in ("all", "corpus"):
         rates = corpusjob.measure(args.data, args.corpus_docs)

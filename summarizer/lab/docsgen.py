@@ -77,9 +77,13 @@ MEANINGS = {
     "SUMMARIZER_SERVE_REQUEST_TIMEOUT_S": "seconds a summary may take once the body is in (504 after); Serve's own "
     "proxy timeout is set 30 s behind, as a backstop",
     "SUMMARIZER_SERVE_KEEP_ALIVE_S": "seconds an idle keep-alive connection stays open",
-    "SUMMARIZER_SERVE_MAX_OPEN_REQUESTS": "requests the gateway holds open at once (503 at once beyond it)",
+    "SUMMARIZER_SERVE_MAX_OPEN_REQUESTS": "requests the gateway has at work at once, and, apart, request bodies "
+    "it receives at once (503 at once beyond either)",
     "SUMMARIZER_SERVE_MAX_HEADER_KB": "largest request head in kB (431 after), cut in Serve's proxy as it arrives",
-    "SUMMARIZER_SERVE_MEMORY_MB": "MB of request bodies all open requests may hold together (503 after)",
+    "SUMMARIZER_SERVE_MEMORY_MB": "MB of request bodies, as received, all open requests may hold together (503 after)",
+    "SUMMARIZER_SERVE_CLIENT_BODIES": "request bodies one client address may have arriving at once (503 for its "
+    "next; a body that arrives whole is not counted)",
+    "SUMMARIZER_SERVE_CLIENT_MEMORY_MB": "MB one client address's bodies still arriving may hold together (503 after)",
     "SUMMARIZER_SERVE_ALLOWED_HOSTS": "Host names the API answers, comma-separated (403 for others, and for an "
     "Origin elsewhere); empty: the loopback names while `serve` listens on loopback, no check otherwise; "
     "`*`: no check",

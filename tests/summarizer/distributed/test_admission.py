@@ -51,19 +51,63 @@ def test_a_foreign_host_or_origin_is_forbidden_on_loopback(headers, refused):
 
 def test_the_budget_refuses_past_its_bytes_or_open_requests_and_gets_all_back():
     budget = admission.Budget(Settings(serve_memory_mb=0.001, serve_max_open_requests=2))
-    first, second, third = budget.hold(), budget.hold(), budget.hold()
+    first, second, third = budget.hold("a"), budget.hold("b"), budget.hold("c")
     first.enter()
     second.enter()
     with pytest.raises(ServiceBusyError, match="2 requests open, its limit"):
         third.enter()
-    first.take(600)
+    first.take(600, more=False)
     with pytest.raises(ServiceBusyError, match=r"SUMMARIZER_SERVE_MEMORY_MB=0.001"):
-        second.take(500)
+        second.take(500, more=False)
     first.close()
-    second.take(900)
-    second.close()
-    third.close()
-    assert (budget.open, budget.held) == (0, 0)
+    second.take(900, more=False)
+    for hold in (first, second, third):
+        hold.close()
+    assert (budget.open, budget.arriving, budget.held, budget.clients) == (0, 0, 0, {})
+
+
+def test_a_declared_length_costs_nothing_and_bytes_are_charged_as_they_arrive():
+    budget = admission.Budget(Settings(serve_memory_mb=0.001))
+    liar = budget.hold("a")
+    liar.begin()  # a head saying 32 MB, and one byte of its body
+    liar.take(1, more=True)
+    whole = budget.hold("b")
+    whole.begin()
+    whole.take(999, more=False)
+    whole.enter()
+    assert (budget.held, budget.open, budget.arriving) == (1000, 1, 1)
+    for hold in (liar, whole):
+        hold.close()
+    assert (budget.open, budget.arriving, budget.held, budget.clients) == (0, 0, 0, {})
+
+
+def test_one_address_has_its_share_of_bodies_arriving_and_others_are_unaffected():
+    budget = admission.Budget(Settings(serve_client_bodies=2, serve_client_memory_mb=0.001, serve_max_open_requests=3))
+    slow = [budget.hold("10.0.0.1") for _ in range(3)]
+    for hold in slow[:2]:
+        hold.begin()
+        hold.take(400, more=True)
+    slow[2].begin()
+    with pytest.raises(ServiceBusyError, match="2 request bodies from your address, its limit"):
+        slow[2].take(1, more=True)
+    with pytest.raises(
+        ServiceBusyError, match=r"800 bytes of bodies still arriving from your address.*MEMORY_MB=0.001"
+    ):
+        slow[0].take(300, more=True)
+    other = budget.hold("10.0.0.2")
+    other.begin()
+    other.take(900, more=True)  # another address has its own share
+    late = budget.hold("10.0.0.3")
+    late.begin()  # past the gateway's 3 bodies arriving: refused once its body does not come whole
+    with pytest.raises(ServiceBusyError, match="receiving 3 request bodies, its limit"):
+        late.take(1, more=True)
+    whole = budget.hold("10.0.0.1")
+    whole.begin()  # past both bounds, and let in: it came whole in its first read
+    whole.take(10, more=False)
+    whole.enter()
+    for hold in (*slow, other, late, whole):
+        hold.close()
+    assert (budget.open, budget.arriving, budget.held, budget.clients) == (0, 0, 0, {})
 
 
 class Bounded(HttpToolsProtocol):
