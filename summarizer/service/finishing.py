@@ -123,9 +123,10 @@ def _holds(section: Section) -> str:
 
 
 def _coverage(item: Prepared, overview: Sequence[EngineOutput]) -> Coverage:
-    """How much the overview's engine calls read, of how much input."""
+    """How much the overview's engine calls read, of how much input (a labelled overview's lines each read in one
+    go: the most parts a line took)."""
     return Coverage(
-        parts=sum(part.parts for part in overview),
+        parts=(max if item.overview_parts[0].label else sum)(part.parts for part in overview),
         input_words=item.total_words,
         read_words=item.read_words,
         read_tokens=sum(part.read_tokens for part in overview),
