@@ -29,13 +29,13 @@ def escape_markdown(text: str) -> str:
     return _LINE_START.sub(lambda m: m.group(1) + m.group(2) + "\\" + m.group(3), folded)
 
 
-def overview(summary: Summary) -> str:
-    """The overview as plain text: one labelled line per role, then the authors' abstract, for a document with
-    one of its own ('What it found (p. 7): ...'); else one bullet per sentence in the bullets format, or a
-    paragraph."""
+def overview(summary: Summary, abstract: bool = False) -> str:
+    """The overview as plain text: one labelled line per role for a document with an abstract of its own ('What it
+    found (p. 7): ...'), then, with `abstract`, that abstract labelled as the authors'; else one bullet per sentence
+    in the bullets format, or a paragraph."""
     lines = summary.labelled_lines()
     if lines:
-        own = summary.authors_abstract
+        own = summary.authors_abstract if abstract else None
         shown = "\n".join(f"{line.heading}: {line.text}" for line in lines)
         return shown + (f"\n\n{own.heading}: {own.text}" if own else "")
     if summary.format == "bullets":
@@ -53,11 +53,12 @@ def key_terms_line(summary: Summary) -> str:
     return "Key terms: " + ", ".join(summary.keyterms) if summary.keyterms else ""
 
 
-def render_text(summary: Summary, sections: bool | None = None, key_terms: bool = False) -> str:
-    """The summary as plain text: the overview; each section under its heading (`sections`; by default in the
-    outline format only, as the command line prints it); then, with `key_terms`, the key terms line."""
+def render_text(summary: Summary, sections: bool | None = None, key_terms: bool = False, abstract: bool = False) -> str:
+    """The summary as plain text: the overview (with `abstract`, the authors' own abstract after a labelled one);
+    each section under its heading (`sections`; by default in the outline format only, as the command line prints
+    it); then, with `key_terms`, the key terms line."""
     shown = summary.format == "outline" if sections is None else sections
-    parts = [overview(summary)] + [section_text(s) for s in summary.sections if shown]
+    parts = [overview(summary, abstract)] + [section_text(s) for s in summary.sections if shown]
     if key_terms and summary.keyterms:
         parts.append(key_terms_line(summary))
     return "\n\n".join(parts)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from ingest import ingest_file
-from summarizer import Settings, Summarizer, SummaryOptions
+from summarizer import Settings, Summarizer, SummaryOptions, render_text
 from summarizer.labelled import ABSTRACT_LABEL, ROLES
 from summarizer.remote import wire
 from tests.builders import labelled_paper_pdf
@@ -48,7 +48,9 @@ def test_the_abstract_stays_available_as_the_authors_own(paper):
     assert own is not None and own.label == ABSTRACT_LABEL and own.pages == [1]
     assert own.text.startswith("Web services spend much of their time")
     assert own.heading == "Abstract (the authors', p. 1)"
-    assert paper.overview.index("What it is") < paper.overview.index("Abstract (the authors")
+    shown = render_text(paper, abstract=True)
+    assert shown.index("What it is") < shown.index("Abstract (the authors") < shown.index("Design (p. 3)")
+    assert "Abstract (the authors" not in paper.text  # the summary's own text (a batch's) is the summary alone
 
 
 def test_a_document_without_an_abstract_keeps_its_plain_overview(offline):
