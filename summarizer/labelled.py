@@ -24,7 +24,7 @@ ABSTRACT_LABEL = "Abstract (the authors')"
 MEASURED = re.compile(
     r"\b\d[\d,.]*\s*(?:%|percent|×|x\b|-?fold|times\b|orders? of magnitude|ms\b|milliseconds|µs|us\b|ns\b|"
     r"seconds?|s\b|minutes|hours|[KMGT]i?B\b|[KMG]b(?:ps|/s)|ops\b|operations|requests|queries|qps\b|"
-    r"transactions|machines|servers|nodes|cores)",
+    r"transactions)",
     re.I,
 )
 REFERENCE_NUMBER = re.compile(r"\b(?:fig(?:ure)?s?|tables?|sections?|§|eq(?:uation)?s?|chapters?)\.?\s*\d+", re.I)
@@ -73,9 +73,10 @@ ROLES: tuple[Role, ...] = (
         "found",
         "What it found",
         re.compile(
-            r"\b(?:we (?:show|find|found|observe|observed|demonstrate|measured?|conclude)|results? (?:show|indicate|"
+            r"\b(?:we (?:show|find|found|observe|observed|demonstrate|conclude)|results? (?:show|indicate|"
             r"suggest|in)|outperforms?|faster|slower|speed-?ups?|improves?|improvement|reduces?|reduction|higher|"
-            r"lower|better|worse|achieves?|up to|on average|accuracy|throughput|latency|overhead)\b",
+            r"lower|better|worse|achieves?|up to|on average|accuracy|against|compared (?:with|to)|than|fell|rose|"
+            r"dropped|increased|decreased|by a factor)\b",
             re.I,
         ),
         re.compile(

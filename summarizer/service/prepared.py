@@ -99,7 +99,8 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
     read = [sentences[i] for i in plan.eligible]
     target = options.target_words(sum(len(s.text.split()) for s in read))
     read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
-    listed = tuple(plan.sections) if options.sections else ()
+    labelled_parts = () if options.tldr else _labelled_parts(sectioned, plan, options.length)
+    listed = tuple(_not_the_abstract(plan.sections, sectioned, bool(labelled_parts))) if options.sections else ()
     return Prepared(
         sectioned=sectioned,
         plan=plan,
@@ -111,8 +112,7 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
         warnings=tuple(warnings),
         section_plans=tuple(planned for planned in listed if planned.max_sentences),
         all_section_plans=listed,
-        overview_parts=(() if options.tldr else _labelled_parts(sectioned, plan, options.length))
-        or _overview_parts(sectioned, plan, target, options.tldr),
+        overview_parts=labelled_parts or _overview_parts(sectioned, plan, target, options.tldr),
     )
 
 
@@ -122,6 +122,14 @@ def _labelled_parts(sectioned: SectionedText, plan: planning.Plan, length: str) 
         OverviewPart(line.indices, LINE_WORDS * line.count, Hints(bonus=line.bonus), line.count, line.role.label)
         for line in labelled.lines(sectioned, plan, length)
     )
+
+
+def _not_the_abstract(
+    plans: list[planning.SectionPlan], sectioned: SectionedText, labelled: bool
+) -> list[planning.SectionPlan]:
+    """The section plans, less a section that is the abstract shown whole beside a labelled overview."""
+    own = set(sectioned.abstract) if labelled else set()
+    return [planned for planned in plans if not (planned.indices and set(planned.indices) <= own)]
 
 
 def _overview_parts(sectioned: SectionedText, plan: planning.Plan, target: int, tldr: bool) -> tuple[OverviewPart, ...]:
