@@ -171,6 +171,28 @@ def _is_entry(block: BlockLike) -> bool:
     return block.kind == "reference" and bool(CITES.search(block.text))
 
 
+@dataclass
+class _Own:
+    """Whether the blocks read so far are in the document's own abstract, summary or scope (`OWN_SUMMARY`)."""
+
+    inside: bool = False
+    headings: int = 0
+
+    def heading(self, text: str) -> None:
+        """A heading opens the document's own summary when it is among the first few and names one; any other
+        closes it."""
+        name = NUMBER.sub("", text).strip(" .:")
+        self.inside = self.headings < OWN_HEADINGS and bool(OWN_SUMMARY.match(name))
+        self.headings += 1
+
+    def prose(self, text: str, before: int) -> bool:
+        """Whether a prose block (after `before` others) is in it: under its heading, or one of the first few
+        blocks opening with the word ("Abstract— ...")."""
+        opens = self.headings < OWN_HEADINGS and before < 2 * OWN_HEADINGS and bool(OWN_OPENER.match(text))
+        self.inside = self.inside or opens
+        return self.inside
+
+
 def _read_blocks(
     blocks: Sequence[BlockLike],
 ) -> tuple[list[str], list[int], list[Owner], list[_Head]]:
@@ -182,7 +204,7 @@ def _read_blocks(
     owners: list[Owner] = []
     heads = [_Head("", 0)]
     role, role_level = "", 0
-    own, headings = False, 0  # in the document's own summary; headings met so far
+    own = _Own()
     offset = 0
     for block in blocks:
         if block.kind == "heading":
@@ -191,17 +213,16 @@ def _read_blocks(
                 role, role_level = found, (block.level or 1) if found else 0
             if (block.level or 1) <= level:
                 heads.append(_Head(" ".join(block.text.split()), block.level or 1))
-            own = headings < OWN_HEADINGS and bool(OWN_SUMMARY.match(NUMBER.sub("", block.text).strip(" .:")))
-            headings += 1
+            own.heading(block.text)
             continue
         heads[-1].count(block)
         if block.kind not in PROSE_KINDS:
             continue
-        own = own or (headings < OWN_HEADINGS and len(texts) < OWN_HEADINGS * 2 and bool(OWN_OPENER.match(block.text)))
+        inside = own.prose(block.text, len(texts))
         texts.append(block.text)
         for start, page in _parts(block, offset):
             starts.append(start)
-            owners.append((page, len(heads) - 1, role, own))
+            owners.append((page, len(heads) - 1, role, inside))
         offset += len(block.text) + 2
     return texts, starts, owners, heads
 

@@ -6,8 +6,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
 from . import rendering
-from .labelled import ABSTRACT_LABEL
 from .passages import Passage, passages
+from .roles import ABSTRACT_LABEL
 from .sectioned import OWN_OPENER
 from .text.sentences import Sentence
 from .wording import counted, seconds, words_in

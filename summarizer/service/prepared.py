@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Sequence
 
-from .. import labelled, planning
+from .. import planning, roles
 from ..engine import Hints
 from ..engines.base import EngineInput
 from ..errors import EmptyInputError, InputTooLargeError, NoSentencesError
@@ -117,10 +117,10 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
 
 
 def _labelled_parts(sectioned: SectionedText, plan: planning.Plan, length: str) -> tuple[OverviewPart, ...]:
-    """One part per labelled line of a document with its own abstract (`labelled.lines`); none for one without."""
+    """One part per labelled line of a document with its own abstract (`roles.lines`); none for one without."""
     return tuple(
         OverviewPart(line.indices, LINE_WORDS * line.count, Hints(bonus=line.bonus), line.count, line.role.label)
-        for line in labelled.lines(sectioned, plan, length)
+        for line in roles.lines(sectioned, plan, length)
     )
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from ingest import ingest_file
 from summarizer import Settings, Summarizer, SummaryOptions, render_text
-from summarizer.labelled import ABSTRACT_LABEL, ROLES
 from summarizer.remote import wire
+from summarizer.roles import ABSTRACT_LABEL, ROLES
 from tests.builders import labelled_paper_pdf
 
 LABELS = [role.label for role in ROLES]

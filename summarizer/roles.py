@@ -121,23 +121,29 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
     (its overview stays one paragraph)."""
     if not sectioned.abstract:
         return []
-    own = set(sectioned.abstract)
     title = _titles(sectioned)
     taken: set[int] = set()
     found: dict[str, Line] = {}
     for name in PICK_ORDER:
         role = next(r for r in ROLES if r.name == name)
         pool = [i for i in plan.eligible if i not in taken and not dangles(sectioned.sentences[i].text)]
-        if name == "what":
-            chosen = _what(sectioned, plan, pool, own)
-        else:
-            chosen = _ranked(sectioned, role, [i for i in pool if i not in own], title)
         count = role.sentences.get(length, 1)
-        best = chosen[: count + CANDIDATES] if name != "what" else chosen[:1]
+        best = _best(sectioned, plan, role, pool, title, count)
         if best:
             found[name] = Line(role, sorted(i for i, _ in best), [score for _, score in sorted(best)], count)
             taken.update(i for i, _ in best)
     return [found[role.name] for role in ROLES if role.name in found]
+
+
+def _best(
+    sectioned: SectionedText, plan: Plan, role: Role, pool: list[int], title: list[str], count: int
+) -> list[tuple[int, float]]:
+    """The sentences a line may choose among with their pull: the one defining sentence for "what", else the best
+    few of the pool outside the abstract."""
+    if role.name == "what":
+        return _what(sectioned, plan, pool, set(sectioned.abstract))
+    own = set(sectioned.abstract)
+    return _ranked(sectioned, role, [i for i in pool if i not in own], title)[: count + CANDIDATES]
 
 
 def _titles(sectioned: SectionedText) -> list[str]:
