@@ -101,7 +101,6 @@ ROLES: tuple[Role, ...] = (
         needs_cue=True,
     ),
 )
-LABELS = {role.name: role.label for role in ROLES}
 PICK_ORDER = ("what", "found", "limits", "how")  # who chooses first where two lines would want one sentence
 
 
