@@ -195,7 +195,7 @@ def _print_as_made(partials: Iterator[Partial]) -> Summary:
         if sys.stderr.isatty() and sys.stdout.isatty():
             print("\r\033[K", end="", file=sys.stderr, flush=True)
         if not shown:
-            print(rendering.overview(summary), flush=True)
+            print(rendering.overview(summary, abstract=True), flush=True)
         for section in summary.sections[max(0, shown - 1) :]:
             print(f"\n{rendering.section_text(section)}", flush=True)
         shown = 1 + len(summary.sections)
@@ -279,7 +279,7 @@ def _print_summary(args: argparse.Namespace, document: Document, summary: Summar
         print(rendering.render_json(summary))
         return
     if args.format != "outline":
-        print(rendering.render_text(summary, key_terms=True))
+        print(rendering.render_text(summary, key_terms=True, abstract=True))
     elif summary.keyterms:  # the outline was printed as it was made (`_print_as_made`)
         print(f"\n{rendering.key_terms_line(summary)}")
     if args.left_out:

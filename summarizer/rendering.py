@@ -29,8 +29,15 @@ def escape_markdown(text: str) -> str:
     return _LINE_START.sub(lambda m: m.group(1) + m.group(2) + "\\" + m.group(3), folded)
 
 
-def overview(summary: Summary) -> str:
-    """The overview as plain text: one bullet per sentence in the bullets format, else a paragraph."""
+def overview(summary: Summary, abstract: bool = False) -> str:
+    """The overview as plain text: one labelled line per role for a document with an abstract of its own ('What it
+    found (p. 7): ...'), then, with `abstract`, that abstract labelled as the authors'; else one bullet per sentence
+    in the bullets format, or a paragraph."""
+    lines = summary.labelled_lines()
+    if lines:
+        own = summary.authors_abstract if abstract else None
+        shown = "\n".join(f"{line.heading}: {line.text}" for line in lines)
+        return shown + (f"\n\n{own.heading}: {own.text}" if own else "")
     if summary.format == "bullets":
         return "\n".join(f"- {s}" for s in summary.sentences)
     return " ".join(summary.sentences)
@@ -46,11 +53,12 @@ def key_terms_line(summary: Summary) -> str:
     return "Key terms: " + ", ".join(summary.keyterms) if summary.keyterms else ""
 
 
-def render_text(summary: Summary, sections: bool | None = None, key_terms: bool = False) -> str:
-    """The summary as plain text: the overview; each section under its heading (`sections`; by default in the
-    outline format only, as the command line prints it); then, with `key_terms`, the key terms line."""
+def render_text(summary: Summary, sections: bool | None = None, key_terms: bool = False, abstract: bool = False) -> str:
+    """The summary as plain text: the overview (with `abstract`, the authors' own abstract after a labelled one);
+    each section under its heading (`sections`; by default in the outline format only, as the command line prints
+    it); then, with `key_terms`, the key terms line."""
     shown = summary.format == "outline" if sections is None else sections
-    parts = [overview(summary)] + [section_text(s) for s in summary.sections if shown]
+    parts = [overview(summary, abstract)] + [section_text(s) for s in summary.sections if shown]
     if key_terms and summary.keyterms:
         parts.append(key_terms_line(summary))
     return "\n\n".join(parts)
@@ -60,15 +68,26 @@ def render_markdown(summary: Summary, title: str, provenance: list[str]) -> str:
     """The summary as Markdown under '# Summary of TITLE': the overview, each section under a '##' heading,
     then the `provenance` lines (already Markdown) as a list below a rule."""
     e = escape_markdown
-    if summary.format == "bullets":
-        body = "\n".join(f"- {e(s)}" for s in summary.sentences)
-    else:
-        body = e(" ".join(summary.sentences))
+    body = _markdown_overview(summary)
     for section in summary.sections:
         pages = f" ({section.pages})" if section.pages else ""
         lines = "\n".join(f"- {e(s)}" for s in section.sentences) or f"_{e(section.note)}_"
         body += f"\n\n## {e(section.title)}{pages}\n\n" + lines
     return f"# Summary of {e(title)}\n\n{body}\n\n---\n\n" + "".join(f"- {line}\n" for line in provenance)
+
+
+def _markdown_overview(summary: Summary) -> str:
+    """The overview as Markdown: one bold-labelled bullet per role, then the authors' abstract, for a document
+    with one of its own; else one bullet per sentence in the bullets format, or a paragraph."""
+    e = escape_markdown
+    lines = summary.labelled_lines()
+    if lines:
+        own = summary.authors_abstract
+        shown = "\n".join(f"- **{e(line.heading)}**: {e(line.text)}" for line in lines)
+        return shown + (f"\n\n**{e(own.heading)}**: {e(own.text)}" if own else "")
+    if summary.format == "bullets":
+        return "\n".join(f"- {e(s)}" for s in summary.sentences)
+    return e(" ".join(summary.sentences))
 
 
 def render_together_markdown(combined: Combined, provenance: list[str]) -> str:

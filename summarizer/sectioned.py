@@ -31,6 +31,11 @@ SKIPPED = re.compile(
     r"appendix\b.*|annex\b.*|keywords|index terms)$",
     re.I,
 )
+# A summary of its own the document opens with (`SectionedText.abstract`): a heading among its first few
+# (`OWN_HEADINGS`), or a paragraph among its first few prose blocks that opens with the word ("Abstract— The ...").
+OWN_SUMMARY = re.compile(r"^(?:abstract|summary|executive summary|synopsis|scope)$", re.I)
+OWN_OPENER = re.compile(r"^(?:abstract|summary)\s*[—–:.-]\s*", re.I)
+OWN_HEADINGS = 4
 CITES = re.compile(r"\d|https?://|www\.")
 NUMBER = re.compile(
     r"^(?:(?:chapter|part|section|annex|appendix)\s+)?(?:[\dA-Z]{1,3}(?:\.\d{1,3})*\.?|[IVX]+\.)\s+", re.I
@@ -77,6 +82,7 @@ class SectionedText:
     prose: list[bool]
     sections: list[Section]
     roles: list[str]
+    abstract: tuple[int, ...] = ()  # the sentences of the document's own abstract, summary or scope, if it opens so
 
     @property
     def has_sentences(self) -> bool:
@@ -124,7 +130,7 @@ def _parts(block: BlockLike, offset: int) -> list[tuple[int, int | None]]:
     return [(offset, block.page)] + [(offset + at, page) for at, page in later]
 
 
-Owner = tuple[int | None, int, str]  # a prose block's page, the index of its section's heading, its role
+Owner = tuple[int | None, int, str, bool]  # a prose block's page, its section's heading (by index), role, own summary
 
 
 def from_blocks(blocks: Sequence[BlockLike]) -> SectionedText:
@@ -134,11 +140,13 @@ def from_blocks(blocks: Sequence[BlockLike]) -> SectionedText:
     texts, starts, owners, heads = _read_blocks(blocks)
     sentences = split_sentences("\n\n".join(texts))
     owned = [owners[bisect.bisect_right(starts, sentence.start) - 1] for sentence in sentences]
-    pages = [page for page, _, _ in owned]
-    section_of = [section for _, section, _ in owned]
-    roles = [role for _, _, role in owned]
+    pages = [page for page, _, _, _ in owned]
+    section_of = [section for _, section, _, _ in owned]
+    roles = [role for _, _, role, _ in owned]
     sections = _with_listings(_sections(heads, section_of, pages), heads, section_of)
-    return SectionedText(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles)
+    own = tuple(i for i, (_, _, _, in_own) in enumerate(owned) if in_own)
+    abstract = own if own and own[0] < len(sentences) / 2 else ()
+    return SectionedText(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles, abstract)
 
 
 @dataclass
@@ -163,6 +171,28 @@ def _is_entry(block: BlockLike) -> bool:
     return block.kind == "reference" and bool(CITES.search(block.text))
 
 
+@dataclass
+class _Own:
+    """Whether the blocks read so far are in the document's own abstract, summary or scope (`OWN_SUMMARY`)."""
+
+    inside: bool = False
+    headings: int = 0
+
+    def heading(self, text: str) -> None:
+        """A heading opens the document's own summary when it is among the first few and names one; any other
+        closes it."""
+        name = NUMBER.sub("", text).strip(" .:")
+        self.inside = self.headings < OWN_HEADINGS and bool(OWN_SUMMARY.match(name))
+        self.headings += 1
+
+    def prose(self, text: str, before: int) -> bool:
+        """Whether a prose block (after `before` others) is in it: under its heading, or one of the first few
+        blocks opening with the word ("Abstract— ...")."""
+        opens = self.headings < OWN_HEADINGS and before < 2 * OWN_HEADINGS and bool(OWN_OPENER.match(text))
+        self.inside = self.inside or opens
+        return self.inside
+
+
 def _read_blocks(
     blocks: Sequence[BlockLike],
 ) -> tuple[list[str], list[int], list[Owner], list[_Head]]:
@@ -174,6 +204,7 @@ def _read_blocks(
     owners: list[Owner] = []
     heads = [_Head("", 0)]
     role, role_level = "", 0
+    own = _Own()
     offset = 0
     for block in blocks:
         if block.kind == "heading":
@@ -182,14 +213,16 @@ def _read_blocks(
                 role, role_level = found, (block.level or 1) if found else 0
             if (block.level or 1) <= level:
                 heads.append(_Head(" ".join(block.text.split()), block.level or 1))
+            own.heading(block.text)
             continue
         heads[-1].count(block)
         if block.kind not in PROSE_KINDS:
             continue
+        inside = own.prose(block.text, len(texts))
         texts.append(block.text)
         for start, page in _parts(block, offset):
             starts.append(start)
-            owners.append((page, len(heads) - 1, role))
+            owners.append((page, len(heads) - 1, role, inside))
         offset += len(block.text) + 2
     return texts, starts, owners, heads
 

@@ -7,6 +7,8 @@ from typing import Any, Mapping
 
 from . import rendering
 from .passages import Passage, passages
+from .roles import ABSTRACT_LABEL
+from .sectioned import OWN_OPENER
 from .text.sentences import Sentence
 from .wording import counted, seconds, words_in
 
@@ -97,6 +99,33 @@ class SectionSummary:
 
 
 @dataclass(frozen=True)
+class LabelledLine:
+    """One line of a labelled overview: its label ('What it found'), its sentences and the pages they are on."""
+
+    label: str
+    sentences: list[str]
+    pages: list[int]
+
+    @property
+    def where(self) -> str:
+        """'p. 4', 'pp. 4, 9', or '' for formats without pages."""
+        if not self.pages:
+            return ""
+        return ("p. " if len(self.pages) == 1 else "pp. ") + ", ".join(str(page) for page in self.pages)
+
+    @property
+    def heading(self) -> str:
+        """The label with its pages: 'What it found (p. 7)', "Abstract (the authors', p. 1)"."""
+        if not self.where:
+            return self.label
+        return f"{self.label[:-1]}, {self.where})" if self.label.endswith(")") else f"{self.label} ({self.where})"
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.sentences)
+
+
+@dataclass(frozen=True)
 class Summary:
     """Summary sentences, each with the indices of the source sentences that support it."""
 
@@ -117,10 +146,33 @@ class Summary:
     title: str = ""
     keyterms: list[str] = field(default_factory=list)
     unread: list[int] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)  # each overview sentence's label, when the overview is labelled
+    abstract: list[int] = field(default_factory=list)  # the source sentences of the document's own abstract
 
     @property
     def overview(self) -> str:
         return rendering.overview(self)
+
+    def labelled_lines(self) -> list[LabelledLine]:
+        """The overview as labelled lines ('What it is', 'How', 'What it found', 'Limits'), each with its pages;
+        [] when the overview is one paragraph (a document without an abstract of its own)."""
+        found: list[LabelledLine] = []
+        for label, sentence, rows in zip(self.labels, self.sentences, self.support):
+            if not found or found[-1].label != label:
+                found.append(LabelledLine(label, [], []))
+            found[-1].sentences.append(sentence)
+            page = self.page_of(rows[0]) if rows else None
+            if page is not None and page not in found[-1].pages:
+                found[-1].pages.append(page)
+        return found
+
+    @property
+    def authors_abstract(self) -> LabelledLine | None:
+        """The document's own abstract, labelled as the authors', with its pages; None when it has none shown."""
+        texts = [OWN_OPENER.sub("", self.source[i].text, count=1).strip() for i in self.abstract]
+        pages = sorted({page for page in map(self.page_of, self.abstract) if page is not None})
+        kept = [text for text in texts if text and text.lower().strip(".:") not in ("abstract", "summary")]
+        return LabelledLine(ABSTRACT_LABEL, kept, pages) if kept else None
 
     @property
     def text(self) -> str:
@@ -165,6 +217,9 @@ class Summary:
         data["source_words"] = self.source_words
         data["coverage"]["share"] = self.coverage.share
         data["grounding"] = self._grounding(self.sentences, self.support)
+        data["overview_lines"] = [asdict(line) | {"heading": line.heading} for line in self.labelled_lines()]
+        own = self.authors_abstract
+        data["authors_abstract"] = None if own is None else asdict(own) | {"text": own.text}
         del data["support"]
         for section, raw in zip(self.sections, data["sections"]):
             raw["grounding"] = self._grounding(section.sentences, section.support)

@@ -33,9 +33,10 @@ def _stamp(when: datetime | None) -> str:
 
 
 def as_text(summary: Summary, source: str, when: datetime | None = None, title: str = "") -> str:
-    """The summary under its title, source and date, then its sections and key terms, as plain text."""
+    """The summary under its title, source and date (with the authors' abstract after a labelled overview), then its
+    sections and key terms, as plain text."""
     head = f"Summary of {_named(summary, source, title)}\nSource: {source}\nDate: {_stamp(when)}"
-    return f"{head}\n\n{render_text(summary, sections=True, key_terms=True)}\n"
+    return f"{head}\n\n{render_text(summary, sections=True, key_terms=True, abstract=True)}\n"
 
 
 def as_markdown(summary: Summary, source: str, length: str, when: datetime | None = None, title: str = "") -> str:

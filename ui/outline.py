@@ -12,7 +12,16 @@ OPEN_SECTIONS = 3
 
 
 def overview(summary: Summary) -> None:
-    if summary.format == "bullets":
+    """The overview: for a document with an abstract of its own, one labelled line per role with its pages and the
+    abstract, the authors' own, folded below; else bullets or a paragraph as the format says."""
+    lines = summary.labelled_lines()
+    if lines:
+        st.markdown("\n".join(f"- **{escape(line.heading)}**: {escape(line.text)}" for line in lines))
+        own = summary.authors_abstract
+        if own is not None:
+            with st.expander(escape(own.heading)):
+                st.markdown(escape(own.text))
+    elif summary.format == "bullets":
         st.markdown("\n".join(f"- {escape(s)}" for s in summary.sentences))
     else:
         st.markdown(escape(" ".join(summary.sentences)))

@@ -25,7 +25,7 @@ def finish(
 ) -> Summary:
     """The summary of `item` from its outputs (`item.engine_inputs()` order; a stream's sections may be missing)."""
     overview = outputs[: len(item.overview_parts)]
-    summary_sentences, summary_support = _overview(item, overview)
+    summary_sentences, summary_support, labels = _overview(item, overview)
     sentences = item.sectioned.sentences
     return Summary(
         sentences=summary_sentences,
@@ -44,20 +44,27 @@ def finish(
         pages=item.sectioned.pages,
         keyterms=key_terms([s.text for s in item.read]),
         unread=_unread(len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words),
+        labels=labels,
+        abstract=list(item.sectioned.abstract) if labels else [],
     )
 
 
-def _overview(item: Prepared, outputs: Sequence[EngineOutput]) -> tuple[list[str], list[list[int]]]:
-    """The overview's sentences and support, the defining sentence first; raises when it has none."""
+def _overview(item: Prepared, outputs: Sequence[EngineOutput]) -> tuple[list[str], list[list[int]], list[str]]:
+    """The overview's sentences, support and labels: the labelled lines in their order, or the defining sentence
+    first with no labels; raises when it has none."""
     sentences = item.sectioned.sentences
     summary_sentences: list[str] = []
     summary_support: list[list[int]] = []
+    labels: list[str] = []
     for part, output in zip(item.overview_parts, outputs):
         summary_sentences += output.sentences
         summary_support += support(output, [sentences[i] for i in part.indices], part.indices)
+        labels += [part.label] * len(output.sentences)
     if not summary_sentences:
         raise NoSentencesError("No summary could be produced from this text.")
-    return defining_first(summary_sentences, summary_support, item.plan.defining)
+    if any(labels):
+        return summary_sentences, summary_support, labels
+    return *defining_first(summary_sentences, summary_support, item.plan.defining), []
 
 
 def _sections(
@@ -116,9 +123,10 @@ def _holds(section: Section) -> str:
 
 
 def _coverage(item: Prepared, overview: Sequence[EngineOutput]) -> Coverage:
-    """How much the overview's engine calls read, of how much input."""
+    """How much the overview's engine calls read, of how much input (a labelled overview's lines each read in one
+    go: the most parts a line took)."""
     return Coverage(
-        parts=sum(part.parts for part in overview),
+        parts=(max if item.overview_parts[0].label else sum)(part.parts for part in overview),
         input_words=item.total_words,
         read_words=item.read_words,
         read_tokens=sum(part.read_tokens for part in overview),

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Sequence
 
-from .. import planning
+from .. import planning, roles
 from ..engine import Hints
 from ..engines.base import EngineInput
 from ..errors import EmptyInputError, InputTooLargeError, NoSentencesError
@@ -22,16 +22,19 @@ from ..text.sentences import Sentence
 
 Source = str | Sequence[BlockLike]
 TLDR_TOPICS = 5
+LINE_WORDS = 40  # the word target of a labelled line, for each sentence it shows
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two or more letters, in any script
 
 
 class OverviewPart(NamedTuple):
-    """Sentences (by index) summarized together for the overview: all of them, or one topic of a TL;DR."""
+    """Sentences (by index) summarized together for the overview: all of them, one topic of a TL;DR, or one
+    labelled line (`label`) of the overview of a document with its own abstract."""
 
     indices: list[int]
     target: int
     hints: Hints
     max_sentences: int | None
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,8 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
     read = [sentences[i] for i in plan.eligible]
     target = options.target_words(sum(len(s.text.split()) for s in read))
     read_words = total_words if count == len(sentences) else sum(len(s.text.split()) for s in sentences[:count])
-    listed = tuple(plan.sections) if options.sections else ()
+    labelled_parts = () if options.tldr else _labelled_parts(sectioned, plan, options.length)
+    listed = tuple(_not_the_abstract(plan.sections, sectioned, bool(labelled_parts))) if options.sections else ()
     return Prepared(
         sectioned=sectioned,
         plan=plan,
@@ -108,8 +112,24 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
         warnings=tuple(warnings),
         section_plans=tuple(planned for planned in listed if planned.max_sentences),
         all_section_plans=listed,
-        overview_parts=_overview_parts(sectioned, plan, target, options.tldr),
+        overview_parts=labelled_parts or _overview_parts(sectioned, plan, target, options.tldr),
     )
+
+
+def _labelled_parts(sectioned: SectionedText, plan: planning.Plan, length: str) -> tuple[OverviewPart, ...]:
+    """One part per labelled line of a document with its own abstract (`roles.lines`); none for one without."""
+    return tuple(
+        OverviewPart(line.indices, LINE_WORDS * line.count, Hints(bonus=line.bonus), line.count, line.role.label)
+        for line in roles.lines(sectioned, plan, length)
+    )
+
+
+def _not_the_abstract(
+    plans: list[planning.SectionPlan], sectioned: SectionedText, labelled: bool
+) -> list[planning.SectionPlan]:
+    """The section plans, less a section that is the abstract shown whole beside a labelled overview."""
+    own = set(sectioned.abstract) if labelled else set()
+    return [planned for planned in plans if not (planned.indices and set(planned.indices) <= own)]
 
 
 def _overview_parts(sectioned: SectionedText, plan: planning.Plan, target: int, tldr: bool) -> tuple[OverviewPart, ...]:

@@ -2,8 +2,9 @@
 
 import re
 
-from ingest import Block
+from ingest import Block, ingest_file
 from summarizer import Settings, Summarizer, SummaryOptions
+from tests.builders import labelled_paper_pdf
 from ui.exports import as_markdown, as_text
 
 BLOCKS = (
@@ -88,3 +89,18 @@ def test_markdown_export_keeps_entities_literal_and_the_engines_reason_on_a_line
     assert "\\&lt;script\\&gt; and \\&amp; where" in markdown and "# Summary of a\\&amp;b.txt" in markdown
     assert not re.search(r"(?<!\\)&", markdown), "an unescaped & reached the export"
     assert ".)" not in markdown and "- Why this engine: The model is not cached" in markdown
+
+
+def test_the_downloads_carry_the_labelled_overview_and_the_authors_abstract():
+    blocks = ingest_file("quickstore.pdf", labelled_paper_pdf()).blocks
+    summary = Summarizer(Settings(engine="extractive")).summarize(blocks, SummaryOptions())
+    text = as_text(summary, "quickstore.pdf")
+    assert [line.split(" (p", 1)[0] for line in text.split("\n\n")[1].splitlines()] == [
+        "What it is",
+        "How",
+        "What it found",
+        "Limits",
+    ]
+    assert "Abstract (the authors', p. 1): Web services" in text
+    markdown = as_markdown(summary, "quickstore.pdf", "medium")
+    assert "- **What it found (p. 4)**: " in markdown and "**Abstract (the authors', p. 1)**: Web services" in markdown

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.builders import make_docx, make_pdf, make_text
+from tests.builders import labelled_paper_pdf, make_docx, make_pdf, make_text
 
 ARTICLE = make_text(30, seed=3)
 
@@ -112,6 +112,17 @@ def test_upload_pdf_counts_pages_in_good_english(app):
     assert any(c.startswith("Read 100% of 6 pages in 1 part") for c in texts(at, "caption"))
     at.file_uploader(key="uploader").set_value(("one.pdf", make_pdf(pages=1), "application/pdf")).run()
     assert any("one.pdf · 1 page ·" in c for c in texts(at, "caption"))
+
+
+def test_a_paper_with_an_abstract_shows_the_labelled_overview_and_the_authors_abstract(app):
+    at = app("views/upload.py")
+    at.file_uploader(key="uploader").set_value(("quickstore.pdf", labelled_paper_pdf(), "application/pdf")).run()
+    at.button(key="summarize_upload").click().run()
+    assert not at.exception
+    shown = next(text for text in texts(at) if text.startswith("- **What it is"))
+    heads = [line.split("**")[1] for line in shown.splitlines()]
+    assert heads == ["What it is (p. 1)", "How (p. 3)", "What it found (p. 4)", "Limits (p. 5)"]
+    assert "Abstract (the authors', p. 1)" in [expander.label for expander in at.expander]
 
 
 def test_bad_upload_is_a_message_and_goes_when_a_good_file_replaces_it(app):

@@ -1,0 +1,190 @@
+"""The labelled overview of a document with an abstract of its own: what it is, how, what it found, its limits.
+
+A reader who has the abstract learns nothing from an overview that restates it. So where the document opens
+with its own abstract, summary or scope (`SectionedText.abstract`), the overview is one labelled line per
+role of `ROLES`, in that order: what was done (the defining sentence, which may be the abstract's), how, what
+was found (from the evaluation, results and conclusion, measured numbers preferred) and, only when the
+document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
+to it, the sections it is taken from and how many sentences it shows at each length; no line but the first
+may take a sentence of the abstract, and no sentence is shown twice. Each line is an engine input of its own
+(`prepared.OverviewPart`), so it keeps its page and grounding as any summary sentence does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .planning import DOCUMENT_CUE, SELF_CUE, Plan
+from .sectioned import SectionedText
+from .text.prose import dangles
+
+ABSTRACT_LABEL = "Abstract (the authors')"
+# A measured number: a figure with its unit, a share or a factor; not a figure, table or section's number.
+MEASURED = re.compile(
+    r"\b\d[\d,.]*\s*(?:%|percent|×|x\b|-?fold|times\b|orders? of magnitude|ms\b|milliseconds|µs|us\b|ns\b|"
+    r"seconds?|s\b|minutes|hours|[KMGT]i?B\b|[KMG]b(?:ps|/s)|ops\b|operations|requests|queries|qps\b|"
+    r"transactions)",
+    re.I,
+)
+REFERENCE_NUMBER = re.compile(r"\b(?:fig(?:ure)?s?|tables?|sections?|§|eq(?:uation)?s?|chapters?)\.?\s*\d+", re.I)
+INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
+CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
+
+
+@dataclass(frozen=True)
+class Role:
+    """One line of the labelled overview: its label, the cue words and section titles that pull a sentence to
+    it, the sentences it shows by length, and whether it is shown without a cue (only with one when not)."""
+
+    name: str
+    label: str
+    cue: re.Pattern[str]
+    sections: re.Pattern[str]
+    sentences: dict[str, int]
+    needs_cue: bool = False
+
+
+ROLES: tuple[Role, ...] = (
+    Role(
+        "what",
+        "What it is",
+        SELF_CUE,
+        re.compile(r"abstract|summary|scope|introduction|overview", re.I),
+        {"short": 1, "medium": 1, "long": 1},
+    ),
+    Role(
+        "how",
+        "How",
+        re.compile(
+            r"\b(?:we (?:use|build|built|implement|implemented|design|designed|combine|model|rely|apply|extend)|"
+            r"uses?|using|based on|consists? of|relies on|is built|works by|combines?|architecture|approach|"
+            r"algorithm|mechanism|key idea|technique|protocol)\b",
+            re.I,
+        ),
+        re.compile(
+            r"design|method|approach|architecture|implementation|system|algorithm|model|framework|technique|"
+            r"protocol|mechanism|overview|structure|construction|solution",
+            re.I,
+        ),
+        {"short": 1, "medium": 1, "long": 2},
+    ),
+    Role(
+        "found",
+        "What it found",
+        re.compile(
+            r"\b(?:we (?:show|find|found|observe|observed|demonstrate|conclude)|results? (?:show|indicate|"
+            r"suggest|in)|outperforms?|faster|slower|speed-?ups?|improves?|improvement|reduces?|reduction|higher|"
+            r"lower|better|worse|achieves?|up to|on average|accuracy|against|compared (?:with|to)|than|fell|rose|"
+            r"dropped|increased|decreased|by a factor)\b",
+            re.I,
+        ),
+        re.compile(
+            r"evaluation|results?|experiments?|experience|measurements?|performance|benchmarks?|conclusions?|"
+            r"discussion|findings|analysis|lessons|game results|deployment",
+            re.I,
+        ),
+        {"short": 1, "medium": 2, "long": 3},
+        needs_cue=True,
+    ),
+    Role(
+        "limits",
+        "Limits",
+        re.compile(
+            r"\b(?:limitations?|limited to|future work|in the future|we plan|plan to|left (?:for|to) future|"
+            r"remains? (?:an )?open|open (?:questions?|problems?)|drawbacks?|shortcomings?|restricted to|"
+            r"not yet|does not (?:yet )?(?:support|handle|address|scale))\b",
+            re.I,
+        ),
+        re.compile(r"limitations?|future|conclusions?|discussion|lessons|threats|open problems", re.I),
+        {"short": 1, "medium": 1, "long": 1},
+        needs_cue=True,
+    ),
+)
+PICK_ORDER = ("what", "found", "limits", "how")  # who chooses first where two lines would want one sentence
+
+
+@dataclass(frozen=True)
+class Line:
+    """One labelled line to summarize: its role, the sentences (source indices, in order) it may choose from with
+    their pull, and how many it shows."""
+
+    role: Role
+    indices: list[int]
+    bonus: list[float]
+    count: int
+
+
+def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
+    """The labelled overview's lines, in `ROLES` order, for a document with its own abstract; [] for one without
+    (its overview stays one paragraph)."""
+    if not sectioned.abstract:
+        return []
+    title = _titles(sectioned)
+    taken: set[int] = set()
+    found: dict[str, Line] = {}
+    for name in PICK_ORDER:
+        role = next(r for r in ROLES if r.name == name)
+        pool = [i for i in plan.eligible if i not in taken and not dangles(sectioned.sentences[i].text)]
+        count = role.sentences.get(length, 1)
+        best = _best(sectioned, plan, role, pool, title, count)
+        if best:
+            found[name] = Line(role, sorted(i for i, _ in best), [score for _, score in sorted(best)], count)
+            taken.update(i for i, _ in best)
+    return [found[role.name] for role in ROLES if role.name in found]
+
+
+def _best(
+    sectioned: SectionedText, plan: Plan, role: Role, pool: list[int], title: list[str], count: int
+) -> list[tuple[int, float]]:
+    """The sentences a line may choose among with their pull: the one defining sentence for "what", else the best
+    few of the pool outside the abstract."""
+    if role.name == "what":
+        return _what(sectioned, plan, pool, set(sectioned.abstract))
+    own = set(sectioned.abstract)
+    return _ranked(sectioned, role, [i for i in pool if i not in own], title)[: count + CANDIDATES]
+
+
+def _titles(sectioned: SectionedText) -> list[str]:
+    """The title of the section each sentence falls in."""
+    titles = [""] * len(sectioned.sentences)
+    for section in sectioned.sections:
+        titles[section.start : section.stop] = [section.title] * section.size
+    return titles
+
+
+def _what(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) -> list[tuple[int, float]]:
+    """What was done: the defining sentence, else the first sentence of the abstract or introduction saying what
+    the document does, else the abstract's first."""
+    if plan.defining in pool:
+        return [(plan.defining, 1.0)]
+    early = [i for i in pool if i in own or sectioned.roles[i] == "self"][: 4 * len(own) or None]
+    cued = [i for i in early if DOCUMENT_CUE.search(sectioned.sentences[i].text)]
+    cued = cued or [i for i in early if SELF_CUE.search(sectioned.sentences[i].text)]
+    first = cued or [i for i in pool if i in own]
+    return [(first[0], 1.0)] if first else []
+
+
+def _ranked(sectioned: SectionedText, role: Role, pool: list[int], title: list[str]) -> list[tuple[int, float]]:
+    """The pool's sentences with their pull to `role`, best first (those with none left out; for a role that needs
+    a cue, those without one too)."""
+    scored = []
+    for i in pool:
+        text = sectioned.sentences[i].text
+        cue = bool(role.cue.search(text))
+        if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
+            continue
+        score = (
+            cue
+            + 1.0 * bool(role.sections.search(title[i]))
+            + (role.name == "found") * _measured(text)
+            - INTRODUCTION_PENALTY * (sectioned.roles[i] == "self" and not role.sections.search(title[i]))
+        )
+        if score > 0:
+            scored.append((i, float(score)))
+    return sorted(scored, key=lambda pair: -pair[1])
+
+
+def _measured(text: str) -> float:
+    """1.0 for a sentence that states a measured number (not a figure's or section's number), else 0.0."""
+    return float(bool(MEASURED.search(REFERENCE_NUMBER.sub("", text))))

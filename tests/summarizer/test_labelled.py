@@ -1,0 +1,89 @@
+"""The labelled overview: a paper with an abstract gets what it is, how, what it found and its limits, each with
+its page; a document without one keeps its paragraph; the labels survive the JSON, the wire and the command line."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ingest import ingest_file
+from summarizer import Settings, Summarizer, SummaryOptions, render_text
+from summarizer.remote import wire
+from summarizer.roles import ABSTRACT_LABEL, ROLES
+from tests.builders import labelled_paper_pdf
+
+LABELS = [role.label for role in ROLES]
+
+
+@pytest.fixture(scope="module")
+def offline():
+    return Summarizer(Settings(engine="extractive"))
+
+
+@pytest.fixture(scope="module")
+def paper(offline):
+    blocks = ingest_file("quickstore.pdf", labelled_paper_pdf()).blocks
+    return offline.summarize(blocks, SummaryOptions(format="outline"))
+
+
+def test_a_paper_with_an_abstract_gets_the_four_labelled_lines_in_order_each_with_its_page(paper):
+    lines = paper.labelled_lines()
+    assert [line.label for line in lines] == LABELS
+    assert all(line.pages and line.where.startswith("p") for line in lines)
+    found = next(line for line in lines if line.label == "What it found")
+    assert any(ch.isdigit() for ch in found.text) and found.pages == [4]
+    assert "future work" in lines[-1].text.lower() or "not yet" in lines[-1].text.lower()
+
+
+def test_only_the_first_line_may_come_from_the_abstract(paper):
+    own = set(paper.abstract)
+    drawn = [rows[0] in own for rows in paper.support]
+    assert sum(drawn) <= 1 and not any(drawn[1:])
+    assert len(paper.sentences) == len(set(paper.sentences))
+
+
+def test_the_abstract_stays_available_as_the_authors_own(paper):
+    own = paper.authors_abstract
+    assert own is not None and own.label == ABSTRACT_LABEL and own.pages == [1]
+    assert own.text.startswith("Web services spend much of their time")
+    assert own.heading == "Abstract (the authors', p. 1)"
+    shown = render_text(paper, abstract=True)
+    assert shown.index("What it is") < shown.index("Abstract (the authors") < shown.index("Design (p. 3)")
+    assert "Abstract (the authors" not in paper.text  # the summary's own text (a batch's) is the summary alone
+
+
+def test_a_document_without_an_abstract_keeps_its_plain_overview(offline):
+    blocks = ingest_file("quickstore.pdf", labelled_paper_pdf(abstract=False)).blocks
+    summary = offline.summarize(blocks, SummaryOptions(format="outline"))
+    assert summary.labels == [] and summary.labelled_lines() == [] and summary.authors_abstract is None
+    assert not any(label in summary.overview for label in LABELS)
+
+
+def test_plain_text_keeps_its_plain_overview(offline, text_factory):
+    summary = offline.summarize(text_factory(20), SummaryOptions())
+    assert summary.labels == [] and summary.as_dict()["overview_lines"] == []
+
+
+def test_the_json_carries_the_labelled_lines_and_the_wire_keeps_them(paper):
+    data = json.loads(json.dumps(paper.as_dict()))
+    assert [line["label"] for line in data["overview_lines"]] == LABELS
+    assert all(line["pages"] for line in data["overview_lines"])
+    assert data["authors_abstract"]["label"] == ABSTRACT_LABEL
+    rebuilt = wire.summary_from_wire(json.loads(json.dumps(wire.summary_to_wire(paper))))
+    assert rebuilt == paper and rebuilt.labelled_lines() == paper.labelled_lines()
+
+
+def test_the_command_line_prints_the_labels(tmp_path):
+    source = tmp_path / "quickstore.pdf"
+    source.write_bytes(labelled_paper_pdf())
+    result = subprocess.run(
+        [sys.executable, "-m", "summarizer", "summarize", str(source), "--engine", "extractive"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    heads = [line.split(" (p", 1)[0] for line in result.stdout.splitlines()[:4]]
+    assert heads == LABELS
+    assert "Abstract (the authors', p. 1): Web services" in result.stdout
