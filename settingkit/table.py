@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
@@ -59,8 +60,10 @@ class Entry:
         return str if self.default is None else type(self.default)
 
 
-def entries(cls: type, prefix: str) -> list[Entry]:
-    """Every field of a settings dataclass as a row, in field order; a field without a rule is a TypeError."""
+@functools.cache
+def entries(cls: type, prefix: str) -> tuple[Entry, ...]:
+    """Every field of a settings dataclass as a row, in field order (read once per class); a field without a rule is
+    a TypeError."""
     found = []
     for item in fields(cls):
         rule = item.metadata.get(RULE)
@@ -68,4 +71,4 @@ def entries(cls: type, prefix: str) -> list[Entry]:
             raise TypeError(f"{cls.__name__}.{item.name} has no rule: declare it with settingkit.setting.")
         variables = rule.env or (f"{prefix}_{item.name.upper()}",)
         found.append(Entry(item.name, variables, item.default, rule))
-    return found
+    return tuple(found)
