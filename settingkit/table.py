@@ -60,10 +60,14 @@ class Entry:
         return str if self.default is None else type(self.default)
 
 
-@functools.cache
 def entries(cls: type, prefix: str) -> tuple[Entry, ...]:
     """Every field of a settings dataclass as a row, in field order (read once per class); a field without a rule is
     a TypeError."""
+    return _entries(cls, prefix)
+
+
+@functools.cache
+def _entries(cls: Any, prefix: str) -> tuple[Entry, ...]:
     found = []
     for item in fields(cls):
         rule = item.metadata.get(RULE)
