@@ -90,3 +90,14 @@ def test_the_command_line_says_which_variable_is_wrong_and_stops(tmp_path, name,
     assert result.returncode == 1, result.stderr
     assert result.stderr == f"error: {name}={value!r} is not {accepts}; give one, or unset it.\n"
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("name", ["SUMMARIZER_SERVE_NUM_CPUS", "SUMMARIZER_SERVE_MAX_HEADER_KB"])
+def test_serve_refuses_a_nan_bound_by_name_before_it_starts_anything(monkeypatch, capsys, name):
+    from summarizer.cli import main
+
+    monkeypatch.setenv(name, "nan")
+    assert main(["serve"]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith(f"error: {name}='nan' is not a number") and len(error.splitlines()) == 1
+    assert "went wrong on our side" not in error
