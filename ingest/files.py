@@ -33,7 +33,7 @@ def _extract(
     if kind == "image":
         return images.extract(data, name, settings, report)
     if kind == "docx":
-        return worddocx.extract(data, name)
+        return worddocx.extract(data, name, settings)
     _stop_at_limit(name, len(data.translate(None, BLANK_BYTES)) // MAX_BYTES_PER_CHAR, settings)
     text, encoding = plaintext.decode(data, name)
     _stop_at_limit(name, len(text) - sum(len(run) - 1 for run in SPACE_RUN.findall(text)), settings)

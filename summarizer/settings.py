@@ -1,16 +1,19 @@
 """Every knob of the service in one frozen object, read from the environment by `Settings.from_env`.
 
 `from_env` is the one place the summarizer reads the environment: each field is read from `SUMMARIZER_<FIELD>`,
-or from the variables its metadata names (the Hugging Face ones), and every other module takes the settings
-as an argument.
+or from the variables its row names (the Hugging Face ones), and every other module takes the settings
+as an argument. Each field is a row of `settingkit`'s table: its meaning and what it accepts sit beside its default,
+one rule parses and checks it (with ingest's), and the docs' table is made from the rows.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import Field, dataclass, field, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
+
+from settingkit import check, read, setting
 
 from .engine import EngineName
 from .errors import InvalidOptionError
@@ -20,47 +23,13 @@ DEVICES = ("auto", "cpu", "cuda")
 PRESETS = ("fast", "best")  # greedy, beam search: each model engine's `engines.budgets.GENERATION` has one per name
 BACKENDS = ("auto", "ctranslate2", "transformers")
 QUANTIZATIONS = ("int8", "int8_float32", "int16", "float32")
-TRUTHY = ("1", "true", "yes", "on")
 # Where models are found and kept: what settings made from scratch take from the environment's (`Settings.anew`).
 PLACES = ("ct2_cache", "hf_home", "hub_offline", "hub_endpoint", "cache_home")
 HUB = "https://huggingface.co"
-ENV = "env"  # a field's metadata key: the variables it is read from, when not SUMMARIZER_<FIELD>
-
-
-def variables(item: Field[Any], prefix: str = "SUMMARIZER") -> tuple[str, ...]:
-    """The environment variables a settings field is read from."""
-    named: tuple[str, ...] = item.metadata.get(ENV, ())
-    return named or (f"{prefix}_{item.name.upper()}",)
-
-
-def parse(item: Field[Any], raw: str, name: str) -> object:
-    """One variable's text as the field's type: booleans from 1/true/yes/on, tuples comma-separated."""
-    default = item.default
-    if isinstance(default, bool):
-        return raw.lower() in TRUTHY
-    if isinstance(default, tuple):
-        return tuple(part.strip() for part in raw.split(",") if part.strip())
-    kind: type = type(default) if default is not None else str
-    try:
-        return kind(raw)
-    except ValueError:
-        wanted = "a whole number" if kind is int else "a number"
-        raise InvalidOptionError(f"{name}={raw!r} is not {wanted}; give {wanted} or unset it.") from None
-
-
-def read(cls: type, environ: Mapping[str, str], prefix: str = "SUMMARIZER") -> dict[str, object]:
-    """The fields of a settings dataclass that the environment sets, parsed; a boolean read from several
-    variables is on when any of them is."""
-    values: dict[str, object] = {}
-    for item in fields(cls):
-        found = [(name, environ[name]) for name in variables(item, prefix) if environ.get(name)]
-        if not found:
-            continue
-        if isinstance(item.default, bool):
-            values[item.name] = any(parse(item, raw, name) for name, raw in found)
-        else:
-            values[item.name] = parse(item, found[0][1], found[0][0])
-    return values
+PREFIX = "SUMMARIZER"
+DAY = 86_400.0  # the longest time any wait or timeout may be set to, in seconds
+COUNT = 1_000_000  # the most of anything counted (replicas, requests, documents, sources)
+MINUTE_MS = 60_000.0  # the longest batching wait, in milliseconds
 
 
 @dataclass(frozen=True)
@@ -78,46 +47,139 @@ class Settings:
     have still arriving.
     """
 
-    model: str = "t5-small"
-    engine: str = "auto"
-    device: str = "auto"
-    preset: str = "best"
-    backend: str = "auto"
-    quantization: str = "int8"
-    max_input_chars: int = 2_000_000
-    together_max_sources: int = 10
-    hub_timeout: float = 3.0
-    batch_size: int = 0
-    max_input_tokens: int = 512
-    cache_dir: str | None = None
-    batch_wait_ms: float = 10.0
-    batch_max_documents: int = 32
-    url: str | None = None
-    url_timeout: float = 300.0
-    serve_host: str = "127.0.0.1"
-    serve_port: int = 8000
-    serve_replicas: int = 1
-    serve_num_cpus: float = 1.0
-    serve_num_gpus: float = 0.0
-    serve_max_batch: int = 8
-    serve_batch_wait_ms: float = 20.0
-    serve_max_queued: int = 64
-    serve_max_body_mb: float = 32.0
-    serve_max_items: int = 100
-    serve_body_timeout_s: float = 30.0
-    serve_request_timeout_s: float = 300.0
-    serve_keep_alive_s: int = 5
-    serve_max_open_requests: int = 1000
-    serve_max_header_kb: float = 64.0
-    serve_memory_mb: float = 256.0
-    serve_client_bodies: int = 32
-    serve_client_memory_mb: float = 64.0
-    serve_allowed_hosts: str = ""
-    ct2_cache: str | None = None
-    hf_home: str | None = field(default=None, metadata={ENV: ("HF_HOME",)})
-    hub_offline: bool = field(default=False, metadata={ENV: ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")})
-    hub_endpoint: str = field(default=HUB, metadata={ENV: ("HF_ENDPOINT",)})
-    cache_home: str | None = field(default=None, metadata={ENV: ("XDG_CACHE_HOME",)})
+    model: str = setting("t5-small", "hub id or local directory of a seq2seq checkpoint (T5, BART, Pegasus ...)")
+    engine: str = setting(
+        "auto",
+        "`auto` (the model when its weights can be found, else the offline engine), `abstractive` or `extractive`",
+        choices=ENGINES,
+    )
+    device: str = setting("auto", "`auto` (CUDA when present, in bf16 or fp16), `cpu` or `cuda`", choices=DEVICES)
+    preset: str = setting(
+        "best", "`fast` (greedy) or `best` (beam 4, no repeated 3-grams, length penalty 2)", choices=PRESETS
+    )
+    backend: str = setting(
+        "auto",
+        "`auto` (CTranslate2 on CPU, transformers on CUDA), `ctranslate2` or `transformers`",
+        choices=BACKENDS,
+    )
+    quantization: str = setting("int8", "CTranslate2 compute type", choices=QUANTIZATIONS)
+    max_input_chars: int = setting(
+        2_000_000,
+        "longer texts are refused with a message; also the bound on the characters of sources summarized together",
+        low=1,
+        high=1_000_000_000,
+    )
+    together_max_sources: int = setting(
+        10, "at most this many sources (files, texts, links) are summarized together", low=1, high=COUNT
+    )
+    hub_timeout: float = setting(
+        3.0, "seconds to wait for the model hub before falling back to the offline engine", low=0, above=True, high=DAY
+    )
+    batch_size: int = setting(
+        0,
+        "parts per generate call; `0` sizes it by free memory (8 on a CPU with 4 GB free, up to 64 on a GPU)",
+        low=0,
+        high=COUNT,
+    )
+    max_input_tokens: int = setting(512, "the model's input window, in tokens", low=32, high=COUNT)
+    cache_dir: str | None = setting(
+        None, "Hugging Face cache directory (unset: `HF_HOME`, else `~/.cache/huggingface`)"
+    )
+    batch_wait_ms: float = setting(
+        10.0,
+        "how long concurrent callers are gathered into one batch (up to 30 times that while callers are still "
+        "splitting their text)",
+        low=0,
+        high=MINUTE_MS,
+    )
+    batch_max_documents: int = setting(
+        32, "documents (overviews and sections) per gathered batch; `1` runs every call alone", low=1, high=COUNT
+    )
+    url: str | None = setting(
+        None, "use the summarizer server at this address instead of a model in this process", web=True
+    )
+    url_timeout: float = setting(
+        300.0, "seconds one request to the server may take (health checks: at most 5)", low=0, above=True, high=DAY
+    )
+    serve_host: str = setting("127.0.0.1", "where `serve` listens")
+    serve_port: int = setting(8000, "the port `serve` listens on (`--port`)", low=0, high=65_535)
+    serve_replicas: int = setting(1, "model replicas (`--replicas`)", low=1, high=COUNT)
+    serve_num_cpus: float = setting(1.0, "CPUs Ray reserves per replica (fractions allowed)", low=0, high=COUNT)
+    serve_num_gpus: float = setting(0.0, "GPUs Ray reserves per replica (fractions allowed)", low=0, high=COUNT)
+    serve_max_batch: int = setting(8, "requests per batch on a replica", low=1, high=COUNT)
+    serve_batch_wait_ms: float = setting(20.0, "how long a replica waits to fill a batch", low=0, high=MINUTE_MS)
+    serve_max_queued: int = setting(
+        64, "requests waiting beyond the replicas' `2 x max batch` in progress before 503", low=1, high=COUNT
+    )
+    serve_max_body_mb: float = setting(
+        32.0,
+        "largest request body in MB (a 2,000,000-character text is at most about 12 MB of JSON)",
+        low=0,
+        above=True,
+        high=COUNT,
+    )
+    serve_max_items: int = setting(100, "most sources in one `summarize_many`", low=1, high=COUNT)
+    serve_body_timeout_s: float = setting(
+        30.0, "seconds a client has to send the whole body (408 after)", low=0, above=True, high=DAY
+    )
+    serve_request_timeout_s: float = setting(
+        300.0,
+        "seconds a summary may take once the body is in (504 after); Serve's own proxy timeout is set 30 s behind, "
+        "as a backstop",
+        low=0,
+        above=True,
+        high=DAY,
+    )
+    serve_keep_alive_s: int = setting(5, "seconds an idle keep-alive connection stays open", low=1, high=int(DAY))
+    serve_max_open_requests: int = setting(
+        1000, "requests the gateway holds open at once (503 at once beyond it)", low=1, high=COUNT
+    )
+    serve_max_header_kb: float = setting(
+        64.0,
+        "largest request head in kB (431 after), cut in Serve's proxy as it arrives",
+        low=0,
+        above=True,
+        high=COUNT,
+    )
+    serve_memory_mb: float = setting(
+        256.0, "MB of request bodies all open requests may hold together (503 after)", low=0, above=True, high=COUNT
+    )
+    serve_client_bodies: int = setting(
+        32,
+        "request bodies one client address may have arriving at once (503 for its next; a body that arrives whole "
+        "is not counted)",
+        low=1,
+        high=COUNT,
+    )
+    serve_client_memory_mb: float = setting(
+        64.0,
+        "MB one client address's bodies still arriving may hold together (503 after)",
+        low=0,
+        above=True,
+        high=COUNT,
+    )
+    serve_allowed_hosts: str = setting(
+        "",
+        "Host names the API answers, comma-separated (403 for others, and for an Origin elsewhere); empty: the "
+        "loopback names while `serve` listens on loopback, no check otherwise; `*`: no check",
+    )
+    ct2_cache: str | None = setting(
+        None,
+        "where the fast path keeps the models it converted to CTranslate2 (unset: `summarizer-ctranslate2` in the "
+        "Hugging Face cache)",
+    )
+    hf_home: str | None = setting(None, "the Hugging Face cache (`SUMMARIZER_CACHE_DIR` wins)", env=("HF_HOME",))
+    hub_offline: bool = setting(
+        False,
+        "on: only local directories and the cache are tried, never the hub",
+        env=("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"),
+    )
+    hub_endpoint: str = setting(HUB, "the model hub", web=True, env=("HF_ENDPOINT",))
+    cache_home: str | None = setting(
+        None,
+        "`summarize --news` keeps the last briefing in `$XDG_CACHE_HOME/summarizer/briefing.json` (unset: `~/.cache`)",
+        env=("XDG_CACHE_HOME",),
+    )
 
     @property
     def converted_models(self) -> Path:
@@ -133,65 +195,15 @@ class Settings:
         return Path(self.cache_home or Path.home() / ".cache") / "summarizer" / "briefing.json"
 
     def __post_init__(self) -> None:
-        for name, allowed in (
-            ("engine", ENGINES),
-            ("device", DEVICES),
-            ("preset", PRESETS),
-            ("backend", BACKENDS),
-            ("quantization", QUANTIZATIONS),
-        ):
-            value = getattr(self, name)
-            if value not in allowed:
-                raise InvalidOptionError(f"Unknown {name} {value!r}: choose one of {', '.join(allowed)}.")
-        if self.batch_size < 0:
-            raise InvalidOptionError("The batch size must be at least 1, or 0 to size it by free memory.")
-        if self.batch_wait_ms < 0 or self.batch_max_documents < 1:
-            raise InvalidOptionError("Batching needs a wait of 0 ms or more and at least 1 document per batch.")
-        if self.together_max_sources < 1:
-            raise InvalidOptionError("At least 1 source must be allowed to be summarized together.")
-        if self.max_input_tokens < 32:
-            raise InvalidOptionError("The model's input window must be at least 32 tokens.")
-        self._check_server()
-
-    def _check_server(self) -> None:
-        """The summarizer server's knobs: where the app finds it (`url`) and how `serve` runs it."""
-        if self.url is not None and not self.url.startswith(("http://", "https://")):
-            raise InvalidOptionError(f"SUMMARIZER_URL={self.url!r} must start with http:// or https://.")
-        if self.url_timeout <= 0:
-            raise InvalidOptionError("The summarizer server's timeout must be more than 0 seconds.")
-        if not 0 <= self.serve_port <= 65535:
-            raise InvalidOptionError(f"The server port {self.serve_port} is not between 0 and 65535.")
-        if self.serve_replicas < 1 or self.serve_max_batch < 1 or self.serve_max_queued < 1:
-            raise InvalidOptionError("The server needs at least 1 replica, 1 request per batch and 1 queued request.")
-        if self.serve_num_cpus < 0 or self.serve_num_gpus < 0 or self.serve_batch_wait_ms < 0:
-            raise InvalidOptionError("CPUs and GPUs per replica and the batch wait cannot be negative.")
-        if (
-            min(
-                self.serve_max_body_mb,
-                self.serve_max_items,
-                self.serve_body_timeout_s,
-                self.serve_request_timeout_s,
-                self.serve_keep_alive_s,
-                self.serve_max_open_requests,
-                self.serve_max_header_kb,
-                self.serve_memory_mb,
-                self.serve_client_bodies,
-                self.serve_client_memory_mb,
-            )
-            <= 0
-        ):
-            raise InvalidOptionError(
-                "The server's header, body, memory and item bounds, per-client bounds, timeouts, keep-alive and open "
-                "requests must all be more than 0."
-            )
+        check(self, PREFIX, InvalidOptionError)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "Settings":
         """Settings from the environment (`SUMMARIZER_*` and the variables fields name), then explicit
         overrides (None means unset)."""
-        values = read(cls, os.environ if environ is None else environ)
+        values = read(cls, os.environ if environ is None else environ, PREFIX, InvalidOptionError)
         values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)  # type: ignore[arg-type]  # each value was parsed by its field's type
+        return cls(**values)
 
     def anew(self, **values: Any) -> "Settings":
         """Settings of `values` over the defaults, with these settings' caches and hub (`PLACES`)."""

@@ -219,6 +219,28 @@ def make_docx() -> bytes:
     return buffer.getvalue()
 
 
+def docx_bomb(inflated_mb: int = 200) -> bytes:
+    """A Word file (made by python-docx) whose document.xml inflates to `inflated_mb` MB of one repeated word, a few
+    hundred kB packed: a decompression bomb. Written a megabyte at a time, so making it holds no more."""
+    source = zipfile.ZipFile(io.BytesIO(make_docx()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bomb:
+        for item in source.infolist():
+            if item.filename != "word/document.xml":
+                bomb.writestr(item, source.read(item))
+        with bomb.open("word/document.xml", "w", force_zip64=True) as part:
+            part.write(
+                b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+                b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+                b"<w:body><w:p><w:r><w:t>"
+            )
+            megabyte = b"bridge " * (1_000_000 // 7)
+            for _ in range(inflated_mb):
+                part.write(megabyte)
+            part.write(b"</w:t></w:r></w:p></w:body></w:document>")
+    return out.getvalue()
+
+
 def page_image():
     """A grey page-sized picture with dark bars, like a scan of printed lines."""
     from PIL import Image, ImageDraw

@@ -4,7 +4,8 @@
 It also misbehaves on request: `/dribble/headers.html` and `/dribble/body.html` (and `/dribble/feed.rss`)
 send one line every `dribble_interval` seconds (at most `dribble_lines` lines, and they stop when the
 client hangs up, which `hung_up` counts by path); `/charset/unknown.html`, `/length/invalid.html`, `/length/conflicting.html` and
-`/type/markdown` send broken or hostile headers.
+`/type/markdown` send broken or hostile headers; `/rss/huge.rss` holds forty stories with 100 kB titles and
+10 kB descriptions, and `/rss/linkless.rss` is invalid XML whose one story has no link.
 """
 
 from __future__ import annotations
@@ -34,6 +35,27 @@ ROUTES = {
     "/article/storm.html": (200, "text/html; charset=utf-8", "article_normal.html"),
     "/article/storm-warning.html": (200, "text/html; charset=utf-8", "article_storm.html"),
 }
+
+
+HUGE_STORIES = 40
+HUGE_TITLE_WORDS = 100_000 // 7  # a title of 100 kB (forty of them stay under the 5 MB download limit)
+HUGE_DESCRIPTION_WORDS = 10_000 // 7
+
+
+def huge_feed(base: str) -> bytes:
+    """An RSS feed of `HUGE_STORIES` stories, each with a 100 kB title and a 10 kB description."""
+    title, description = (" ".join(["bridge"] * count) for count in (HUGE_TITLE_WORDS, HUGE_DESCRIPTION_WORDS))
+    items = "".join(
+        f"<item><title>Story {n} {title}</title><description>About {n} {description}</description>"
+        f"<link>{base}/article/normal.html?story={n}</link></item>"
+        for n in range(HUGE_STORIES)
+    )
+    return f'<?xml version="1.0"?><rss version="2.0"><channel><title>Huge</title>{items}</channel></rss>'.encode()
+
+
+LINKLESS = (
+    b'<?xml version="1.0"?><rss><channel><title>Half</title><item><title>Half a story</title><description>No link'
+)
 
 
 class QuietServer(ThreadingHTTPServer):
@@ -119,6 +141,10 @@ class NewsServer:
                 if path == "/slow.html":
                     time.sleep(3)
                     return self._send(200, "text/html", b"<p>too late</p>")
+                if path == "/rss/huge.rss":
+                    return self._send(200, "application/rss+xml", huge_feed(server.base))
+                if path == "/rss/linkless.rss":
+                    return self._send(200, "application/rss+xml", LINKLESS)
                 if path == "/big.html":
                     return self._send(200, "text/html", b"<p>" + b"x" * (6 * 1024 * 1024) + b"</p>")
                 if path == "/report.pdf":

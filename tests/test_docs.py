@@ -120,7 +120,7 @@ def makefile() -> tuple[set[str], set[str]]:
 
 
 def settings_variables() -> set[str]:
-    return {name for name, _, _ in docsgen.rows()}
+    return {name for row in docsgen.rows() for name in row[0].split(" or ")}
 
 
 @functools.cache

@@ -5,12 +5,14 @@ nothing of models; nothing outside the lab imports the lab (but `python -m summa
 which joins the lab's commands to the product's); the summarizer reaches ingest through its public
 face; the runtime core never imports Ray or its Ray deployment (`summarizer.distributed`), which in
 turn knows nothing of the screen; both libraries share the text-kind rules (`textkind`), which import only the
-standard library; and no module imports itself through a cycle.
+standard library, as does the settings' one rule (`settingkit`); and no module imports itself through a cycle.
 """
 
 import ast
 import functools
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LAB_TOOLS = {
@@ -107,20 +109,23 @@ def test_pages_reach_libraries_only_through_their_public_faces_and_ui():
         )
 
 
-def test_the_text_kind_rules_stand_alone():
-    """`textkind` holds the rules both libraries use, so it imports only the standard library (importing it loads
-    neither ingest nor the summarizer), and the libraries reach it through its public face."""
+# The leaves both libraries share: the text-kind rules and the settings' one rule.
+SHARED_LEAVES = ("textkind", "settingkit")
+
+
+@pytest.mark.parametrize("leaf", SHARED_LEAVES)
+def test_the_shared_leaves_stand_alone(leaf):
+    """A shared leaf (`textkind`'s rules, `settingkit`'s settings rule) imports only the standard library (importing
+    it loads neither ingest nor the summarizer), and the libraries reach it through its public face."""
     import sys
 
-    for path in files("textkind"):
+    for path in files(leaf):
         names = {n.split(".")[0] for n in imports(path)}
-        assert names <= set(sys.stdlib_module_names) | {"__future__", "textkind"}, path
+        assert names <= set(sys.stdlib_module_names) | {"__future__", leaf}, path
     for path in files("summarizer", "ingest"):
-        assert not {n for n in imports(path) if n.startswith("textkind.")}, path
-    assert (
-        fresh("import sys, textkind; print(sorted({m.split('.')[0] for m in sys.modules} & {'ingest', 'summarizer'}))")
-        == "[]"
-    )
+        assert not {n for n in imports(path) if n.startswith(f"{leaf}.")}, path
+    probe = f"import sys, {leaf}; print(sorted({{m.split('.')[0] for m in sys.modules}} & {{'ingest', 'summarizer'}}))"
+    assert fresh(probe) == "[]"
 
 
 def test_ingest_knows_nothing_of_models():
@@ -165,7 +170,7 @@ def _module(path: Path) -> str:
 
 def test_no_import_cycles():
     """A module never imports itself through others (`from . import x` counts as x, not the package)."""
-    modules = {_module(p): p for p in files("summarizer", "ingest", "textkind") + ui_files()}
+    modules = {_module(p): p for p in files("summarizer", "ingest", *SHARED_LEAVES) + ui_files()}
 
     def edges(name: str) -> set[str]:
         found = imports(modules[name]) & set(modules)

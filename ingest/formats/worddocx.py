@@ -8,11 +8,13 @@ import zipfile
 from typing import Any
 
 from ..document import Block, BlockKind, Extracted, Origin
-from ..errors import CorruptFileError
+from ..errors import CorruptFileError, FileTooLargeError
 from ..sections import finish
+from ..settings import IngestSettings
 
 PLACEHOLDER = re.compile(r"^(?:|untitled|title|document\d*|microsoft word\b.*|python-docx\b.*|.*\.docx?)$", re.I)
 HEADING_STYLE = re.compile(r"^(?:heading|überschrift|titre|título|titolo)\s*(\d)$", re.I)
+CHUNK = 1 << 20  # bytes inflated at a time while a file's parts are measured
 
 
 def _kind(style: str, paragraph: Any) -> tuple[BlockKind, int]:
@@ -33,9 +35,9 @@ def _kind(style: str, paragraph: Any) -> tuple[BlockKind, int]:
     return "paragraph", 0
 
 
-def extract(data: bytes, name: str) -> Extracted:
-    """The blocks, title and warnings of a .docx file."""
-    document = _open(data, name)
+def extract(data: bytes, name: str, settings: IngestSettings) -> Extracted:
+    """The blocks, title and warnings of a .docx file whose parts unpack within `settings.max_inflated_mb`."""
+    document = _open(data, name, settings)
     blocks = _body_blocks(document)
     running = [
         p.text.strip()
@@ -49,12 +51,38 @@ def extract(data: bytes, name: str) -> Extracted:
     return Extracted(finish(blocks), _title(blocks, document.core_properties.title or ""), warnings=warnings)
 
 
-def _open(data: bytes, name: str) -> Any:
-    """The python-docx document; a damaged file refused with a `CorruptFileError`."""
+def _inflated_within(data: bytes, name: str, settings: IngestSettings) -> None:
+    """Refuse a file whose parts unpack to more than `settings.max_inflated_mb`, before anything parses them: by the
+    sizes its central directory declares, then by the bytes inflating them gives, a chunk at a time (a directory can
+    lie)."""
+    too_large = FileTooLargeError(
+        f"{name} is too large when inflated: its parts unpack to more than {settings.max_inflated_mb:,} MB, the limit "
+        "(INGEST_MAX_INFLATED_MB). Save it again from Word, or split it into smaller files."
+    )
+    limit = settings.max_inflated_bytes
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        members = archive.infolist()
+        if sum(member.file_size for member in members) > limit:
+            raise too_large
+        inflated = 0
+        for member in members:
+            with archive.open(member) as part:
+                while chunk := part.read(CHUNK):
+                    inflated += len(chunk)
+                    if inflated > limit:
+                        raise too_large
+
+
+def _open(data: bytes, name: str, settings: IngestSettings) -> Any:
+    """The python-docx document; a file that unpacks past `settings.max_inflated_mb` refused with a
+    `FileTooLargeError`, a damaged one with a `CorruptFileError`."""
     import docx
 
     try:
+        _inflated_within(data, name, settings)
         return docx.Document(io.BytesIO(data))
+    except FileTooLargeError:
+        raise
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as error:
         raise CorruptFileError(f"{name} is not a valid Word document (.docx); it may be damaged.") from error
     except Exception as error:  # lxml and python-docx raise many types on damaged XML

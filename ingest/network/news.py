@@ -24,7 +24,7 @@ from ..errors import FeedUnavailableError, FetchError, NewsApiError
 from ..settings import IngestSettings
 from .connection import Watch
 from .fetch import Response, get, guard, host_label, mount_pinned
-from .textclean import plain_text
+from .textclean import plain_text, shortened
 
 logger = logging.getLogger(__name__)
 NEWSAPI_MESSAGES = {
@@ -36,6 +36,13 @@ NEWSAPI_MESSAGES = {
     "sourcesTooMany": "Too many NewsAPI sources were requested.",
     "sourceDoesNotExist": "NewsAPI does not know the configured source.",
 }
+# The most characters of each text a headline keeps from its source: a title, a description (shown on the News page
+# and printed by the command lines), and the outlet's and author's names.
+TITLE_CHARS = 300
+DESCRIPTION_CHARS = 1_000
+NAME_CHARS = 100
+FEED_NAME_CHARS = 80
+_UNSAFE_PATH_CHARS = re.compile(r"[^A-Za-z0-9/._~-]")
 FEED_TYPES = ("application/rss+xml", "application/xml", "text/xml", "application/atom+xml", "text/plain", "")
 TRACKING_PARAMETERS = frozenset(
     {
@@ -83,6 +90,20 @@ class FeedResult:
     stale: bool = False
     notes: list[str] = field(default_factory=list)
     retry_at: datetime | None = None
+
+
+def _text(value: object, limit: int) -> str:
+    """A feed's field as plain text, shortened to `limit` characters."""
+    return shortened(plain_text(str(value or "")), limit)
+
+
+def feed_name(url: str) -> str:
+    """A feed's host and path for a message: only safe characters, shortened."""
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        path = ""
+    return shortened(host_label(url) + _UNSAFE_PATH_CHARS.sub("", path), FEED_NAME_CHARS)
 
 
 def _web_link(url: str | None) -> str:
@@ -188,17 +209,17 @@ def _top_headlines(settings: IngestSettings) -> dict[str, Any]:
 def _newsapi_headline(item: dict[str, Any]) -> Headline | None:
     """One NewsAPI article as a headline; None when it has no web link or no title."""
     url = _web_link(item.get("url"))
-    title = plain_text(item.get("title") or "")
+    title = _text(item.get("title"), TITLE_CHARS)
     if not url or not title:
         return None
     return Headline(
         title=title,
-        description=plain_text(item.get("description") or ""),
-        source=((item.get("source") or {}).get("name") or "NewsAPI"),
+        description=_text(item.get("description"), DESCRIPTION_CHARS),
+        source=_text((item.get("source") or {}).get("name"), NAME_CHARS) or "NewsAPI",
         url=url,
         published=_parse_time(item.get("publishedAt")),
         backend="NewsAPI",
-        author=plain_text(item.get("author") or ""),
+        author=_text(item.get("author"), NAME_CHARS),
         image_url=_web_link(item.get("urlToImage")),
     )
 
@@ -226,8 +247,33 @@ def _fetch_feed(feed_url: str, settings: IngestSettings) -> Response | FetchErro
     return response
 
 
+def _feed_headlines(parsed: Any, feed_url: str) -> list[Headline]:
+    """The stories of a parsed feed that have a web link and a title, their texts shortened."""
+    source = _text(parsed.feed.get("title", ""), NAME_CHARS).split(" - ")[0] or host_label(feed_url) or "RSS"
+    headlines = []
+    for entry in parsed.entries:
+        url, title = _web_link(entry.get("link")), _text(entry.get("title"), TITLE_CHARS)
+        if not url or not title:
+            continue
+        stamp = entry.get("published_parsed") or entry.get("updated_parsed")
+        headlines.append(
+            Headline(
+                title=title,
+                description=_text(entry.get("summary"), DESCRIPTION_CHARS),
+                source=source,
+                url=url,
+                published=datetime.fromtimestamp(calendar.timegm(stamp), timezone.utc) if stamp else None,
+                backend="RSS",
+                author=_text(entry.get("author"), NAME_CHARS),
+                image_url=_entry_image(entry),
+            )
+        )
+    return headlines
+
+
 def from_rss(settings: IngestSettings) -> list[Headline]:
-    """Headlines from every configured feed, fetched side by side; FetchError only when none of them could be read."""
+    """Headlines from every configured feed, fetched side by side; FetchError only when none of them could be read,
+    naming each feed and why."""
     import feedparser
 
     headlines: list[Headline] = []
@@ -239,28 +285,11 @@ def from_rss(settings: IngestSettings) -> list[Headline]:
             failures.append(str(response))
             continue
         parsed = feedparser.parse(response.body)
-        if not parsed.entries:
-            failures.append(f"{host_label(feed_url)} sent a feed that could not be read")
-            continue
-        source = plain_text(parsed.feed.get("title", "")).split(" - ")[0] or host_label(feed_url) or "RSS"
-        for entry in parsed.entries:
-            url, title = _web_link(entry.get("link")), plain_text(entry.get("title", ""))
-            if not url or not title:
-                continue
-            stamp = entry.get("published_parsed") or entry.get("updated_parsed")
-            published = datetime.fromtimestamp(calendar.timegm(stamp), timezone.utc) if stamp else None
-            headlines.append(
-                Headline(
-                    title=title,
-                    description=plain_text(entry.get("summary", "")),
-                    source=source,
-                    url=url,
-                    published=published,
-                    backend="RSS",
-                    author=plain_text(entry.get("author", "")),
-                    image_url=_entry_image(entry),
-                )
-            )
+        found = _feed_headlines(parsed, feed_url)
+        if not found:
+            why = "it is not valid XML" if parsed.bozo else "it has no story with a title and a link"
+            failures.append(f"the feed at {feed_name(feed_url)} could not be read ({why})")
+        headlines.extend(found)
     if not headlines:
         reasons = list(dict.fromkeys(f.rstrip(".") for f in failures)) or ["no feeds are configured"]
         raise FetchError("The news feed is unavailable: " + "; ".join(reasons) + ".")

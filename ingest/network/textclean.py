@@ -9,6 +9,14 @@ _TAG = re.compile(r"<[^>]*>")
 _HIDDEN = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)
 
 
+def shortened(text: str, limit: int) -> str:
+    """`text` whole when it has at most `limit` characters, else cut at the last space before it with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut[limit // 2 :] else cut).rstrip() + "…"
+
+
 def plain_text(fragment: str) -> str:
     """Tags dropped, entities decoded, whitespace folded: safe to show as text."""
     if "<" in fragment:

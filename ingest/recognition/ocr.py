@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import IngestError
+from ..settings import OCR_ENGINES
 from .probe import BLANK as BLANK  # what a page holds, as `content` and OcrPage.content say it
 from .probe import FIGURE as FIGURE
 from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, inked
@@ -31,8 +32,8 @@ RECOGNITION_BATCH = 8
 BATCH_AREA = 2 * 1800**2
 REC_HEIGHT = 48
 MIN_SCORE = 0.5
-TESSERACT, RAPIDOCR = "tesseract", "rapidocr"
-ENGINES = (TESSERACT, RAPIDOCR)
+ENGINES = OCR_ENGINES
+TESSERACT, RAPIDOCR = ENGINES
 M_ARENA_MAX = -8
 MALLOC_ARENAS = 2
 SURE = 0.85

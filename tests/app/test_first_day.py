@@ -109,3 +109,13 @@ def test_the_summarize_button_says_which_length_it_will_use_and_where_to_change_
     assert f"Length: medium, paragraph · {hint}" in [c.value for c in at.caption]
     at.sidebar.radio(key="length_choice").set_value("short").run()
     assert f"Length: short, paragraph · {hint}" in [c.value for c in at.caption]
+
+
+def test_a_word_bomb_is_too_large_when_inflated_not_damaged(app):
+    from tests.builders import docx_bomb
+
+    at = app("views/upload.py")
+    at.file_uploader(key="uploader").set_value(("bomb.docx", docx_bomb(200), "application/octet-stream")).run()
+    assert not at.exception
+    [error] = [e.value for e in at.error]
+    assert error.startswith("bomb.docx is too large when inflated: its parts unpack to more than 100 MB, the limit")

@@ -181,6 +181,18 @@ def test_news_cards_are_text_with_read_more_and_summarize_in_place(app):
     assert any("city council voted seven to two" in m.lower() for m in texts(at))
 
 
+def test_news_page_cuts_huge_titles_and_descriptions(app_env, app, monkeypatch):
+    from ingest.network.news import DESCRIPTION_CHARS, TITLE_CHARS
+    from tests.newsserver import HUGE_STORIES
+
+    monkeypatch.setenv("INGEST_FEEDS", f"{app_env.base}/rss/huge.rss")
+    at = app("views/news.py")
+    titles = [m for m in texts(at) if m.startswith("##### ")]
+    assert titles and all(len(t) <= len("##### ") + TITLE_CHARS + 20 for t in titles)  # room for escapes
+    page = sum(len(m) for kind in ("markdown", "caption") for m in texts(at, kind))
+    assert page < HUGE_STORIES * (TITLE_CHARS + DESCRIPTION_CHARS + 400)  # forty 100 kB titles made 1.3 M
+
+
 def test_news_offline_is_calm_and_keeps_the_ways_that_still_work(app_env, app):
     app_env.down = True
     at = app("views/news.py")

@@ -77,7 +77,9 @@ def test_no_source_at_all_is_a_clear_error(news_server):
 
 def test_malformed_feed(news_server):
     settings = settings_for(news_server, feeds=(f"{news_server.base}/rss/malformed.rss",))
-    with pytest.raises(FetchError, match="sent a feed that could not be read"):
+    with pytest.raises(
+        FetchError, match=r"the feed at 127.0.0.1/rss/malformed.rss could not be read \(it is not valid XML\)"
+    ):
         from_rss(settings)
 
 

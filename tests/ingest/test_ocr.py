@@ -417,5 +417,5 @@ def test_without_tesseract_ocr_falls_back_to_rapidocr(tmp_path):
 
 def test_an_unknown_ocr_engine_is_named():
     image, _ = scan(SHORT, 150)
-    with pytest.raises(IngestError, match=r"^INGEST_OCR_ENGINE is 'abbyy'; it must be one of: tesseract, rapidocr\.$"):
+    with pytest.raises(IngestError, match=r"^INGEST_OCR_ENGINE='abbyy' is not one of tesseract, rapidocr\.$"):
         ingest_file("note.png", image_file(image, "PNG"), IngestSettings(ocr_engine="abbyy"))

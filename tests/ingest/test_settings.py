@@ -12,16 +12,31 @@ from ingest import IngestSettings, SettingsError
 @pytest.mark.parametrize(
     "environ, message",
     [
-        ({"INGEST_FETCH_TIMEOUT": "soon"}, "INGEST_FETCH_TIMEOUT='soon' is not a number; give a number or unset it."),
+        (
+            {"INGEST_FETCH_TIMEOUT": "soon"},
+            "INGEST_FETCH_TIMEOUT='soon' is not a number more than 0 and at most 86,400; give one, or unset it.",
+        ),
         (
             {"INGEST_MAX_FILE_MB": "1.5"},
-            "INGEST_MAX_FILE_MB='1.5' is not a whole number; give a whole number or unset it.",
+            "INGEST_MAX_FILE_MB='1.5' is not a whole number from 1 to 1,000,000; give one, or unset it.",
         ),
-        ({"INGEST_EXTRACT_TIMEOUT": "nan"}, "INGEST_EXTRACT_TIMEOUT='nan' is not a number; give a number or unset it."),
-        ({"INGEST_FEED_TTL": "inf"}, "INGEST_FEED_TTL='inf' is not a number; give a number or unset it."),
+        (
+            {"INGEST_EXTRACT_TIMEOUT": "nan"},
+            "INGEST_EXTRACT_TIMEOUT='nan' is not a number more than 0 and at most 86,400; give one, or unset it.",
+        ),
+        ({"INGEST_FEED_TTL": "inf"}, "INGEST_FEED_TTL='inf' is not a number from 0 to 86,400; give one, or unset it."),
         (
             {"INGEST_MAX_CHARS": "-1"},
-            "INGEST_MAX_CHARS='-1' is below zero; give a whole number of 0 or more, or unset it.",
+            "INGEST_MAX_CHARS='-1' is not a whole number from 1 to 1,000,000,000; give one, or unset it.",
+        ),
+        (
+            {"INGEST_OCR": "soon"},
+            "INGEST_OCR='soon' is not one of 1, true, yes, on, 0, false, no, off; give one, or unset it.",
+        ),
+        (
+            {"INGEST_FEEDS": "http://a.test/feed.rss, soon"},
+            "INGEST_FEEDS='http://a.test/feed.rss, soon' is not a comma-separated list of http:// or https:// "
+            "addresses; give one, or unset it.",
         ),
     ],
 )
@@ -32,8 +47,13 @@ def test_a_value_that_cannot_be_read_names_its_variable(environ, message):
 
 
 def test_values_that_read_are_their_settings():
-    settings = IngestSettings.from_env({"INGEST_FETCH_TIMEOUT": "2.5", "INGEST_OCR": "no", "INGEST_FEEDS": "a, b,"})
-    assert (settings.fetch_timeout, settings.ocr, settings.feeds) == (2.5, False, ("a", "b"))
+    settings = IngestSettings.from_env(
+        {"INGEST_FETCH_TIMEOUT": "2.5", "INGEST_OCR": "Off", "INGEST_FEEDS": "http://a.test/1, https://b.test/2,"}
+    )
+    assert (settings.fetch_timeout, settings.ocr) == (2.5, False)
+    assert settings.feeds == ("http://a.test/1", "https://b.test/2")
+    assert IngestSettings.from_env({"NEWSAPI_KEY": "k"}).newsapi_key == "k"
+    assert IngestSettings.from_env({"INGEST_NEWSAPI_KEY": "i", "NEWSAPI_KEY": "k"}).newsapi_key == "i"
 
 
 @pytest.mark.parametrize("command", [["ingest"], ["summarizer", "summarize"]])
@@ -45,5 +65,5 @@ def test_both_commands_say_which_variable_is_wrong(tmp_path, command):
         [sys.executable, "-m", *command, str(path)], capture_output=True, text=True, env=env, timeout=300
     )
     assert result.returncode == 1
-    assert "INGEST_MAX_PAGES='many' is not a whole number" in result.stderr
+    assert "INGEST_MAX_PAGES='many' is not a whole number from 1 to 1,000,000" in result.stderr
     assert "Traceback" not in result.stderr and "went wrong on our side" not in result.stderr
