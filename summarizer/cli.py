@@ -325,12 +325,15 @@ def left_out_report(document: Document, summary: Summary) -> str:
 
 
 def closing_line(summary: Summary, hint: str = "") -> str:
-    """What ran, why, how much of the input it read (and `hint`), and how long it took, in brackets."""
+    """What ran, why, how much of the input it read (and `hint`), the OCR engine that read its scanned pages, and how
+    long it took, in brackets."""
     coverage = summary.coverage
     left_out = coverage.left_out_note(LEFT_OUT_KINDS)
+    ocr = f"; scanned pages read by {summary.ocr}" if summary.ocr else ""
     return (
         f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
-        f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}{hint}; {summary.took}]"
+        f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}{hint}{ocr}; "
+        f"{summary.took}]"
     )
 
 

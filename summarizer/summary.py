@@ -117,6 +117,7 @@ class Summary:
     title: str = ""
     keyterms: list[str] = field(default_factory=list)
     unread: list[int] = field(default_factory=list)
+    ocr: str = ""  # the OCR engine that read the source's scanned pages ('Tesseract'), '' where none was read by OCR
 
     @property
     def overview(self) -> str:

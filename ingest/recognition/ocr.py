@@ -1,6 +1,6 @@
-"""Text lines out of a page image, by Tesseract (`tesseract.py`, the default) or RapidOCR: PP-OCRv6 models shipped in
-its wheel, run by onnxruntime on the CPU (INGEST_OCR_ENGINE=rapidocr, and the engine used where Tesseract or its
-English model is not installed).
+"""Text lines out of a page image, by Tesseract (`tesseract.py`, the default: library and English model from pip) or
+RapidOCR: PP-OCRv6 models shipped in its wheel, run by onnxruntime on the CPU (INGEST_OCR_ENGINE=rapidocr, and the
+engine used where tesserocr or the English model is not installed).
 
 The engine is built in the bounded child on first use, never before the fork: onnxruntime and OpenCV
 start threads at import, and a forked copy of a thread pool can deadlock. The models are named by their
@@ -33,6 +33,7 @@ REC_HEIGHT = 48
 MIN_SCORE = 0.5
 TESSERACT, RAPIDOCR = "tesseract", "rapidocr"
 ENGINES = (TESSERACT, RAPIDOCR)
+LABELS = {TESSERACT: "Tesseract", RAPIDOCR: "RapidOCR"}  # each engine's name as the reader is told it
 M_ARENA_MAX = -8
 MALLOC_ARENAS = 2
 SURE = 0.85
@@ -109,18 +110,35 @@ _workers = 1
 _backend: str | None = None
 
 
-def prepare(pages: int, engine: str = TESSERACT) -> None:
-    """The engine this process reads with, and how the cores are shared, set before any engine is built: Tesseract
-    reads as many pages side by side as there are cores (one thread each); RapidOCR up to PAGES_AT_ONCE pages, its
-    threads shared among them (no thread waits on another inside a model run). Tesseract not installed: RapidOCR."""
-    global _workers, _backend
+def chosen(engine: str) -> str:
+    """The engine that reads when `engine` is asked for: RAPIDOCR where Tesseract is asked for and not installed."""
     if engine not in ENGINES:
         raise IngestError(f"INGEST_OCR_ENGINE is {engine!r}; it must be one of: {', '.join(ENGINES)}.")
     if engine == TESSERACT:
         from . import tesseract
 
-        if not tesseract.available():  # no log here: the bounded child must not take the logging lock
-            engine = RAPIDOCR
+        if tesseract.missing():  # no log here: the bounded child must not take the logging lock
+            return RAPIDOCR
+    return engine
+
+
+def in_words(engine: str) -> str:
+    """The engine that reads when `engine` is asked for, named with where its model comes from, or why Tesseract
+    is not the one: what the About page says of OCR."""
+    from . import tesseract
+
+    if chosen(engine) == TESSERACT:
+        return f"{LABELS[TESSERACT]} (English model from {tesseract.tessdata()})"
+    why = ", as INGEST_OCR_ENGINE asks" if engine == RAPIDOCR else f": Tesseract lacks {tesseract.missing()}"
+    return f"{LABELS[RAPIDOCR]} (its models ship in its wheel){why}"
+
+
+def prepare(pages: int, engine: str = TESSERACT) -> None:
+    """The engine this process reads with (`chosen`), and how the cores are shared, set before any engine is built:
+    Tesseract reads as many pages side by side as there are cores (one thread each); RapidOCR up to PAGES_AT_ONCE
+    pages, its threads shared among them (no thread waits on another inside a model run)."""
+    global _workers, _backend
+    engine = chosen(engine)
     _backend = engine
     if engine == TESSERACT:
         _workers = max(1, min(threads(), pages))

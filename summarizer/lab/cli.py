@@ -330,14 +330,9 @@ def _benchmark(args: argparse.Namespace) -> int:
     if args.suite in ("all", "serve", "corpus"):
         _distributed(args)
     if args.suite in ("all", "ocr"):
-        from .ocreval import benchmark
+        from .ocreval import compare_engines
 
-        facts = benchmark(corpus(args.data, args.pages), args.pages)
-        print(
-            f"OCR, {facts['pages']} scanned pages at {facts['dpi']} dpi: {facts['seconds_per_page']:.2f} s per page "
-            f"({facts['cpu_per_page']:.2f} CPU s in the reader), "
-            f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)"
-        )
+        print("\n".join(compare_engines(corpus(args.data, args.pages), args.pages)))
     if args.suite in ("all", "fast-path"):
         settings = Settings.from_env()
         results = run(args.model or settings.model, args.data, print, args.batch_docs, settings)

