@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from ..cli import Command, Subcommands, engine_arguments, options_of, service_arguments, settings_of
-from ..errors import InvalidOptionError, SummarizerError
+from ..errors import RAY_EXTRA, InvalidOptionError, SummarizerError
 from ..options import LENGTHS, SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
@@ -363,7 +363,7 @@ def _distributed(args: argparse.Namespace) -> None:
         from ..distributed import corpusjob, throughput
     except ImportError as error:
         raise SummarizerError(
-            f"The serve and corpus suites need Ray ({error}): pip install -r requirements-ray.txt"
+            f"The serve and corpus suites need Ray ({error}): install the ray extra ({RAY_EXTRA})"
         ) from None
     from .benchmark import corpus
 
