@@ -21,7 +21,7 @@ from typing import Any, Callable
 from ..errors import IngestError
 from .probe import BLANK as BLANK  # what a page holds, as `content` and OcrPage.content say it
 from .probe import FIGURE as FIGURE
-from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, inked
+from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, inked, prejudged
 from .probe import TEXT as TEXT
 
 MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
@@ -277,9 +277,13 @@ def _judged(image: Any, array: Any, boxes: list[Any]) -> str:
 
 
 def content(image: Any) -> str:
-    """What a page image holds: TEXT, FIGURE or BLANK (the engine's cheap test on its line boxes, before reading)."""
+    """What a page image holds: TEXT, FIGURE or BLANK (its ink alone, then the engine's cheap test on its line boxes,
+    before reading)."""
     import numpy
 
+    kind = prejudged(image)
+    if kind != TEXT:
+        return kind
     if backend() == TESSERACT:
         from . import tesseract
 
@@ -345,7 +349,12 @@ def idle() -> None:
 def read(image: Any, tick: Tick = idle, judge: bool = False) -> OcrPage:
     """The page's lines, turned upright when it was scanned sideways or upside down (only unsure pages are retried);
     `tick()` is called each time a batch of lines has been read. With `judge`, a page that holds only a figure or
-    nothing is not read (`OcrPage.content` says which)."""
+    nothing is not read (`OcrPage.content` says which): told from its ink alone where it can be (`prejudged`), so
+    that no engine sees it."""
+    kind = prejudged(image) if judge else TEXT
+    if kind != TEXT:
+        tick()
+        return OcrPage((), image.width, image.height, 0, kind)
     first = _read(image, 0, tick, judge)
     if first.confidence >= SURE and not first.sideways or not first.lines:
         return _sure(first)

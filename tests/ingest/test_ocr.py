@@ -352,6 +352,37 @@ def test_figures_and_blank_scans_hold_no_text_and_turned_scans_do():
     assert found == ["figure"] * len(figures) + ["blank"] * len(blanks) + ["text"] * len(scans)
 
 
+def _pages_to_tesseract(images) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """In the reader's child: the pages OCR read and those it counted as figures, and how many page images reached
+    Tesseract's engine (its SetImage, counted by a subclass of tesserocr's)."""
+    import tesserocr
+
+    from ingest.recognition import scans
+
+    given = []
+
+    class Counting(tesserocr.PyTessBaseAPI):
+        def SetImage(self, image):
+            given.append(image.size)
+            return super().SetImage(image)
+
+    tesserocr.PyTessBaseAPI = Counting
+    numbers = list(range(1, len(images) + 1))
+    _, report = scans.read_pages(numbers, lambda number: images[number - 1], len(images), engine="tesseract")
+    return report.pages, report.figures, len(given)
+
+
+def test_blank_and_figure_only_scanned_pages_never_reach_the_ocr_engine():
+    """Told from their ink alone: no line-shaped band of letters on the page, so no engine is asked to look at it."""
+    from PIL import Image
+
+    unread = [Image.new("L", (1654, 2339), 255), speckled(3), figure("chart", 7), figure("drawing", 8)]
+    assert run_bounded(_pages_to_tesseract, (unread,), "probe", 600) == ((), (3, 4), 0)
+    text = scan(SHORT, 200)[0]
+    read, figures, given = run_bounded(_pages_to_tesseract, ([*unread, text],), "probe", 600)
+    assert read == (5,) and figures == (3, 4) and given >= 1
+
+
 def test_pages_that_hold_only_figures_are_counted_not_read():
     scanned, text = scan(ARTICLE, 200)
     pages = [figure("chart", 3), figure("photo", 4), scanned, figure("drawing", 5), speckled(2)]
