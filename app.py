@@ -1,14 +1,6 @@
-"""Summarizer web app: routes to one page per mode; every page runs inside one error boundary."""
+"""Summarizer web app, as `streamlit run app.py` and `make run` start it from the checkout: the router is ui/app.py,
+which the installed `summarizer app` runs."""
 
-import streamlit as st
+from ui.app import run
 
-from ui import boundary, navigation, results
-
-# The tab icon is an emoji, drawn inline by the browser: a `:material/...:` page icon is fetched from
-# fonts.gstatic.com, a third-party host (the Material font of icons in the page itself ships with Streamlit).
-st.set_page_config(page_title="Summarizer", page_icon="📝", layout="wide")
-page = navigation.route()
-navigation.mode_bar()
-with boundary.guard():
-    results.watch_pending()
-    page.run()
+run()

@@ -21,6 +21,7 @@ from .marking.highlighted_pdf import Highlighted, highlight_pdf
 from .marking.marked_html import marked_html
 from .network.articles import fetch_article
 from .network.news import FeedResult, Headline, NewsFeed
+from .recognition.ocr import in_words as ocr_engine_in_words
 from .settings import IngestSettings
 from .sources import read_file, read_source
 from .units import counted, file_size
@@ -58,6 +59,7 @@ __all__ = [
     "ingest_file",
     "log_incident",
     "marked_html",
+    "ocr_engine_in_words",
     "parse_text",
     "program_name",
     "read_file",

@@ -160,17 +160,22 @@ def page_ranges(numbers: list[int] | tuple[int, ...], dash: str = "-") -> str:
 
 @dataclass(frozen=True)
 class OcrReport:
-    """Which pages were read by OCR, of how many, the recognizer's mean confidence per character (0-1), and which
-    scanned pages were not read because they hold only figures."""
+    """Which pages were read by OCR, of how many, the recognizer's mean confidence per character (0-1), which
+    scanned pages were not read because they hold only figures, and the engine that read them ('Tesseract')."""
 
     pages: tuple[int, ...]
     total: int
     confidence: float
     figures: tuple[int, ...] = ()
+    engine: str = ""
 
     def describe(self) -> str:
-        """'Pages 1–3 were read by OCR (confidence 94%).', said so a reader knows what to double-check."""
-        sure = f"(confidence {self.confidence:.0%})"
+        """'Pages 1–3 were read by OCR (Tesseract, confidence 94%).', said so a reader knows what to double-check."""
+        sure = (
+            f"({self.engine}, confidence {self.confidence:.0%})"
+            if self.engine
+            else f"(confidence {self.confidence:.0%})"
+        )
         if self.total == 1 and self.pages == (1,):
             return f"The text was read by OCR {sure}."
         if len(self.pages) == 1:

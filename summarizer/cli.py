@@ -26,7 +26,7 @@ from ingest import (
 
 from . import rendering
 from .documents import read_document, stream_document, summarize_document, with_reading
-from .errors import InvalidOptionError, SummarizerError
+from .errors import RAY_EXTRA, InvalidOptionError, SummarizerError
 from .options import FORMATS, LENGTHS, SummaryOptions
 from .partial import Partial
 from .service import Summarizer
@@ -99,7 +99,7 @@ def options_of(args: argparse.Namespace, **extra: Any) -> SummaryOptions:
 
 
 def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dict[str, Command]:
-    """summarize, batch and serve."""
+    """summarize, batch, serve and app."""
     summarize = commands.add_parser("summarize", help="summarize a text file, or - for stdin", parents=[verbose])
     summarize.add_argument(
         "source",
@@ -165,7 +165,11 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
     server.add_argument("--replicas", type=int, help="model replicas (default: SUMMARIZER_SERVE_REPLICAS or 1)")
     server.add_argument("--port", type=int, help="HTTP port (default: SUMMARIZER_SERVE_PORT or 8000)")
     server.add_argument("--host", help="address to listen on (default: SUMMARIZER_SERVE_HOST or 127.0.0.1)")
-    return {"summarize": _summarize, "batch": _batch, "serve": _serve}
+
+    app = commands.add_parser("app", help="start the web app, as `make run` does", parents=[verbose])
+    app.add_argument("--port", type=int, help="its port (default: STREAMLIT_SERVER_PORT or 8501)")
+    app.add_argument("--address", help="address to listen on (default: STREAMLIT_SERVER_ADDRESS or 127.0.0.1)")
+    return {"summarize": _summarize, "batch": _batch, "serve": _serve, "app": _app}
 
 
 def parser(more: Sequence[AddCommands] = ()) -> tuple[argparse.ArgumentParser, dict[str, Command]]:
@@ -325,12 +329,15 @@ def left_out_report(document: Document, summary: Summary) -> str:
 
 
 def closing_line(summary: Summary, hint: str = "") -> str:
-    """What ran, why, how much of the input it read (and `hint`), and how long it took, in brackets."""
+    """What ran, why, how much of the input it read (and `hint`), the OCR engine that read its scanned pages, and how
+    long it took, in brackets."""
     coverage = summary.coverage
     left_out = coverage.left_out_note(LEFT_OUT_KINDS)
+    ocr = f"; scanned pages read by {summary.ocr}" if summary.ocr else ""
     return (
         f"[{summary.engine}: {summary.model} on {summary.device} ({summary.reason}); read {coverage.share:.0%} "
-        f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}{hint}; {summary.took}]"
+        f"of {coverage.input_words:,} words{left_out} in {counted(coverage.parts, 'part')}{hint}{ocr}; "
+        f"{summary.took}]"
     )
 
 
@@ -340,9 +347,15 @@ def _serve(args: argparse.Namespace) -> int:
         from .distributed.serve import serve_forever
     except ImportError as error:
         raise SummarizerError(
-            f"The serve command needs Ray Serve ({error}): pip install -r requirements-ray.txt"
+            f"The serve command needs Ray Serve ({error}): install the ray extra ({RAY_EXTRA})"
         ) from None
     return serve_forever(settings, lambda line: print(line, flush=True))
+
+
+def _app(args: argparse.Namespace) -> int:
+    from .appcommand import run_app
+
+    return run_app(args.port, args.address)
 
 
 def _batch(args: argparse.Namespace) -> int:

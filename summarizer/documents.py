@@ -1,5 +1,5 @@
 """Documents from the command line's sources, summarized: a file, an article URL or stdin read into an ingest
-`Document`, and its summary with the document's title, warnings and reading time."""
+`Document`, and its summary with the document's title, warnings, OCR engine and reading time."""
 
 from __future__ import annotations
 
@@ -55,5 +55,11 @@ def with_reading(summary: Summary, seconds: float) -> Summary:
 
 
 def _of_document(summary: Summary, document: Document) -> Summary:
-    """The document's title, and its extraction warnings before the summary's."""
-    return dataclasses.replace(summary, warnings=document.warnings + summary.warnings, title=document.title)
+    """The document's title, the OCR engine that read its scanned pages, and its extraction warnings before the
+    summary's."""
+    return dataclasses.replace(
+        summary,
+        warnings=document.warnings + summary.warnings,
+        title=document.title,
+        ocr=document.ocr.engine if document.ocr else "",
+    )

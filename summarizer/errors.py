@@ -11,6 +11,10 @@ SummarizerError
 └── ServiceBusyError         the summarizer server is answering but overloaded (HTTP 503)
 """
 
+# How a message tells the user to add an extra of the package (pyproject.toml's optional dependencies).
+RAY_EXTRA = "pip install -e '.[ray]' in the checkout"
+DEV_EXTRA = "pip install -e '.[dev]' in the checkout"
+
 
 class SummarizerError(Exception):
     """Base class: str(error) is a complete sentence a user can act on."""

@@ -148,6 +148,7 @@ class Summary:
     unread: list[int] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)  # each overview sentence's label, when the overview is labelled
     abstract: list[int] = field(default_factory=list)  # the source sentences of the document's own abstract
+    ocr: str = ""  # the OCR engine that read the source's scanned pages ('Tesseract'), '' where none was read by OCR
 
     @property
     def overview(self) -> str:

@@ -338,6 +338,7 @@ def test_public_api_of_ingest_is_pinned():
             "ingest_file",
             "log_incident",
             "marked_html",
+            "ocr_engine_in_words",
             "parse_text",
             "program_name",
             "read_file",

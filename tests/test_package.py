@@ -1,4 +1,4 @@
-"""`pip install .` into a fresh venv gives `summarizer` and `ingest` commands that work from any folder.
+"""`pip install .` into a fresh venv gives `summarizer` and `ingest` commands that work from any folder, and the app.
 
 No network: the venv sees this environment's packages through a .pth file (as `--system-site-packages` would
 from a plain Python), and pip builds without isolation or an index. The build runs on a copy of the checkout,
@@ -12,11 +12,14 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.builders import make_text
+from summarizer.lab.benchmark import free_port
+from tests.builders import BRIDGE_PAGES, make_text, paper_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 NOT_SHIPPED = (".git", ".venv", "artifacts", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
@@ -77,6 +80,60 @@ def test_the_installed_commands_run_from_any_folder(installed, tmp_path):
     assert summarized.stdout.strip() and "[extractive:" in summarized.stderr and "read 100%" in summarized.stderr
     shown = run([installed / "ingest", note.name], elsewhere)
     assert shown.returncode == 0 and "[note.txt: text" in shown.stderr, shown.stderr
+    (elsewhere / "paper.pdf").write_bytes(paper_pdf("Bridge and airport plans", BRIDGE_PAGES))
+    paper = run([installed / "summarizer", "summarize", "paper.pdf", "--engine", "extractive"], elsewhere)
+    assert paper.returncode == 0, paper.stderr
+    assert "The bridge" in paper.stdout and "read 100%" in paper.stderr.strip().splitlines()[-1]
+
+
+def _health(port: int) -> str:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=5) as answer:
+            return answer.read().decode()
+    except OSError:
+        return ""
+
+
+@pytest.mark.slow
+def test_summarizer_app_serves_the_installed_app_from_any_folder(installed, tmp_path):
+    """`summarizer app --port P` answers Streamlit's health check, and the installed router draws the start page."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    server = subprocess.Popen(
+        [installed / "summarizer", "app", "--port", str(port)],
+        cwd=elsewhere,
+        env={**env, "HF_HUB_OFFLINE": "1", "SUMMARIZER_ENGINE": "extractive"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        waited = time.monotonic()
+        while _health(port) != "ok" and server.poll() is None and time.monotonic() - waited < 300:
+            time.sleep(1)
+        assert _health(port) == "ok", server.stdout.read() if server.poll() is not None else "no answer in 300 s"
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    drawn = run(
+        [
+            installed / "python",
+            "-c",
+            "import ui.app, ui.navigation\n"
+            "from streamlit.testing.v1 import AppTest\n"
+            "at = AppTest.from_file(ui.app.__file__, default_timeout=120).run()\n"
+            "assert not at.exception, at.exception\n"
+            "print(ui.app.__file__, ui.navigation.VIEWS, at.title[0].value)\n",
+        ],
+        elsewhere,
+        SUMMARIZER_ENGINE="extractive",
+    )
+    assert drawn.returncode == 0, drawn.stderr
+    script, views, title = drawn.stdout.split(maxsplit=2)
+    assert script.startswith(str(installed.parent)) and views.startswith(str(installed.parent))
+    assert title.strip() == "Summarizer"
 
 
 @pytest.mark.slow
@@ -91,6 +148,9 @@ def test_the_package_declares_its_licence_and_the_requirements_files_pins(instal
     assert len(found) == 1
     metadata = found[0].metadata
     assert metadata["License-Expression"] == "Apache-2.0"
+    assert metadata["Author"] == "The Summarizer maintainers"
+    assert set(metadata.get_all("License-File")) == {"LICENSE", "NOTICE"}
+    assert "Copyright 2026 The Summarizer maintainers" in (ROOT / "NOTICE").read_text()
     requires = set(metadata.get_all("Requires-Dist"))
     pins = [line.split("#")[0].strip() for line in (ROOT / "requirements.txt").read_text().splitlines()]
     assert {pin for pin in pins if pin} <= requires

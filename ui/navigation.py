@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 PAGE_KEY = "current_page"
+# The pages' folder, beside ui/ in the checkout and once installed: pages are named by their full path, so the app
+# runs the same from the checkout's app.py and from the installed ui/app.py (`summarizer app`).
+VIEWS = Path(__file__).resolve().parents[1] / "views"
+
+
+def script(name: str) -> str:
+    """The full path of the page `name` ('upload'), as st.Page and st.page_link take it."""
+    return str(VIEWS / f"{name}.py")
+
+
 # (script, title, icon, url path); the first is the start page.
 PAGES = (
-    ("views/home.py", "Start", ":material/home:", ""),
-    ("views/upload.py", "Upload a file", ":material/upload_file:", "upload"),
-    ("views/paste.py", "Paste text", ":material/content_paste:", "paste"),
-    ("views/news.py", "News", ":material/newspaper:", "news"),
-    ("views/about.py", "About", ":material/info:", "about"),
+    (script("home"), "Start", ":material/home:", ""),
+    (script("upload"), "Upload a file", ":material/upload_file:", "upload"),
+    (script("paste"), "Paste text", ":material/content_paste:", "paste"),
+    (script("news"), "News", ":material/newspaper:", "news"),
+    (script("about"), "About", ":material/info:", "about"),
 )
 
 

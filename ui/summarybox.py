@@ -94,6 +94,16 @@ def pages_with_text(document: Any) -> int | None:
     return None if document is None else len({block.page for block in document.blocks if block.page})
 
 
+def made_by(summary: Summary, document: Document | None) -> str:
+    """What made the summary: its engine, the server it ran on, and the OCR engine that read the scanned pages."""
+    engine = "offline extractive" if summary.engine == EngineName.EXTRACTIVE else f"abstractive, {summary.model}"
+    if resources.server():
+        engine += f" on the summarizer server at {resources.server()}"
+    if document is not None and document.ocr:
+        engine += f"; scanned pages read by {document.ocr.engine}"
+    return engine
+
+
 def show(
     summary: Summary,
     source: str,
@@ -115,9 +125,7 @@ def show(
         if summary.keyterms:
             st.caption("Key terms: " + escape(", ".join(summary.keyterms)))
         outline.overview(summary)
-        engine = "offline extractive" if summary.engine == EngineName.EXTRACTIVE else f"abstractive, {summary.model}"
-        if resources.server():
-            engine += f" on the summarizer server at {resources.server()}"
+        engine = made_by(summary, document)
         st.caption(
             f"{coverage_line(summary, pages, pages_with_text(document))} · {summary.all_words:,} words from "
             f"{summary.coverage.input_words:,} "

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ingest import FORMATS_IN_WORDS, IngestSettings
+from ingest import FORMATS_IN_WORDS, IngestError, IngestSettings, ocr_engine_in_words
 from summarizer import SummarizerError
 from ui import controls, resources
 from ui.escaping import escape
@@ -15,6 +15,14 @@ def ocr_in_words(limits: IngestSettings) -> str:
     return (
         f"scanned pages and photos are read, up to {limits.ocr_max_pages:,} pages a file (the upload page has a switch)"
     )
+
+
+def ocr_engine(limits: IngestSettings) -> str:
+    """The engine that reads scans with these settings, and where its model comes from (INGEST_OCR_ENGINE)."""
+    try:
+        return ocr_engine_in_words(limits.ocr_engine)
+    except IngestError as error:
+        return str(error)
 
 
 controls.sidebar()
@@ -39,7 +47,8 @@ st.markdown(
     f"- **Text limit:** {settings.max_input_chars:,} characters; long documents are read whole, in parts\n"
     f"- **News:** {'NewsAPI, with RSS as fallback' if limits.newsapi_key else 'RSS feeds (no NewsAPI key set)'}, "
     f"refreshed every {limits.feed_ttl / 60:.0f} minutes\n"
-    f"- **OCR:** {ocr_in_words(limits)}"
+    f"- **OCR:** {ocr_in_words(limits)}\n"
+    f"- **OCR engine:** {escape(ocr_engine(limits))}"
 )
 st.caption(
     f"Summaries computed since this server started: {runner.started} ({runner.running()} in progress). "

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ingest import FORMATS_IN_WORDS
-from ui import controls
+from ui import controls, navigation
 
 controls.sidebar()
 st.title("Summarizer")
@@ -16,19 +16,19 @@ for column, (script, label, icon, line) in zip(
     ways,
     (
         (
-            "views/upload.py",
+            navigation.script("upload"),
             "Upload a file",
             ":material/upload_file:",
             f"A report, paper, notes or a scan: {FORMATS_IN_WORDS}.",
         ),
         (
-            "views/paste.py",
+            navigation.script("paste"),
             "Paste text",
             ":material/content_paste:",
             "Any text you copied: an article, an e-mail thread, minutes.",
         ),
         (
-            "views/news.py",
+            navigation.script("news"),
             "News",
             ":material/newspaper:",
             "Today's headlines, each summarized in place, or any article by its link.",
@@ -39,4 +39,4 @@ for column, (script, label, icon, line) in zip(
         st.page_link(script, label=label, icon=icon)
         st.caption(line)
 st.info(controls.engine_in_words(), icon=":material/memory:")
-st.page_link("views/about.py", label="How it works, limits and settings", icon=":material/info:")
+st.page_link(navigation.script("about"), label="How it works, limits and settings", icon=":material/info:")

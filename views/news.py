@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 import streamlit as st
 
 from ingest import FetchError, counted
-from ui import articles, briefing, controls, resources
+from ui import articles, briefing, controls, navigation, resources
 from ui.escaping import escape
 from ui.timefmt import exact, relative
 
@@ -68,7 +68,7 @@ except FetchError as error:
             "**What still works:** paste an article's link in the box above, or copy the article's "
             "text into **Paste text**."
         )
-        st.page_link("views/paste.py", label="Paste text", icon=":material/content_paste:")
+        st.page_link(navigation.script("paste"), label="Paste text", icon=":material/content_paste:")
         st.caption(f"Details: {escape(str(error))}")
     st.stop()
 

@@ -1,6 +1,6 @@
-"""Text lines out of a page image, by Tesseract (`tesseract.py`, the default) or RapidOCR: PP-OCRv6 models shipped in
-its wheel, run by onnxruntime on the CPU (INGEST_OCR_ENGINE=rapidocr, and the engine used where Tesseract or its
-English model is not installed).
+"""Text lines out of a page image, by Tesseract (`tesseract.py`, the default: library and English model from pip) or
+RapidOCR: PP-OCRv6 models shipped in its wheel, run by onnxruntime on the CPU (INGEST_OCR_ENGINE=rapidocr, and the
+engine used where tesserocr or the English model is not installed).
 
 The engine is built in the bounded child on first use, never before the fork: onnxruntime and OpenCV
 start threads at import, and a forked copy of a thread pool can deadlock. The models are named by their
@@ -22,7 +22,7 @@ from ..errors import IngestError
 from ..settings import OCR_ENGINES
 from .probe import BLANK as BLANK  # what a page holds, as `content` and OcrPage.content say it
 from .probe import FIGURE as FIGURE
-from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, inked
+from .probe import PROBE_LETTERS, PROBE_LINES, PROBE_MANY, PROBE_SHAPE, SURE_LINE, inked, prejudged
 from .probe import TEXT as TEXT
 
 MODELS = {"Det": "PP-OCRv6_det_small.onnx", "Rec": "PP-OCRv6_rec_small.onnx"}
@@ -34,6 +34,7 @@ REC_HEIGHT = 48
 MIN_SCORE = 0.5
 ENGINES = OCR_ENGINES
 TESSERACT, RAPIDOCR = ENGINES
+LABELS = {TESSERACT: "Tesseract", RAPIDOCR: "RapidOCR"}  # each engine's name as the reader is told it
 M_ARENA_MAX = -8
 MALLOC_ARENAS = 2
 SURE = 0.85
@@ -110,18 +111,35 @@ _workers = 1
 _backend: str | None = None
 
 
-def prepare(pages: int, engine: str = TESSERACT) -> None:
-    """The engine this process reads with, and how the cores are shared, set before any engine is built: Tesseract
-    reads as many pages side by side as there are cores (one thread each); RapidOCR up to PAGES_AT_ONCE pages, its
-    threads shared among them (no thread waits on another inside a model run). Tesseract not installed: RapidOCR."""
-    global _workers, _backend
+def chosen(engine: str) -> str:
+    """The engine that reads when `engine` is asked for: RAPIDOCR where Tesseract is asked for and not installed."""
     if engine not in ENGINES:
         raise IngestError(f"INGEST_OCR_ENGINE is {engine!r}; it must be one of: {', '.join(ENGINES)}.")
     if engine == TESSERACT:
         from . import tesseract
 
-        if not tesseract.available():  # no log here: the bounded child must not take the logging lock
-            engine = RAPIDOCR
+        if tesseract.missing():  # no log here: the bounded child must not take the logging lock
+            return RAPIDOCR
+    return engine
+
+
+def in_words(engine: str) -> str:
+    """The engine that reads when `engine` is asked for, named with where its model comes from, or why Tesseract
+    is not the one: what the About page says of OCR."""
+    from . import tesseract
+
+    if chosen(engine) == TESSERACT:
+        return f"{LABELS[TESSERACT]} (English model from {tesseract.tessdata()})"
+    why = ", as INGEST_OCR_ENGINE asks" if engine == RAPIDOCR else f": Tesseract lacks {tesseract.missing()}"
+    return f"{LABELS[RAPIDOCR]} (its models ship in its wheel){why}"
+
+
+def prepare(pages: int, engine: str = TESSERACT) -> None:
+    """The engine this process reads with (`chosen`), and how the cores are shared, set before any engine is built:
+    Tesseract reads as many pages side by side as there are cores (one thread each); RapidOCR up to PAGES_AT_ONCE
+    pages, its threads shared among them (no thread waits on another inside a model run)."""
+    global _workers, _backend
+    engine = chosen(engine)
     _backend = engine
     if engine == TESSERACT:
         _workers = max(1, min(threads(), pages))
@@ -260,9 +278,13 @@ def _judged(image: Any, array: Any, boxes: list[Any]) -> str:
 
 
 def content(image: Any) -> str:
-    """What a page image holds: TEXT, FIGURE or BLANK (the engine's cheap test on its line boxes, before reading)."""
+    """What a page image holds: TEXT, FIGURE or BLANK (its ink alone, then the engine's cheap test on its line boxes,
+    before reading)."""
     import numpy
 
+    kind = prejudged(image)
+    if kind != TEXT:
+        return kind
     if backend() == TESSERACT:
         from . import tesseract
 
@@ -328,7 +350,12 @@ def idle() -> None:
 def read(image: Any, tick: Tick = idle, judge: bool = False) -> OcrPage:
     """The page's lines, turned upright when it was scanned sideways or upside down (only unsure pages are retried);
     `tick()` is called each time a batch of lines has been read. With `judge`, a page that holds only a figure or
-    nothing is not read (`OcrPage.content` says which)."""
+    nothing is not read (`OcrPage.content` says which): told from its ink alone where it can be (`prejudged`), so
+    that no engine sees it."""
+    kind = prejudged(image) if judge else TEXT
+    if kind != TEXT:
+        tick()
+        return OcrPage((), image.width, image.height, 0, kind)
     first = _read(image, 0, tick, judge)
     if first.confidence >= SURE and not first.sideways or not first.lines:
         return _sure(first)

@@ -215,7 +215,8 @@ def read_pages(
     figures = tuple(number for number, page in found.items() if page is FIGURE)
     characters = sum(page.characters for page in found.values())
     confidence = sum(page.confidence * page.characters for page in found.values()) / max(1, characters)
-    return found, OcrReport(tuple(number for number, page in found.items() if page.rows), total, confidence, figures)
+    read = tuple(number for number, page in found.items() if page.rows)
+    return found, OcrReport(read, total, confidence, figures, ocr.LABELS[ocr.backend()])
 
 
 def unread_notes(empty: Sequence[int], figures: Sequence[int], count: int) -> list[str]:

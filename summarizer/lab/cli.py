@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from ..cli import Command, Subcommands, engine_arguments, options_of, service_arguments, settings_of
-from ..errors import InvalidOptionError, SummarizerError
+from ..errors import RAY_EXTRA, InvalidOptionError, SummarizerError
 from ..options import LENGTHS, SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
@@ -359,14 +359,9 @@ def _benchmark(args: argparse.Namespace) -> int:
     if args.suite in ("all", "serve", "corpus"):
         _distributed(args)
     if args.suite in ("all", "ocr"):
-        from .ocreval import benchmark
+        from .ocreval import compare_engines
 
-        facts = benchmark(corpus(args.data, args.pages), args.pages)
-        print(
-            f"OCR, {facts['pages']} scanned pages at {facts['dpi']} dpi: {facts['seconds_per_page']:.2f} s per page "
-            f"({facts['cpu_per_page']:.2f} CPU s in the reader), "
-            f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)"
-        )
+        print("\n".join(compare_engines(corpus(args.data, args.pages), args.pages)))
     if args.suite == "first-line":  # the app in chromium: asked for by name, not part of "all"
         from . import firstline
 
@@ -402,7 +397,7 @@ def _distributed(args: argparse.Namespace) -> None:
         from ..distributed import corpusjob, siege, throughput
     except ImportError as error:
         raise SummarizerError(
-            f"The serve and corpus suites need Ray ({error}): pip install -r requirements-ray.txt"
+            f"The serve and corpus suites need Ray ({error}): install the ray extra ({RAY_EXTRA})"
         ) from None
     from .benchmark import corpus
 

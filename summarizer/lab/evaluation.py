@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from ..errors import InvalidOptionError, SummarizerError
+from ..errors import DEV_EXTRA, InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
 from ..service import Summarizer
 from ..text.prose import dangles
@@ -114,15 +114,13 @@ def lead(article: str, n: int = 3) -> str:
 
 
 def rouge_package() -> Any:
-    """The rouge_score package: a lab requirement (requirements-dev.txt), so a message when it is missing. Commands
+    """The rouge_score package: a lab requirement (the dev extra), so a message when it is missing. Commands
     that score at the end (finetune) call it first, so a missing package is said before, not after, the work."""
     try:
         import rouge_score.rouge_scorer
         import rouge_score.tokenizers
     except ImportError:
-        raise SummarizerError(
-            "Scoring needs rouge-score, a development requirement: pip install -r requirements-dev.txt"
-        ) from None
+        raise SummarizerError(f"Scoring needs rouge-score, in the dev extra ({DEV_EXTRA})") from None
     return rouge_score
 
 

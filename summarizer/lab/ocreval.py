@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -45,7 +46,7 @@ children = resource.getrusage(resource.RUSAGE_CHILDREN)
 child = children.ru_maxrss / 1024
 print(json.dumps({"seconds": seconds, "pages": len(document.ocr.pages), "peak_mb": max(own, child),
                   "child_peak_mb": child, "child_cpu": children.ru_utime + children.ru_stime,
-                  "confidence": document.ocr.confidence}))
+                  "confidence": document.ocr.confidence, "engine": document.ocr.engine}))
 """
 
 
@@ -198,10 +199,10 @@ def report(result: OcrScore, dpi: int) -> list[str]:
     return lines
 
 
-def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200) -> dict[str, Any]:
-    """Seconds per page, the reader child's CPU seconds per page and peak memory (the app process or its reader
-    child, whichever is larger) of reading a scanned PDF of `pages` pages, in a fresh process (INGEST_OCR_ENGINE
-    and the other INGEST_ settings apply)."""
+def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200, engine: str = "") -> dict[str, Any]:
+    """Seconds per page, the reader child's CPU seconds per page, peak memory (the app process or its reader child,
+    whichever is larger) and the engine that read, of reading a scanned PDF of `pages` pages in a fresh process with
+    OCR `engine` (INGEST_OCR_ENGINE's when ''; the other INGEST_ settings apply)."""
     if not articles:
         raise InvalidOptionError("The OCR benchmark needs at least one article to render.")
     images = [scan(articles[i % len(articles)], dpi)[0] for i in range(pages)]
@@ -213,6 +214,7 @@ def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200) -> dict[s
             capture_output=True,
             text=True,
             cwd=Path(__file__).resolve().parents[2],
+            env={**os.environ, **({"INGEST_OCR_ENGINE": engine} if engine else {})},
         )
     if result.returncode:
         raise SummarizerError(f"The OCR benchmark failed: {result.stderr.strip().splitlines()[-1]}")
@@ -224,3 +226,19 @@ def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200) -> dict[s
         "cpu_per_page": facts["child_cpu"] / pages_read,
         "dpi": dpi,
     }
+
+
+def compare_engines(articles: Sequence[str], pages: int = 5) -> list[str]:
+    """The ocr suite: the same scanned PDF read by each OCR engine in turn (`benchmark`), one line each and their
+    ratio, in one run so that their speeds compare."""
+    from ingest.recognition.ocr import ENGINES
+
+    rows = {engine: benchmark(articles, pages, engine=engine) for engine in ENGINES}
+    lines = [
+        f"OCR by {facts['engine']} ({engine} asked), {facts['pages']} scanned pages at {facts['dpi']} dpi: "
+        f"{facts['seconds_per_page']:.2f} s per page ({facts['cpu_per_page']:.2f} CPU s in the reader), "
+        f"peak {facts['peak_mb']:.0f} MB (reader child {facts['child_peak_mb']:.0f} MB)"
+        for engine, facts in rows.items()
+    ]
+    first, second = (rows[engine]["seconds_per_page"] for engine in ENGINES)
+    return [*lines, f"{ENGINES[1]} takes {second / max(first, 1e-9):.1f}x {ENGINES[0]}'s time per page"]

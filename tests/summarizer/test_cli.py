@@ -243,3 +243,21 @@ def test_markdown_on_stdin_is_read_as_markdown(text_factory):
     shown = data["text"] + " " + " ".join(data["keyterms"])
     assert "[" not in shown and "https" not in shown and "readthedocs" not in shown, shown
     assert data["coverage"]["prose_words"] > 0.8 * data["coverage"]["input_words"], data["coverage"]
+
+
+def test_a_scan_summarized_names_its_ocr_engine_in_the_closing_line_and_the_json(tmp_path, text_factory):
+    """Where the summary's engine is named, so is the engine that read the scan: Tesseract, from pip alone."""
+    from summarizer.lab.ocreval import FONT, scan
+
+    if not FONT.is_file():
+        pytest.skip(f"the test font {FONT} is not installed (Debian: fonts-dejavu-core)")
+    image, _ = scan(text_factory(8), 150)
+    image.save(tmp_path / "letter.png")
+    shown = run("summarize", str(tmp_path / "letter.png"), "--engine", "extractive")
+    assert shown.returncode == 0, shown.stderr
+    assert "; scanned pages read by Tesseract; " in shown.stderr.strip().splitlines()[-1]
+    as_json = run("summarize", str(tmp_path / "letter.png"), "--engine", "extractive", "--json")
+    assert as_json.returncode == 0, as_json.stderr
+    assert json.loads(as_json.stdout)["ocr"] == "Tesseract"
+    typed = run("summarize", "-", "--engine", "extractive", "--json", stdin=text_factory(20))
+    assert json.loads(typed.stdout)["ocr"] == ""

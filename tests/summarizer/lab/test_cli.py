@@ -118,7 +118,7 @@ def test_scoring_without_rouge_score_says_how_to_install_it(tmp_path, text_facto
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "Scoring needs rouge-score, a development requirement: pip install -r requirements-dev.txt" in result.stderr
+    assert "Scoring needs rouge-score, in the dev extra (pip install -e '.[dev]' in the checkout)" in result.stderr
 
 
 def test_briefing_prints_a_row_per_kind_of_second_outlet_with_every_story_present(tmp_path, text_factory):

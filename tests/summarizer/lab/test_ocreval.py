@@ -48,10 +48,14 @@ def test_ocr_eval_prints_word_accuracy_and_rouge_for_text_and_scan(tmp_path):
 
 
 @needs_font
-def test_benchmark_ocr_suite_reports_seconds_per_page_and_peak_memory():
+def test_benchmark_ocr_suite_reports_tesseract_and_rapidocr_in_one_run():
+    """Each engine's seconds per page and peak memory, and which engine really read (no silent fallback)."""
     result = run("benchmark", "--suite", "ocr", "--data", "/nonexistent.jsonl", "--pages", "1")
     assert result.returncode == 0, result.stderr
     assert "No articles at /nonexistent.jsonl (the CNN/DailyMail pairs" in result.stderr
     assert "timing synthetic news-length prose instead" in result.stderr
-    line = next(line for line in result.stdout.splitlines() if line.startswith("OCR, 1 scanned pages at 200 dpi"))
-    assert " s per page (" in line and " CPU s in the reader), peak " in line and "reader child" in line
+    lines = result.stdout.splitlines()
+    for engine, label in (("tesseract", "Tesseract"), ("rapidocr", "RapidOCR")):
+        line = next(line for line in lines if line.startswith(f"OCR by {label} ({engine} asked), 1 scanned pages"))
+        assert " s per page (" in line and " CPU s in the reader), peak " in line and "reader child" in line
+    assert any(line.startswith("rapidocr takes ") and line.endswith("x tesseract's time per page") for line in lines)
