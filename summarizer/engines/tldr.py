@@ -58,7 +58,7 @@ NOT_A_TLDR = re.compile(
     r"^(?:fig(?:ure)?\.?|table|photo|pictured|image|source|credit)\s*[\d:.]|\(pictured\)|\bpictured\b|"
     r"\b(?:poses|posing) (?:in|with|for|at|alongside)\b|"
     r"\bwork (?:was|is) (?:performed|done|carried out|supported|funded) (?:while|during|at|by|in part)\b|"
-    r"\b(?:corresponding author|equal contribution|e-?mail|@\w)|^by\s+[A-Z]|"
+    r"\b(?:corresponding author|equal contribution|e-?mail|@\w)|^by\s+(?:[A-Z][\w.'-]*\s*){1,4}(?:,|\band\b|$)|"
     r"\bto appear in\b|\b(?:proceedings|proc\.) of\b|\bcopyright\b|\ball rights reserved\b|"
     r"\b(?:in this paper|here),? we (?:will )?only\b",
     re.I,

@@ -15,6 +15,7 @@ from ..engines.tldr import WEIGHTS
 from ..errors import InvalidOptionError
 from ..service import Summarizer
 from ..settings import Settings
+from .tldreval import Record, load_records
 
 DEFAULT_TLDR = Path(__file__).resolve().parents[3] / "shared" / "eval" / "tldr"
 TLDR_SOURCE = "SciTLDR-A abstracts and their gold TL;DRs as JSONL with source and target (see its README)"
@@ -37,12 +38,13 @@ def add_tldr_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -
     learn.add_argument("data", nargs="?", default=str(DEFAULT_TLDR / "train.jsonl"), help="JSONL with source, target")
     learn.add_argument("--limit", type=int, help="use only the first N records")
     learn.add_argument("--folds", type=int, default=5, help="folds of the cross-validated figure (default 5; 0: none)")
-    learn.add_argument("--output", help="where to write the weights (default: the shipped summarizer/engines/tldr.json)")
+    learn.add_argument(
+        "--output", help="where to write the weights (default: the shipped summarizer/engines/tldr.json)"
+    )
     return {"tldr-eval": _tldr_eval, "train-tldr": _train_tldr}
 
 
-def _records(args: argparse.Namespace) -> list:
-    from .tldreval import load_records
+def _records(args: argparse.Namespace) -> list[Record]:
 
     if not Path(args.data).exists():
         raise InvalidOptionError(f"{args.data} is not there. It should hold {TLDR_SOURCE}; give its path.")

@@ -88,7 +88,7 @@ def oracle(record: Record) -> str:
     scorer = rouge_scorer(("rouge1", "rouge2"), use_stemmer=True)
 
     def worth(sentence: str) -> float:
-        return max(
+        return max(  # type: ignore[no-any-return]  # rouge-score is untyped
             s["rouge1"].fmeasure + s["rouge2"].fmeasure for s in (scorer.score(g, sentence) for g in record.golds)
         )
 

@@ -53,7 +53,10 @@ def pickable(text: str) -> bool:
 def examples(records: Sequence[Record], on_record: Callable[[int], None] | None = None) -> Examples:
     """The TL;DR candidates of each abstract as the service reads it, labelled by the oracle."""
     scorer = rouge_scorer(("rouge1", "rouge2"), use_stemmer=True)
-    rows, labels, rouge1, owners = [], [], [], []
+    rows: list[np.ndarray] = []
+    labels: list[float] = []
+    rouge1: list[float] = []
+    owners: list[int] = []
     for number, record in enumerate(records):
         sectioned = sectioned_text(record.text)
         plan = planning.plan(sectioned, len(sectioned.sentences), "tldr")
@@ -90,7 +93,7 @@ def picked_rouge1(scorer: Scorer, data: Examples, mask: np.ndarray) -> float:
     owners = data.owners[mask]
     probability = scorer.probability(data.rows[mask])
     rouge1 = data.rouge1[mask]
-    best = {}
+    best: dict[int, int] = {}
     for k, owner in enumerate(owners.tolist()):
         if owner not in best or probability[k] > probability[best[owner]]:
             best[owner] = k
