@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -50,6 +50,21 @@ def pickable(text: str) -> bool:
     return tldr.fits(shown(text)) and not dangles(text) and len(text.split()) <= ROOM
 
 
+def _candidates(record: Record, scorer: Any) -> tuple[np.ndarray, list[float], list[float]]:
+    """One abstract's candidate rows, their oracle labels and their ROUGE-1 (max over golds)."""
+    sectioned = sectioned_text(record.text)
+    plan = planning.plan(sectioned, len(sectioned.sentences), "tldr")
+    chosen = passage(sectioned, plan.eligible)
+    sentences = [sectioned.sentences[i] for i in chosen]
+    table = tldr.features([s.text for s in sentences], [i == plan.defining for i in chosen])
+    keep = [k for k, s in enumerate(sentences) if is_candidate(s, DEFAULT_TUNING) and pickable(s.text)]
+    scores = [[scorer.score(gold, shown(sentences[k].text)) for gold in record.golds] for k in keep]
+    both = [max(s["rouge1"].fmeasure + s["rouge2"].fmeasure for s in per) for per in scores]
+    best = int(np.argmax(both)) if both else -1
+    labels = [float(j == best) for j in range(len(keep))]
+    return table[keep], labels, [max(s["rouge1"].fmeasure for s in per) for per in scores]
+
+
 def examples(records: Sequence[Record], on_record: Callable[[int], None] | None = None) -> Examples:
     """The TL;DR candidates of each abstract as the service reads it, labelled by the oracle."""
     scorer = rouge_scorer(("rouge1", "rouge2"), use_stemmer=True)
@@ -58,19 +73,11 @@ def examples(records: Sequence[Record], on_record: Callable[[int], None] | None 
     rouge1: list[float] = []
     owners: list[int] = []
     for number, record in enumerate(records):
-        sectioned = sectioned_text(record.text)
-        plan = planning.plan(sectioned, len(sectioned.sentences), "tldr")
-        chosen = passage(sectioned, plan.eligible)
-        sentences = [sectioned.sentences[i] for i in chosen]
-        table = tldr.features([s.text for s in sentences], [i == plan.defining for i in chosen])
-        keep = [k for k, s in enumerate(sentences) if is_candidate(s, DEFAULT_TUNING) and pickable(s.text)]
-        scores = [[scorer.score(gold, shown(sentences[k].text)) for gold in record.golds] for k in keep]
-        both = [max(s["rouge1"].fmeasure + s["rouge2"].fmeasure for s in per) for per in scores]
-        best = int(np.argmax(both)) if both else -1
-        rows.append(table[keep])
-        labels.extend(float(j == best) for j in range(len(keep)))
-        rouge1.extend(max(s["rouge1"].fmeasure for s in per) for per in scores)
-        owners.extend([number] * len(keep))
+        table, picked, scores = _candidates(record, scorer)
+        rows.append(table)
+        labels.extend(picked)
+        rouge1.extend(scores)
+        owners.extend([number] * len(picked))
         if on_record:
             on_record(number + 1)
     width = len(tldr.FEATURES)

@@ -30,6 +30,21 @@ RESULTS = (
     "These tasks take most of the time of a compaction. "
     "On three production traces the engine writes 40% fewer bytes than the engines it was compared with."
 )
+FLASH = [
+    "Flash cells hold a charge that fades a little each time the cells are erased and written again.",
+    "A storage engine that writes short-lived pages beside long-lived ones must copy the long-lived pages "
+    "when it erases a block of flash.",
+    "The copying is what engineers call write amplification, and it shortens the life of the drive.",
+    "Grouping pages by lifetime lets the engine erase whole blocks of dead pages without copying any.",
+]
+THEMES = [
+    ("stone quays", "masons cut granite blocks", "tides"),
+    ("herring fleets", "fishermen salted barrels", "shoals"),
+    ("railway sidings", "engineers laid iron rails", "wagons"),
+    ("silted channels", "dredgers lifted mud", "sandbanks"),
+    ("salt cargoes", "customs officers weighed sacks", "duties"),
+    ("winter storms", "lifeboat crews rowed out", "gales"),
+]
 METHOD = "\n\n".join(prose(10, seed) for seed in range(3))
 TRAIN = Path(__file__).resolve().parents[3] / "shared" / "eval" / "tldr" / "train.jsonl"
 
@@ -54,27 +69,18 @@ def test_a_paper_gets_its_contribution_in_one_sentence(abstract):
 
 
 def test_a_report_without_headings_and_a_long_paste_are_one_sentence():
-    report = "\n\n".join([BACKGROUND, CONTRIBUTION, RESULTS, prose(40, 7)])
-    assert len(OFFLINE.summarize(report, TLDR).sentences) == 1
+    report = "\n\n".join([BACKGROUND, CONTRIBUTION, RESULTS, *FLASH])
+    assert OFFLINE.summarize(report, TLDR).sentences == [CONTRIBUTION]
     # One long text in parts about different things, all of one subject: the segmenter finds topics in it, yet it is
     # one document, not several stories.
     parts = [
-        f"The harbour of Vellmar {verb} {thing} in the year {1800 + 10 * n + k}. "
-        f"Records of the harbour of Vellmar say the {thing} {verb} the town's trade with the north. "
-        f"Historians of Vellmar still argue about how the {thing} changed the harbour."
-        for n, (verb, thing) in enumerate(
-            [
-                ("built", "stone quays"),
-                ("lost", "herring fleets"),
-                ("opened", "railway sidings"),
-                ("dredged", "silted channels"),
-                ("taxed", "salt cargoes"),
-                ("feared", "winter storms"),
-            ]
-        )
-        for k in range(8)
+        f"In Vellmar the {thing} grew in {1800 + 10 * n + k} while {work} beside the {extra}. "
+        f"Each year of the {thing} in Vellmar, {work} and counted the {extra} again. "
+        f"The {extra} and the {thing} shaped Vellmar as {work}."
+        for n, (thing, work, extra) in enumerate(THEMES)
+        for k in range(6)
     ]
-    paste = "\n\n".join(parts + [prose(200, 3)])
+    paste = "\n\n".join(parts)
     sectioned = sectioned_text(paste)
     groups = planning.plan(sectioned, len(sectioned.sentences), "tldr").hints.groups or []
     assert len(set(groups)) > 1  # the text has several topics
