@@ -28,7 +28,8 @@ class Hints:
     word target until it has this many (a Short overview is more than the TL;DR's one sentence). `allowed`: the
     sentences it may show, when some of them must never be (a section's figure walk-throughs and footnotes);
     ignored when it allows no candidate. `standalone`: sentences that read alone though they open as if they
-    leant on another ("This section presents ..." in that section's own summary).
+    leant on another ("This section presents ..." in that section's own summary). `ranks`: a TL;DR's score of
+    each sentence (`engines.tldr`), which then replaces the relevance.
     """
 
     bonus: Sequence[float] | None = None
@@ -39,6 +40,7 @@ class Hints:
     min_sentences: int = 1
     allowed: Sequence[bool] | None = None
     standalone: Sequence[bool] | None = None
+    ranks: Sequence[float] | None = None
 
 
 NO_HINTS = Hints()  # the default: no part of the text allowed or kept apart

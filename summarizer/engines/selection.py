@@ -149,7 +149,9 @@ def select(
     )
     rows = tfidf([tokens(s.text) for s in sentences])
     scorer = (tuning.scorer or shipped()) if hints.learned and tuning.learned > 0 else None
-    if scorer:  # the learned score has position features of its own: the hand-tuned prior weighs less beside it
+    if hints.ranks is not None:  # a TL;DR: the ranker's order alone
+        scores = np.asarray(hints.ranks, dtype=np.float64)
+    elif scorer:  # the learned score has position features of its own: the hand-tuned prior weighs less beside it
         scores = learned_relevance(
             sentences, rows, groups, replace(tuning, position_weight=tuning.learned_position_weight), scorer
         )

@@ -1,5 +1,5 @@
 """The lab's measuring commands: briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark,
-finetune.
+finetune, and the TL;DR's (`tldrcli.py`).
 
 They join the product's commands under one entry (`python -m summarizer`, see `summarizer/__main__.py`)
 through `add_commands`; the product's command line (`summarizer/cli.py`) never imports this module.
@@ -22,6 +22,7 @@ from ..settings import Settings
 from .benchmark import free_port
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
+from .tldrcli import add_tldr_commands
 
 DEFAULT_EVAL = str(Path(__file__).resolve().parents[3] / "shared" / "eval" / "cnndm_dev.jsonl")
 DEFAULT_PAPERS = str(Path(DEFAULT_EVAL).parent / "papers")
@@ -49,8 +50,8 @@ def _data(path: str, source: str) -> str:
 
 
 def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dict[str, Command]:
-    """briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer and
-    cross-fit."""
+    """briefing, evaluate, papers, sections, keyterms, structure, ocr-eval, benchmark, finetune, train-scorer,
+    cross-fit, and the TL;DR's tldr-eval and train-tldr."""
     evaluation = commands.add_parser("evaluate", help="ROUGE against reference highlights (JSONL)", parents=[verbose])
     evaluation.add_argument("data", help="JSONL with id, article, highlights")
     service_arguments(evaluation)
@@ -206,7 +207,7 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
         "finetune": _finetune,
         "train-scorer": _train_scorer,
         "cross-fit": _cross_fit,
-    }
+    } | add_tldr_commands(commands, verbose)
 
 
 def _eval_data(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from ..errors import EmptyInputError, InputTooLargeError, NoSentencesError
 from ..options import SummaryOptions
 from ..sectioned import PROSE_KINDS, BlockLike, SectionedText, sectioned_text
 from ..text.sentences import Sentence
+from ..tldrplan import stories, tldr_hints
 
 Source = str | Sequence[BlockLike]
 TLDR_TOPICS = 5
@@ -41,7 +42,7 @@ class OverviewPart(NamedTuple):
 class Prepared:
     """One document split, planned and capped, waiting for the engine: the overview, then the sections.
 
-    A TL;DR is one sentence, or one per topic (the largest few) when plain text holds several stories, with
+    A TL;DR is one sentence, or one per story (the largest few) when plain text holds several stories, with
     no sections. Otherwise the overview has the whole word target and each section its own (`planning.plan`):
     `section_plans` are the sections summarized, `all_section_plans` every section listed.
     """
@@ -112,7 +113,7 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
         warnings=tuple(warnings),
         section_plans=tuple(planned for planned in listed if planned.max_sentences),
         all_section_plans=listed,
-        overview_parts=labelled_parts or _overview_parts(sectioned, plan, target, options.tldr),
+        overview_parts=labelled_parts or _overview_parts(sectioned, plan, target, options.tldr, _title(source)),
     )
 
 
@@ -132,31 +133,37 @@ def _not_the_abstract(
     return [planned for planned in plans if not (planned.indices and set(planned.indices) <= own)]
 
 
-def _overview_parts(sectioned: SectionedText, plan: planning.Plan, target: int, tldr: bool) -> tuple[OverviewPart, ...]:
-    """The overview as one part, or a TL;DR of plain text with several topics as one line for each of the
-    largest few (`TLDR_TOPICS`), in their order in the text."""
+def _overview_parts(
+    sectioned: SectionedText, plan: planning.Plan, target: int, tldr: bool, title: str = ""
+) -> tuple[OverviewPart, ...]:
+    """The overview as one part; a TL;DR as one sentence ranked by `tldrplan`, or for plain text of several
+    stories one line for each of the largest few (`TLDR_TOPICS`), in their order in the text."""
+    if not tldr:
+        return (OverviewPart(plan.eligible, target, plan.hints, None),)
     topics = sorted(set(plan.hints.groups or [0]))
-    if tldr and not sectioned.structured and len(topics) > 1:
+    if not sectioned.structured and len(topics) > 1 and stories(sectioned, plan.hints.groups or [], plan.eligible):
         return _topic_parts(sectioned, plan, target, topics)
-    return (OverviewPart(plan.eligible, target, plan.hints, 1 if tldr else None),)
+    hints = tldr_hints(sectioned, plan.eligible, plan.defining, title)
+    return (OverviewPart(plan.eligible, target, hints, 1),)
 
 
 def _topic_parts(
     sectioned: SectionedText, plan: planning.Plan, target: int, topics: list[int]
 ) -> tuple[OverviewPart, ...]:
-    groups, eligible, bonus = plan.hints.groups or [0], plan.eligible, plan.hints.bonus
+    groups, eligible = plan.hints.groups or [0], plan.eligible
     members = {t: [k for k, g in enumerate(groups) if g == t] for t in topics}
     size = {t: sum(len(sectioned.sentences[eligible[k]].text.split()) for k in members[t]) for t in topics}
     chosen = sorted(sorted(topics, key=lambda t: -size[t])[:TLDR_TOPICS])
-    return tuple(
-        OverviewPart(
-            [eligible[k] for k in members[t]],
-            target,
-            Hints(bonus=None if bonus is None else [bonus[k] for k in members[t]]),
-            1,
-        )
-        for t in chosen
-    )
+    parts = []
+    for t in chosen:
+        indices = [eligible[k] for k in members[t]]
+        parts.append(OverviewPart(indices, target, tldr_hints(sectioned, indices, plan.defining), 1))
+    return tuple(parts)
+
+
+def _title(source: Source) -> str:
+    """The document's title block's text, or nothing."""
+    return "" if isinstance(source, str) else next((b.text for b in source if b.kind == "title"), "")
 
 
 def _texts(source: Source) -> list[str]:

@@ -1,0 +1,170 @@
+"""The TL;DR ranker: which one sentence of a passage says what the document is or does.
+
+A logistic regression over general signals of each sentence of the passage a TL;DR is taken from (the abstract,
+or the introduction's last paragraph and the conclusion's first, or the whole text): where it sits, cue phrases
+of a contribution ("we propose", "this paper", "we show") and of background, its length, its centrality in the
+passage, whether it is the document's defining sentence (`planning.defining`), and whether it stands alone (no
+dangling opener, no referring phrase such as "these tasks" or "for this"). It is trained on the authors' TL;DRs of
+`../shared/eval/tldr/train.jsonl` against the abstract sentence a ROUGE oracle picks
+(`python -m summarizer train-tldr`, `summarizer/lab/tldrtrain.py`); the weights ship as `tldr.json` beside this
+file, so ranking is a dot product with numpy. The title's terms are not in that data: their weight
+(`TITLE_WEIGHT`) is set by hand and only breaks near ties. Sentences no reader would keep as a TL;DR (a caption,
+footnote, byline, venue line, a signpost such as "The paper is organized as follows", a fragment) are never
+picked (`fits`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from ..text.prose import dangles, is_signpost, opens_mid_thought, shown
+from ..text.vectors import tfidf, tokens
+from .scoring import Scorer
+from .selection import centralities
+
+WEIGHTS = Path(__file__).with_name("tldr.json")
+TITLE_WEIGHT = 0.5  # logits per unit of the title's share of the sentence's words (hand-set: no titles in train)
+CUES: dict[str, str] = {
+    "contribution": r"\bwe\s+(?:\w+ly\s+)?(?:propose|present|introduce|develop|design|describe|devise|formulate|"
+    r"offer|provide|build|construct|derive|contribute)\b",
+    "self": r"\b(?:this|the present|our)\s+(?:paper|work|article|report|study|thesis|document|standard|"
+    r"specification|note|chapter)\b|\bin this (?:paper|work|article|report)\b|^here,?\s+we\b",
+    "result": r"\bwe\s+(?:\w+ly\s+)?(?:show|demonstrate|find|prove|establish|observe|obtain|achieve)\b|"
+    r"\b(?:results?|experiments?|evaluations?)\s+(?:show|demonstrate|indicate|suggest|confirm)\b",
+    "claim": r"\b(?:outperform\w*|state[- ]of[- ]the[- ]art|significantly|substantially|improv\w+|novel|new)\b",
+    "method": r"\b(?:our|the proposed)\s+(?:\w+\s+){0,2}?(?:method|approach|model|framework|algorithm|technique|"
+    r"system|architecture|network)s?\b|\b(?:called|named|dubbed|termed)\b",
+    "background": r"\b(?:recent(?:ly)?|has been|have been|widely|typically|traditional(?:ly)?|existing|prior|"
+    r"previous(?:ly)?|popular|commonly|often|usually)\b",
+    "problem": r"\b(?:however|challeng\w+|problem|difficult\w*|limitation\w*|suffer\w*|lack\w*|remains?)\b",
+    "future": r"\b(?:future work|we (?:plan|hope|leave)|further research)\b",
+    "we": r"\b(?:we|our)\b",
+}
+_CUES = {name: re.compile(pattern, re.I) for name, pattern in CUES.items()}
+# A phrase that refers back to something the sentence does not name ("these tasks", "the former", "for this").
+LEANING = re.compile(
+    r"\b(?:these|those|such)\s+(?!paper|work|article|report)\w+|\bthe (?:former|latter|above|aforementioned)\b|"
+    r"\b(?:for|of|to|by|from|with) (?:this|that|these|those|it)(?:[.,;]|$)|\bas (?:above|before|mentioned)\b",
+    re.I,
+)
+# What is never a TL;DR: a caption, a footnote, a byline or venue line, where the document is going next.
+NOT_A_TLDR = re.compile(
+    r"^(?:fig(?:ure)?\.?|table|photo|pictured|image|source|credit)\s*[\d:.]|\(pictured\)|\bpictured\b|"
+    r"\b(?:poses|posing) (?:in|with|for|at|alongside)\b|"
+    r"\bwork (?:was|is) (?:performed|done|carried out|supported|funded) (?:while|during|at|by|in part)\b|"
+    r"\b(?:corresponding author|equal contribution|e-?mail|@\w)|^by\s+(?:[A-Z][\w.'-]*\s*){1,4}(?:,|\band\b|$)|"
+    r"\bto appear in\b|\b(?:proceedings|proc\.) of\b|\bcopyright\b|\ball rights reserved\b|"
+    r"\b(?:in this paper|here),? we (?:will )?only\b",
+    re.I,
+)
+FEATURES = (
+    "first",
+    "second",
+    "last",
+    "relative",
+    "log_position",
+    "words",
+    "words_squared",
+    "long",
+    *CUES,
+    "cues_early",
+    "centrality",
+    "raw_centrality",
+    "defining",
+    "dangles",
+    "mid_thought",
+    "leaning",
+    "digits",
+    "question",
+    "colon",
+    "log_count",
+)
+LONG_WORDS = 40
+
+
+def _row(text: str) -> list[float]:
+    """The features of one sentence that need nothing but its own text."""
+    opening = " ".join(text.split()[:8])
+    cues = [bool(pattern.search(text)) for pattern in _CUES.values()]
+    early = any(_CUES[name].search(opening) for name in ("contribution", "self"))
+    words = len(text.split())
+    return [
+        words / 30,
+        (words / 30) ** 2,
+        words > LONG_WORDS,
+        *cues,
+        early,
+        dangles(text),
+        opens_mid_thought(text),
+        bool(LEANING.search(text)),
+        bool(re.search(r"\d", text)),
+        text.rstrip("\"'”’ ").endswith("?"),
+        ":" in text,
+    ]
+
+
+def features(texts: Sequence[str], defining: Sequence[bool]) -> np.ndarray:
+    """One row of `FEATURES` per sentence of a passage, in order; `defining` marks the document's defining one."""
+    n = len(texts)
+    if not n:
+        return np.zeros((0, len(FEATURES)), dtype=np.float32)
+    shown_texts = [shown(t) for t in texts]
+    raw, centrality = centralities(tfidf([tokens(t) for t in shown_texts]))
+    own = np.asarray([_row(t) for t in shown_texts], dtype=np.float32)
+    position = np.arange(n, dtype=np.float32)
+    cut = 3 + len(CUES) + 1
+    return np.column_stack(
+        [
+            position == 0,
+            position == 1,
+            position == n - 1,
+            position / max(1, n - 1),
+            np.log1p(position),
+            own[:, :cut],
+            centrality,
+            raw,
+            np.asarray(defining, dtype=np.float32),
+            own[:, cut:],
+            np.full(n, np.log1p(n)),
+        ]
+    ).astype(np.float32)
+
+
+def fits(text: str) -> bool:
+    """Whether a sentence may be a TL;DR at all: not a caption, footnote, byline, venue line or signpost."""
+    return not NOT_A_TLDR.search(text) and not is_signpost(text)
+
+
+def title_overlap(texts: Sequence[str], title: str) -> np.ndarray:
+    """The share of each sentence's content words that are the title's."""
+    terms = set(tokens(title))
+    counts = [tokens(t) for t in texts]
+    return np.asarray([sum(w in terms for w in c) / max(1, len(c)) for c in counts], dtype=np.float32)
+
+
+def ranks(texts: Sequence[str], defining: Sequence[bool], title: str = "", scorer: Scorer | None = None) -> np.ndarray:
+    """Each sentence's TL;DR score, the logit of the shipped ranker (or `scorer`) plus the title's pull;
+    -inf for one that may not be a TL;DR (`fits`)."""
+    ranker = scorer or shipped()
+    rows = features(texts, defining)
+    logits = np.log(np.clip(ranker.probability(rows), 1e-9, 1.0)) if ranker else np.zeros(len(texts))
+    logits = logits + TITLE_WEIGHT * title_overlap(texts, title) if title else logits
+    allowed = np.fromiter((fits(shown(t)) for t in texts), dtype=bool, count=len(texts))
+    scored: np.ndarray = np.where(allowed, logits, -np.inf).astype(np.float64)
+    return scored
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Scorer | None:
+    """The committed ranker, or None when the file is absent or was trained on other features."""
+    try:
+        scorer = Scorer.from_dict(json.loads(WEIGHTS.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError):
+        return None
+    return scorer if scorer.names == FEATURES else None

@@ -1,0 +1,90 @@
+"""Where a TL;DR is taken from and how its sentences rank: the passage, and the TL;DR ranker's scores as hints.
+
+The passage is the abstract (or a summary, scope or overview section) when the document has one; else the
+introduction's last paragraphs and the conclusion's first; else every sentence the overview may read. Its
+sentences are ranked by `engines.tldr` (trained on abstracts), and the offline engine shows the best one that
+stands alone; a model reads the whole text as before.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+import numpy as np
+
+from .engine import Hints
+from .engines.tldr import ranks
+from .sectioned import NUMBER, Section, SectionedText
+from .text.vectors import tfidf, tokens
+
+ABSTRACT = re.compile(r"^(?:abstract|summary|executive summary|scope|overview|purpose)$", re.I)
+INTRODUCTION = re.compile(r"^introduction$", re.I)
+CONCLUSION = re.compile(
+    r"^(?:conclusions?|concluding remarks|summary and conclusions?|discussion and conclusions?)$", re.I
+)
+INTRODUCTION_PARAGRAPHS = 2  # the introduction's last paragraphs, where a paper says what it contributes
+STORY_SIMILARITY = 0.1  # topics this close to the rest of the text on average (TF-IDF cosine) are one document's
+UNRANKED = -1e6  # the score of a sentence outside the passage: shown only when no passage sentence can be
+
+
+def _named(section: Section, pattern: re.Pattern[str]) -> bool:
+    return bool(pattern.match(NUMBER.sub("", section.title).strip(" .:")))
+
+
+def _paragraphs(sectioned: SectionedText, indices: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for i in indices:
+        if not runs or sectioned.sentences[runs[-1][-1]].paragraph != sectioned.sentences[i].paragraph:
+            runs.append([])
+        runs[-1].append(i)
+    return runs
+
+
+def passage(sectioned: SectionedText, eligible: Sequence[int]) -> list[int]:
+    """The sentences (of `eligible`) a TL;DR is chosen from, in document order."""
+
+    def inside(pattern: re.Pattern[str]) -> list[int]:
+        spans = [(s.start, s.stop) for s in sectioned.sections if s.title and _named(s, pattern)]
+        return [i for i in eligible if any(start <= i < stop for start, stop in spans[:1])]
+
+    abstract = inside(ABSTRACT)
+    if abstract:
+        return abstract
+    introduction = _paragraphs(sectioned, inside(INTRODUCTION))[-INTRODUCTION_PARAGRAPHS:]
+    conclusion = _paragraphs(sectioned, inside(CONCLUSION))[:1]
+    chosen = [i for run in introduction + conclusion for i in run]
+    return chosen or list(eligible)
+
+
+def tldr_hints(sectioned: SectionedText, indices: Sequence[int], defining: int | None, title: str = "") -> Hints:
+    """Hints for a TL;DR of the sentences `indices`: the ranker's score of each sentence of their passage, the
+    rest unranked and not allowed."""
+    chosen = passage(sectioned, indices)
+    texts = [sectioned.sentences[i].text for i in chosen]
+    scored = dict(zip(chosen, ranks(texts, [i == defining for i in chosen], title).tolist()))
+    values = np.asarray([scored.get(i, -np.inf) for i in indices])
+    allowed = np.isfinite(values)
+    return Hints(
+        ranks=np.where(allowed, values, UNRANKED).tolist(),
+        allowed=allowed.tolist(),
+    )
+
+
+def stories(sectioned: SectionedText, groups: Sequence[int], eligible: Sequence[int]) -> bool:
+    """Whether the topics (`groups`, one per sentence of `eligible`) of text without headings are separate stories,
+    each its own TL;DR line: on average a topic shares little vocabulary with the rest of the text (TF-IDF cosine
+    under `STORY_SIMILARITY`), where the parts of one long document share much."""
+    topics = sorted(set(groups))
+    bags = [
+        [w for k, g in enumerate(groups) if g == t for w in tokens(sectioned.sentences[eligible[k]].text)]
+        for t in topics
+    ]
+    rows = tfidf(bags)
+    total = rows.sum()
+    cosines = []
+    for t in range(len(topics)):
+        own = rows.dense_row(t)
+        rest = total - own
+        cosines.append(float(own @ rest) / max(float(np.linalg.norm(own) * np.linalg.norm(rest)), 1e-9))
+    return float(np.mean(cosines)) < STORY_SIMILARITY

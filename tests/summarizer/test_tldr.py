@@ -1,0 +1,175 @@
+"""The TL;DR: one sentence that says what the document does, chosen by the learned ranker from the abstract (or the
+introduction and conclusion), one sentence for a long text without headings, one per story; the measure
+`tldr-eval`, and `train-tldr` rebuilding the shipped weights byte for byte."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ingest import parse_text
+from summarizer import Settings, Summarizer, SummaryOptions, planning
+from summarizer.engines.tldr import FEATURES, WEIGHTS, fits, shipped
+from summarizer.lab.syntheticprose import prose
+from summarizer.sectioned import sectioned_text
+from tests.summarizer.lab.test_cli import run
+
+OFFLINE = Summarizer(Settings(engine="extractive"))
+TLDR = SummaryOptions(length="tldr")
+CONTRIBUTION = (
+    "We present Quire, a log-structured storage engine that keeps write amplification low on flash drives "
+    "by grouping pages by their expected lifetime."
+)
+BACKGROUND = (
+    "Flash drives wear out when the same cells are written again and again by storage engines. "
+    "Storage engines built for spinning disks write pages in place and wear the cells out unevenly."
+)
+RESULTS = (
+    "These tasks take most of the time of a compaction. "
+    "On three production traces the engine writes 40% fewer bytes than the engines it was compared with."
+)
+FLASH = [
+    "Flash cells hold a charge that fades a little each time the cells are erased and written again.",
+    "A storage engine that writes short-lived pages beside long-lived ones must copy the long-lived pages "
+    "when it erases a block of flash.",
+    "The copying is what engineers call write amplification, and it shortens the life of the drive.",
+    "Grouping pages by lifetime lets the engine erase whole blocks of dead pages without copying any.",
+]
+THEMES = [
+    ("stone quays", "masons cut granite blocks", "tides"),
+    ("herring fleets", "fishermen salted barrels", "shoals"),
+    ("railway sidings", "engineers laid iron rails", "wagons"),
+    ("silted channels", "dredgers lifted mud", "sandbanks"),
+    ("salt cargoes", "customs officers weighed sacks", "duties"),
+    ("winter storms", "lifeboat crews rowed out", "gales"),
+]
+METHOD = "\n\n".join(prose(10, seed) for seed in range(3))
+TRAIN = Path(__file__).resolve().parents[3] / "shared" / "eval" / "tldr" / "train.jsonl"
+
+
+def _paper(abstract: bool) -> str:
+    head = f"# Abstract\n\n{BACKGROUND} {CONTRIBUTION} {RESULTS}\n\n" if abstract else ""
+    introduction = (
+        f"{BACKGROUND}\n\nEarlier systems grouped pages by the file they belong to.\n\n"
+        f"{CONTRIBUTION} The paper is organized as follows.\n\n"
+    )
+    return (
+        f"# Quire: lifetime-aware storage on flash\n\n{head}# Introduction\n\n{introduction}"
+        f"# Design\n\n{METHOD}\n\n# Conclusion\n\n{RESULTS}\n\n# References\n\nSmith, J. Flash. 2020."
+    )
+
+
+@pytest.mark.parametrize("abstract", [True, False])
+def test_a_paper_gets_its_contribution_in_one_sentence(abstract):
+    summary = OFFLINE.summarize(parse_text(_paper(abstract), markdown_syntax=True).blocks, TLDR)
+    assert summary.sentences == [CONTRIBUTION]
+    assert summary.sections == []
+
+
+def test_a_report_without_headings_and_a_long_paste_are_one_sentence():
+    report = "\n\n".join([BACKGROUND, CONTRIBUTION, RESULTS, *FLASH])
+    assert OFFLINE.summarize(report, TLDR).sentences == [CONTRIBUTION]
+    # One long text in parts about different things, all of one subject: the segmenter finds topics in it, yet it is
+    # one document, not several stories.
+    parts = [
+        f"In Vellmar the {thing} grew in {1800 + 10 * n + k} while {work} beside the {extra}. "
+        f"Each year of the {thing} in Vellmar, {work} and counted the {extra} again. "
+        f"The {extra} and the {thing} shaped Vellmar as {work}."
+        for n, (thing, work, extra) in enumerate(THEMES)
+        for k in range(6)
+    ]
+    paste = "\n\n".join(parts)
+    sectioned = sectioned_text(paste)
+    groups = planning.plan(sectioned, len(sectioned.sentences), "tldr").hints.groups or []
+    assert len(set(groups)) > 1  # the text has several topics
+    summary = OFFLINE.summarize(paste, TLDR)
+    assert len(summary.sentences) == 1, summary.sentences
+
+
+def test_several_stories_keep_a_line_each():
+    stories = [
+        "A rare orchid was found growing in a railway cutting near the coast, botanists reported.",
+        "The national football team won its qualifying match three goals to one in front of a home crowd.",
+        "Scientists at the university published a study of water quality in mountain lakes.",
+    ]
+    padding = [
+        "Botanists said the orchid seeds may have arrived on the wind from gardens inland.",
+        "The coach praised the defence and said the players had trained hard for the match.",
+        "The lakes study found that acid rain still harms fish in the smallest mountain lakes.",
+    ]
+    more = [
+        "Volunteers will guard the orchid site in the railway cutting until the flowers set seed.",
+        "Supporters celebrated in the streets of the capital after the final whistle of the match.",
+        "Researchers will sample the mountain lakes again next summer to measure any recovery.",
+    ]
+    text = "\n\n".join(f"{a}\n\n{b}\n\n{c}" for a, b, c in zip(stories, padding, more))
+    summary = OFFLINE.summarize(parse_text(text).blocks, TLDR)
+    assert len(summary.sentences) == 3, summary.sentences
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The paper is organized as follows.",
+        "Figure 2: The write path of the engine.",
+        "This work was performed while the author was working at Google, Inc.",
+        "To appear in OSDI 2004.",
+        "By Jane Smith and John Doe",
+        "Lindsay Lohan poses in the dressing room alongside her team mates.",
+    ],
+)
+def test_a_sentence_no_reader_keeps_is_never_a_tldr(sentence):
+    assert not fits(sentence)
+    assert fits(CONTRIBUTION)
+
+
+def test_the_shipped_weights_match_the_features():
+    assert shipped() is not None and shipped().names == FEATURES
+
+
+def _records(path: Path, count: int) -> None:
+    lines = []
+    for seed in range(count):
+        body = prose(5, seed).split(". ")
+        source = [f"{body[0]}.", f"We propose method {seed}, a way to {body[1].lower()}.", f"{body[2]}."]
+        lines.append(json.dumps({"source": source, "target": [f"A way to {body[1].lower()}."]}))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_tldr_eval_prints_the_protocol_rows(tmp_path):
+    data = tmp_path / "dev.jsonl"
+    _records(data, 4)
+    result = run("tldr-eval", str(data), "--limit", "3")
+    assert result.returncode == 0, result.stderr
+    rows = {line.split("  ")[0]: line.split() for line in result.stdout.splitlines()[1:]}
+    assert set(rows) == {"project TL;DR", "Lead-1", "Oracle-1"}
+    assert rows["Lead-1"][-1] == "3"
+    assert float(rows["Oracle-1"][1]) >= float(rows["Lead-1"][1])
+    missing = run("tldr-eval", str(tmp_path / "nothing.jsonl"))
+    assert missing.returncode == 1 and "is not there" in missing.stderr
+
+
+def test_train_tldr_writes_the_same_weights_twice(tmp_path):
+    data = tmp_path / "train.jsonl"
+    _records(data, 12)
+    outputs = []
+    for name in ("a.json", "b.json"):
+        result = run("train-tldr", str(data), "--folds", "3", "--output", str(tmp_path / name))
+        assert result.returncode == 0, result.stderr
+        assert "cross-validated" in result.stdout and "12 records" in result.stdout
+        outputs.append((tmp_path / name).read_bytes())
+    assert outputs[0] == outputs[1]
+    weights = json.loads(outputs[0])
+    assert weights["features"] == list(FEATURES)
+    assert weights["coefficients"][FEATURES.index("contribution")] > 0  # the golds are the "we propose" sentences
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not TRAIN.exists(), reason="the TL;DR training file is kept in ../shared/eval")
+def test_the_shipped_weights_rebuild_byte_for_byte(tmp_path):
+    command = [sys.executable, "-m", "summarizer", "train-tldr", str(TRAIN), "--folds", "0"]
+    result = subprocess.run([*command, "--output", str(tmp_path / "tldr.json")], capture_output=True, timeout=3600)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "tldr.json").read_bytes() == WEIGHTS.read_bytes()
