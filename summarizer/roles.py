@@ -67,7 +67,7 @@ ROLES: tuple[Role, ...] = (
             r"protocol|mechanism|overview|structure|construction|solution",
             re.I,
         ),
-        {"short": 1, "medium": 1, "long": 2},
+        {"short": 1, "medium": 2, "long": 3},
     ),
     Role(
         "found",

@@ -28,21 +28,21 @@ def test_overview_starts_from_what_the_document_says_about_itself(standard):
 def test_section_summaries_have_headings_pages_and_grounding(standard):
     summary = OFFLINE.summarize(standard.blocks, SummaryOptions(words=60))
     assert [(s.title, s.pages) for s in summary.sections] == [
-        ("1 Scope", "p. 2"),
         ("2 Terms and definitions", "p. 2"),
         ("3 Package structure", "p. 3"),
         ("4 Interleaving and storage", "p. 4"),
     ]
-    scope, *others = summary.sections
-    assert not scope.sentences and scope.in_overview  # the overview opens with the scope: it is not read twice
-    for section in others:
+    # the scope is the standard's own summary: shown whole as the authors', under the labelled overview, not again
+    own = summary.authors_abstract
+    assert own is not None and own.text.startswith(SCOPE[:40]) and own.pages == [2]
+    assert summary.labels[0] == "What it is" and summary.sentences[0] == SCOPE.split(". ")[0] + "."
+    for section in summary.sections:
         assert 1 <= len(section.sentences) <= 3
         for sentence, support in zip(section.sentences, section.support):
             assert support and summary.source[support[0]].text == sentence
             assert summary.page_of(support[0]) == section.first_page
     outline = summary.as_dict()["sections"]
-    assert outline[0]["title"] == "1 Scope" and outline[0]["in_overview"]
-    assert outline[1]["grounding"][0]["source"][0]["page"] == 2
+    assert outline[0]["grounding"][0]["source"][0]["page"] == 2
 
 
 def test_no_junk_reaches_any_summary(standard):
@@ -75,8 +75,10 @@ def test_non_prose_in_plain_text_is_not_summarized():
 def test_docx_sections_are_summarized(tmp_path):
     document = ingest_file("review.docx", styled_docx())
     summary = OFFLINE.summarize(document.blocks)
-    assert [s.title for s in summary.sections][:2] == ["Scope", "Terms and definitions"]
+    assert [s.title for s in summary.sections][:2] == ["Terms and definitions", "Package structure"]
     assert all(s.pages == "" for s in summary.sections)
+    own = summary.authors_abstract  # the scope, shown whole beside the labelled overview, with no pages in Word
+    assert own is not None and own.text.startswith(SCOPE[:40]) and own.pages == [] and own.heading == own.label
 
 
 def test_several_stories_without_headings_are_all_covered():
@@ -106,7 +108,8 @@ def test_the_abstractive_engine_reads_only_prose_and_summarizes_sections(tiny_mo
     summary = model.summarize(standard.blocks, SummaryOptions(words=300))
     read = " ".join(summary.source[i].text for support in summary.support for i in support)
     assert summary.engine == "abstractive" and summary.sentences
-    assert [s.title for s in summary.sections][0] == "1 Scope" and all(s.sentences for s in summary.sections)
+    assert [s.title for s in summary.sections][0] == "2 Terms and definitions"  # the scope is shown whole
+    assert all(s.sentences for s in summary.sections) and summary.labels[0] == "What it is"
     assert summary.coverage.prose_words < summary.coverage.read_words
     assert not any(text in read for text in REFERENCES + GRAMMAR)
 
