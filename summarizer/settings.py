@@ -110,6 +110,10 @@ class Settings:
     serve_max_header_kb: float = 64.0
     serve_memory_mb: float = 256.0
     serve_allowed_hosts: str = ""
+    openai_base_url: str = "https://api.openai.com/v1"
+    openai_api_key: str | None = field(default=None, repr=False)  # a secret: kept out of logs and reprs
+    openai_model: str = "gpt-4o-mini"
+    openai_timeout: float = 120.0
     ct2_cache: str | None = None
     hf_home: str | None = field(default=None, metadata={ENV: ("HF_HOME",)})
     hub_offline: bool = field(default=False, metadata={ENV: ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")})
@@ -149,6 +153,16 @@ class Settings:
         if self.max_input_tokens < 32:
             raise InvalidOptionError("The model's input window must be at least 32 tokens.")
         self._check_server()
+        self._check_openai()
+
+    def _check_openai(self) -> None:
+        """The OpenAI-compatible engine's service: where it is and how long to wait for it."""
+        if not self.openai_base_url.startswith(("http://", "https://")):
+            raise InvalidOptionError(
+                f"SUMMARIZER_OPENAI_BASE_URL={self.openai_base_url!r} must start with http:// or https://."
+            )
+        if not self.openai_timeout > 0:
+            raise InvalidOptionError("SUMMARIZER_OPENAI_TIMEOUT must be more than 0 seconds.")
 
     def _check_server(self) -> None:
         """The summarizer server's knobs: where the app finds it (`url`) and how `serve` runs it."""

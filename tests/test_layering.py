@@ -259,7 +259,9 @@ def test_public_api_of_summarizer_is_pinned():
             "Coverage",
             "EmptyInputError",
             "EngineFacts",
+            "EngineKind",
             "EngineName",
+            "kind_of",
             "InputTooLargeError",
             "InvalidOptionError",
             "Mark",
@@ -366,3 +368,40 @@ def test_importing_the_summarizer_loads_neither_ingest_nor_torch():
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
+
+def _engine_names_used(path: Path) -> list[str]:
+    """Where a file names an engine other than by choosing one (`engine="extractive"`, a setting): a string equal to
+    an engine's name, or `EngineName.<member>`; with the line of each."""
+    from summarizer.engine import EngineName
+
+    tree = ast.parse(path.read_text())
+    chosen = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "engine"}
+    found = []
+    for node in ast.walk(tree):
+        named = isinstance(node, ast.Constant) and node.value in set(EngineName) and id(node) not in chosen
+        member = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "EngineName"
+        if named or member:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_module_outside_the_engine_table_names_an_engine():
+    """The engine table (`summarizer/engine.py`) and its loaders (`engines/registry.py`) name the engines, and each
+    engine's module its own, once (`name = EngineName.X`); everything else reads a row (`kind_of`) and never asks
+    "is this engine X?". The lab may choose an engine to measure (a setting, a command's argument)."""
+    table = {ROOT / "summarizer" / "engine.py", ROOT / "summarizer" / "engines" / "registry.py"}
+    own = {ROOT / "summarizer" / "engines" / f"{n}.py" for n in ("extractive", "abstractive", "openai")}
+    for path in files("summarizer", "ingest") + ui_files():
+        if "lab" not in path.parts and path not in table:
+            assert len(_engine_names_used(path)) == (path in own), _engine_names_used(path)
+
+
+def test_the_lab_never_compares_engine_names():
+    from summarizer.engine import EngineName
+
+    for path in files("summarizer/lab"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare):
+                parts = [node.left, *node.comparators]
+                assert not any(isinstance(p, ast.Constant) and p.value in set(EngineName) for p in parts), path
+                assert not any(isinstance(p, ast.Attribute) and ast.unparse(p).startswith("EngineName.") for p in parts)

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import streamlit as st
 
 from ingest import LEFT_OUT_KINDS, Document, IngestError, counted, words_in
-from summarizer import EngineName, Summary
+from summarizer import Summary, kind_of
 
 from . import outline, resources
 from .escaping import escape, escape_attribute
@@ -115,7 +115,7 @@ def show(
         if summary.keyterms:
             st.caption("Key terms: " + escape(", ".join(summary.keyterms)))
         outline.overview(summary)
-        engine = "offline extractive" if summary.engine == EngineName.EXTRACTIVE else f"abstractive, {summary.model}"
+        engine = kind_of(summary.engine).describe(summary.model)
         if resources.server():
             engine += f" on the summarizer server at {resources.server()}"
         st.caption(

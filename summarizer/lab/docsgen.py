@@ -43,7 +43,7 @@ ESSENTIALS = (
 MEANINGS = {
     "SUMMARIZER_MODEL": "hub id or local directory of a seq2seq checkpoint (T5, BART, Pegasus ...)",
     "SUMMARIZER_ENGINE": "`auto` (the model when its weights can be found, else the offline engine), "
-    "`abstractive` or `extractive`",
+    "`abstractive`, `extractive` or `openai` (an OpenAI-compatible service: `SUMMARIZER_OPENAI_*`)",
     "SUMMARIZER_DEVICE": "`auto` (CUDA when present, in bf16 or fp16), `cpu` or `cuda`",
     "SUMMARIZER_PRESET": "`fast` (greedy) or `best` (beam 4, no repeated 3-grams, length penalty 2)",
     "SUMMARIZER_BACKEND": "`auto` (CTranslate2 on CPU, transformers on CUDA), `ctranslate2` or `transformers`",
@@ -83,6 +83,11 @@ MEANINGS = {
     "SUMMARIZER_SERVE_ALLOWED_HOSTS": "Host names the API answers, comma-separated (403 for others, and for an "
     "Origin elsewhere); empty: the loopback names while `serve` listens on loopback, no check otherwise; "
     "`*`: no check",
+    "SUMMARIZER_OPENAI_BASE_URL": "the OpenAI-compatible service the `openai` engine calls "
+    "(`POST <url>/chat/completions`): OpenAI's, or a local llama.cpp, vLLM or Ollama server",
+    "SUMMARIZER_OPENAI_API_KEY": "the key sent to that service as `Authorization: Bearer`; unset: none is sent",
+    "SUMMARIZER_OPENAI_MODEL": "the model that service is asked for",
+    "SUMMARIZER_OPENAI_TIMEOUT": "seconds one request to that service may take",
     "SUMMARIZER_CT2_CACHE": "where the fast path keeps the models it converted to CTranslate2 (unset: "
     "`summarizer-ctranslate2` in the Hugging Face cache)",
     "HF_HOME": "the Hugging Face cache (`SUMMARIZER_CACHE_DIR` wins)",
