@@ -287,3 +287,15 @@ def test_the_openai_compatible_engine_is_labelled_and_says_where_the_text_goes(a
     page = " ".join(texts(at)) + " ".join(texts(at, "info"))
     port = chat_server.server_address[1]
     assert "What you send goes to the AI service at 127" in page and f"0.1:{port}." in page
+
+
+def test_upload_takes_a_web_page_and_summarizes_it_by_its_headings(app):
+    from tests.ingest.test_html import PAGE
+
+    at = app("views/upload.py")
+    assert ".html" in at.get("file_uploader")[0].proto.type
+    at.file_uploader(key="uploader").set_value(("page.html", PAGE, "text/html")).run()
+    assert not at.exception and not texts(at, "error")
+    at.button(key="summarize_upload").click().run()
+    assert any(c.startswith("Read 100% of") for c in texts(at, "caption"))
+    assert {"The new bridge", "Money and works"} <= {e.label.split(" · ")[0] for e in at.expander}
