@@ -18,7 +18,7 @@ from ..recognition.scans import Progress
 from ..settings import IngestSettings
 from . import html, images, pdf, textfile, worddocx
 
-FileKind = Literal["pdf", "docx", "image", "html", "text"]  # what `sniff.kind_of` finds a file to be
+FileKind = Literal["text", "docx", "pdf", "image", "html"]  # what `sniff.kind_of` finds a file to be
 Reader = Callable[[bytes, str, IngestSettings, "Progress | None"], Extracted]
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".webp")
 IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
@@ -41,13 +41,14 @@ class FileFormat:
 
 
 class Formats(TypedDict):
-    """One row per kind, in the order a file's bytes are tried against them."""
+    """One row per kind, in the order people read them and a file's bytes are tried against them (a Word file
+    is a zip archive, a PDF opens with its header, an image with its own; text has no bytes of its own)."""
 
-    pdf: FileFormat
+    text: FileFormat
     docx: FileFormat
+    pdf: FileFormat
     image: FileFormat
     html: FileFormat
-    text: FileFormat
 
 
 def _is_pdf(data: bytes) -> bool:
@@ -72,12 +73,6 @@ def _read_docx(data: bytes, name: str, settings: IngestSettings, report: Progres
 
 
 FORMATS: Formats = {
-    "pdf": FileFormat("pdf", "PDF", (".pdf",), _is_pdf, pdf.extract, "scanned pages read by OCR"),
-    "docx": FileFormat("docx", "Word", (".docx",), _is_docx, _read_docx),
-    "image": FileFormat("image", "scans and photos of pages", IMAGE_SUFFIXES, _is_image, images.extract, "read by OCR"),
-    "html": FileFormat(
-        "html", "web pages", html.SUFFIXES, html.is_html, html.extract, "the main text, as an article's", True
-    ),
     "text": FileFormat(
         "text",
         "plain text and Markdown",
@@ -85,6 +80,12 @@ FORMATS: Formats = {
         None,
         textfile.extract,
         named=True,
+    ),
+    "docx": FileFormat("docx", "Word", (".docx",), _is_docx, _read_docx),
+    "pdf": FileFormat("pdf", "PDF", (".pdf",), _is_pdf, pdf.extract, "scanned pages read by OCR"),
+    "image": FileFormat("image", "scans and photos of pages", IMAGE_SUFFIXES, _is_image, images.extract, "read by OCR"),
+    "html": FileFormat(
+        "html", "web pages", html.SUFFIXES, html.is_html, html.extract, "the main text, as an article's", True
     ),
 }
 
