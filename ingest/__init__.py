@@ -16,7 +16,7 @@ from .errors import (
     UnsupportedFormatError,
 )
 from .files import ingest_file, parse_text
-from .formats.sniff import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
+from .formats.table import FORMATS_IN_WORDS, UPLOAD_SUFFIXES
 from .marking.highlighted_pdf import Highlighted, highlight_pdf
 from .marking.marked_html import marked_html
 from .network.articles import fetch_article

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .commandline import program_name, run_command
 from .errors import IngestError
-from .formats.sniff import FORMATS_IN_WORDS
+from .formats.table import FORMATS_IN_WORDS
 from .sources import read_file
 from .units import counted
 

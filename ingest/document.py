@@ -211,7 +211,9 @@ class Document:
     which pages were read by OCR."""
 
     name: str
-    kind: Literal["pdf", "docx", "image", "text", "article"]  # the file's kind (sniff.FileKind), or a web page
+    kind: Literal[
+        "pdf", "docx", "image", "html", "text", "article"
+    ]  # the file's kind (`formats.table.FileKind`), or a web page fetched
     blocks: tuple[Block, ...]
     title: str = ""
     pages: int | None = None

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import PurePath
-from types import ModuleType
 from typing import Callable
 
 from .bounded import run_bounded
 from .document import Block, Document, Extracted
 from .errors import FileTooLargeError, NoTextError
-from .formats import images, markdown, pdf, plaintext, textblocks, worddocx
-from .formats.sniff import IMAGE_SUFFIXES, MARKDOWN_SUFFIXES, PLAIN_SUFFIXES, TEXT_SUFFIXES, FileKind, kind_of
+from .formats.sniff import kind_of
+from .formats.table import FileKind, format_of
+from .formats.textfile import MARKDOWN_SUFFIXES, PLAIN_SUFFIXES, text_reader
 from .settings import IngestSettings
 from .units import file_size
-
-# Before decoding, a file holds at least (its bytes that are neither whitespace nor zero) / 4 characters that
-# are not whitespace: UTF-8 spends at most four bytes on a character, UTF-16 and UTF-32 pad with zeros.
-MAX_BYTES_PER_CHAR = 4
-BLANK_BYTES = b" \t\n\r\x0b\x0c\x00"
-SPACE_RUN = re.compile(r"\s{2,}")  # blocks fold each run of whitespace to one space
 
 UNSURE = 0.8
 
@@ -27,29 +20,8 @@ UNSURE = 0.8
 def _extract(
     kind: FileKind, data: bytes, name: str, settings: IngestSettings, report: Callable[[float, str], None] | None = None
 ) -> Extracted:
-    """What the reader for `kind` finds in the file (run in a child process by `run_bounded`)."""
-    if kind == "pdf":
-        return pdf.extract(data, name, settings, report)
-    if kind == "image":
-        return images.extract(data, name, settings, report)
-    if kind == "docx":
-        return worddocx.extract(data, name, settings)
-    _stop_at_limit(name, len(data.translate(None, BLANK_BYTES)) // MAX_BYTES_PER_CHAR, settings)
-    text, encoding = plaintext.decode(data, name)
-    _stop_at_limit(name, len(text) - sum(len(run) - 1 for run in SPACE_RUN.findall(text)), settings)
-    warnings = [] if encoding.startswith(("utf-8", "ascii")) else [f"Read as {encoding} text."]
-    return Extracted(_text_reader(PurePath(name).suffix.lower(), text).parse(text), warnings=warnings)
-
-
-def _text_reader(suffix: str, text: str) -> ModuleType:
-    """The one place that decides whether text is read as Markdown: a file's name says so (.md, .markdown) or
-    says plain text (.txt, .text); text with no such name (pasted, piped, a README, a .doc that is text) is
-    Markdown when it uses Markdown's own syntax."""
-    if suffix in MARKDOWN_SUFFIXES:
-        return markdown
-    if suffix in PLAIN_SUFFIXES:
-        return textblocks
-    return markdown if markdown.written_in_markdown(text) else textblocks
+    """What the reader of `kind`'s row finds in the file (run in a child process by `run_bounded`)."""
+    return format_of(kind).read(data, name, settings, report)
 
 
 def _ignore(fraction: float, message: str) -> None:
@@ -57,20 +29,8 @@ def _ignore(fraction: float, message: str) -> None:
 
 
 def _misnamed(kind: FileKind, suffix: str) -> bool:
-    expected = {"pdf": (".pdf",), "docx": (".docx",), "image": IMAGE_SUFFIXES, "text": TEXT_SUFFIXES + ("",)}
-    return suffix not in expected[kind]
-
-
-def _stop_at_limit(name: str, at_least: int, settings: IngestSettings) -> None:
-    """Refuse a text as soon as it is known to hold more characters than the limit, before the costly steps:
-    from its bytes alone before decoding it (see MAX_BYTES_PER_CHAR), and
-    from its characters with whitespace folded before splitting it into blocks. A 10-19 MB text was
-    decoded and parsed whole before `_checked` refused it, long enough for ten at once to time out."""
-    if at_least > settings.max_chars:
-        raise FileTooLargeError(
-            f"{name} has more than {settings.max_chars:,} characters of text, the limit; reading stopped there. "
-            "Split it into smaller files."
-        )
+    """Whether the name ends otherwise than the kind's row says (a text may have no ending at all)."""
+    return suffix not in format_of(kind).suffixes + (("",) if kind == "text" else ())
 
 
 def _checked(name: str, blocks: tuple[Block, ...], settings: IngestSettings) -> None:
@@ -122,4 +82,4 @@ def parse_text(text: str, name: str = "pasted text", markdown_syntax: bool | Non
     """Pasted or piped text as a Document: paragraphs, headings and lists found as in a .txt file, or as in a .md
     file when the text is written in Markdown (`markdown_syntax` True or False says which instead)."""
     suffix = {True: MARKDOWN_SUFFIXES[0], False: PLAIN_SUFFIXES[0], None: ""}[markdown_syntax]
-    return Document(name=name, kind="text", blocks=_text_reader(suffix, text).parse(text))
+    return Document(name=name, kind="text", blocks=text_reader(suffix, text).parse(text))

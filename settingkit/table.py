@@ -38,10 +38,11 @@ def setting(
     choices: tuple[str, ...] = (),
     web: bool = False,
     env: tuple[str, ...] = (),
+    secret: bool = False,
 ) -> T:
-    """A settings dataclass field: its default, with its `Rule` as metadata."""
+    """A settings dataclass field: its default, with its `Rule` as metadata (a `secret` is kept out of reprs)."""
     rule = Rule(meaning, low, high, above, tuple(choices), web, env)
-    made: T = field(default=default, metadata={RULE: rule})
+    made: T = field(default=default, metadata={RULE: rule}, repr=not secret)
     return made
 
 

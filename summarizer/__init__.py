@@ -1,7 +1,7 @@
 """Summarize text with a seq2seq model (T5 by default) or the offline extractive engine, here or on a server."""
 
 from .briefing import Briefing, Shelf, brief
-from .engine import EngineName
+from .engine import EngineKind, EngineName, kind_of
 from .errors import (
     EmptyInputError,
     InputTooLargeError,
@@ -49,7 +49,9 @@ __all__ = [
     "Coverage",
     "EmptyInputError",
     "EngineFacts",
+    "EngineKind",
     "EngineName",
+    "kind_of",
     "InputTooLargeError",
     "InvalidOptionError",
     "ModelLoadError",

@@ -8,7 +8,8 @@ SummarizerError
 ├── InvalidOptionError       an option, setting or request field out of range
 │   └── UnknownRouteError    the server has no such route or method (HTTP 404/405)
 ├── ServiceUnavailableError  the summarizer server (SUMMARIZER_URL) does not answer
-└── ServiceBusyError         the summarizer server is answering but overloaded (HTTP 503)
+├── ServiceBusyError         the summarizer server is answering but overloaded (HTTP 503)
+└── RemoteEngineError        an engine's own service (the OpenAI-compatible one) failed, and how
 """
 
 # How a message tells the user to add an extra of the package (pyproject.toml's optional dependencies).
@@ -49,4 +50,8 @@ class ServiceUnavailableError(SummarizerError):
 
 
 class ServiceBusyError(SummarizerError):
+    pass
+
+
+class RemoteEngineError(SummarizerError):
     pass

@@ -12,11 +12,87 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, Sequence, Sized
 
-if TYPE_CHECKING:
-    from .summary import SectionSummary, Summary
-    from .together import Combined
+# What the renderers read, as shapes: `summary.Summary` and `together.Combined` fit them, and this module imports
+# neither (they import it, for their own text), so no cycle ties them together.
+
+
+class SectionSummary(Protocol):
+    """A section as the renderers read it (`summary.SectionSummary`)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def heading(self) -> str: ...
+    @property
+    def pages(self) -> str: ...
+    @property
+    def sentences(self) -> Sequence[str]: ...
+    @property
+    def note(self) -> str: ...
+
+
+class LabelledLine(Protocol):
+    """One labelled line of an overview as the renderers read it (`summary.LabelledLine`)."""
+
+    @property
+    def heading(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+
+class Summary(Protocol):
+    """A summary as the renderers read it (`summary.Summary`)."""
+
+    @property
+    def format(self) -> str: ...
+    @property
+    def sentences(self) -> Sequence[str]: ...
+    @property
+    def sections(self) -> Sequence[SectionSummary]: ...
+    @property
+    def keyterms(self) -> Sequence[str]: ...
+    @property
+    def authors_abstract(self) -> LabelledLine | None: ...
+    def labelled_lines(self) -> Sequence[LabelledLine]: ...
+    def as_dict(self) -> dict[str, Any]: ...
+
+
+class _Marked(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def marks(self) -> Sequence[Any]: ...
+
+
+class _Source(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def adds(self) -> str: ...
+    @property
+    def error(self) -> str: ...
+
+
+class Combined(Protocol):
+    """Sources summarized together as the renderers read them (`together.Combined`)."""
+
+    @property
+    def format(self) -> str: ...
+    @property
+    def sentences(self) -> Sequence[_Marked]: ...
+    @property
+    def sources(self) -> Sized: ...
+    @property
+    def summarized(self) -> Sequence[_Source]: ...
+    @property
+    def failed(self) -> Sequence[_Source]: ...
+    def mark_text(self, mark: Any) -> str: ...
+    def as_dict(self) -> dict[str, Any]: ...
+
 
 _INLINE = re.compile(r"([\\`*_{}\[\]<>~$|&])")
 _LINE_START = re.compile(r"^(\s*)(\d*)([#>+\-.)])")

@@ -50,7 +50,8 @@ class Settings:
     model: str = setting("t5-small", "hub id or local directory of a seq2seq checkpoint (T5, BART, Pegasus ...)")
     engine: str = setting(
         "auto",
-        "`auto` (the model when its weights can be found, else the offline engine), `abstractive` or `extractive`",
+        "`auto` (the model when its weights can be found, else the offline engine), `abstractive`, `extractive` "
+        "or `openai` (an OpenAI-compatible service: `SUMMARIZER_OPENAI_*`)",
         choices=ENGINES,
     )
     device: str = setting("auto", "`auto` (CUDA when present, in bf16 or fp16), `cpu` or `cuda`", choices=DEVICES)
@@ -163,6 +164,17 @@ class Settings:
         "Host names the API answers, comma-separated (403 for others, and for an Origin elsewhere); empty: the "
         "loopback names while `serve` listens on loopback, no check otherwise; `*`: no check",
     )
+    openai_base_url: str = setting(
+        "https://api.openai.com/v1",
+        "the OpenAI-compatible service the `openai` engine calls (`POST <url>/chat/completions`): OpenAI's, or a "
+        "local llama.cpp, vLLM or Ollama server",
+        web=True,
+    )
+    openai_api_key: str | None = setting(
+        None, "the key sent to that service as `Authorization: Bearer`; unset: none is sent", secret=True
+    )
+    openai_model: str = setting("gpt-4o-mini", "the model that service is asked for")
+    openai_timeout: float = setting(120.0, "seconds one request to that service may take", low=0, above=True, high=DAY)
     ct2_cache: str | None = setting(
         None,
         "where the fast path keeps the models it converted to CTranslate2 (unset: `summarizer-ctranslate2` in the "

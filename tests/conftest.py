@@ -80,3 +80,13 @@ def news_server():
 
     with NewsServer() as server:
         yield server
+
+
+@pytest.fixture
+def chat_server():
+    """Loopback server that speaks the OpenAI chat completions API (see `tests/chatserver.py`)."""
+    from tests.chatserver import ChatServer
+
+    server = ChatServer()
+    yield server
+    server.stop()

@@ -40,19 +40,21 @@ def _runtime_nodes(tree: ast.AST):
         yield from _runtime_nodes(node)
 
 
-def imports(path: Path) -> frozenset[str]:
+def imports(path: Path, typing_too: bool = False) -> frozenset[str]:
     """Dotted names a file imports, with `from a import b` counted as both a and a.b; relative ones resolved.
-    Imports inside functions count (they run when called); those under `if TYPE_CHECKING:` do not."""
-    return _imports(path, path.stat().st_mtime_ns)
+    Imports inside functions count (they run when called); those under `if TYPE_CHECKING:` count only with
+    `typing_too` (they never run, but a type cycle still ties the modules together for a reader and for mypy)."""
+    return _imports(path, path.stat().st_mtime_ns, typing_too)
 
 
 @functools.cache
-def _imports(path: Path, mtime_ns: int) -> frozenset[str]:
+def _imports(path: Path, mtime_ns: int, typing_too: bool) -> frozenset[str]:
     """`imports`, parsed once per file version: the cycle search asks for each module thousands of times
     (2,524 parses, 20 s, before this cache). The mtime in the key means an edited file is parsed again."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     names = set()
-    for node in _runtime_nodes(ast.parse(path.read_text())):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree) if typing_too else _runtime_nodes(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -169,11 +171,12 @@ def _module(path: Path) -> str:
 
 
 def test_no_import_cycles():
-    """A module never imports itself through others (`from . import x` counts as x, not the package)."""
+    """A module never imports itself through others (`from . import x` counts as x, not the package), not even
+    for its annotations alone (`if TYPE_CHECKING:`)."""
     modules = {_module(p): p for p in files("summarizer", "ingest", *SHARED_LEAVES) + ui_files()}
 
     def edges(name: str) -> set[str]:
-        found = imports(modules[name]) & set(modules)
+        found = imports(modules[name], typing_too=True) & set(modules)
         # `from pkg import submodule` names pkg too; the edge is to the submodule (pkg runs first, but imports
         # nothing back from a module that is still loading).
         return {n for n in found if n != name and not any(m.startswith(n + ".") for m in found)}
@@ -261,7 +264,9 @@ def test_public_api_of_summarizer_is_pinned():
             "Coverage",
             "EmptyInputError",
             "EngineFacts",
+            "EngineKind",
             "EngineName",
+            "kind_of",
             "InputTooLargeError",
             "InvalidOptionError",
             "Mark",
@@ -368,3 +373,41 @@ def test_importing_the_summarizer_loads_neither_ingest_nor_torch():
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def _engine_names_used(path: Path) -> list[str]:
+    """Where a file names an engine other than by choosing one (`engine="extractive"`, a setting): a string equal to
+    an engine's name, or `EngineName.<member>`; with the line of each."""
+    from summarizer.engine import EngineName
+
+    tree = ast.parse(path.read_text())
+    chosen = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "engine"}
+    found = []
+    for node in ast.walk(tree):
+        named = isinstance(node, ast.Constant) and node.value in set(EngineName) and id(node) not in chosen
+        member = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "EngineName"
+        if named or member:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_module_outside_the_engine_table_names_an_engine():
+    """The engine table (`summarizer/engine.py`) and its loaders (`engines/registry.py`) name the engines, and each
+    engine's module its own, once (`name = EngineName.X`); everything else reads a row (`kind_of`) and never asks
+    "is this engine X?". The lab may choose an engine to measure (a setting, a command's argument)."""
+    table = {ROOT / "summarizer" / "engine.py", ROOT / "summarizer" / "engines" / "registry.py"}
+    own = {ROOT / "summarizer" / "engines" / f"{n}.py" for n in ("extractive", "abstractive", "openai")}
+    for path in files("summarizer", "ingest") + ui_files():
+        if "lab" not in path.parts and path not in table:
+            assert len(_engine_names_used(path)) == (path in own), _engine_names_used(path)
+
+
+def test_the_lab_never_compares_engine_names():
+    from summarizer.engine import EngineName
+
+    for path in files("summarizer/lab"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare):
+                parts = [node.left, *node.comparators]
+                assert not any(isinstance(p, ast.Constant) and p.value in set(EngineName) for p in parts), path
+                assert not any(isinstance(p, ast.Attribute) and ast.unparse(p).startswith("EngineName.") for p in parts)

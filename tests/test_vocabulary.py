@@ -8,7 +8,7 @@ import pytest
 
 from ingest import parse_text
 from ingest.document import BLOCK_KINDS, LEFT_OUT_KINDS
-from ingest.formats.sniff import FILE_FORMATS, FORMATS_IN_WORDS, UPLOAD_SUFFIXES
+from ingest.formats.table import FORMATS, FORMATS_IN_WORDS, ROWS, UPLOAD_SUFFIXES
 from summarizer import (
     EngineName,
     InvalidOptionError,
@@ -86,8 +86,8 @@ def test_the_local_and_remote_summarizers_share_every_member_of_the_service_face
 
 
 def test_the_upload_list_is_made_of_named_formats():
-    assert UPLOAD_SUFFIXES == tuple(suffix for kind in FILE_FORMATS for suffix in kind.suffixes)
-    pdf = next(kind for kind in FILE_FORMATS if kind.name == "PDF")
+    assert UPLOAD_SUFFIXES == tuple(suffix for row in ROWS for suffix in row.suffixes)
+    pdf = FORMATS["pdf"]
     assert pdf.suffixes == (".pdf",) and "PDF (.pdf; scanned pages read by OCR)" in FORMATS_IN_WORDS
 
 

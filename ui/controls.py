@@ -6,7 +6,15 @@ from typing import Any
 
 import streamlit as st
 
-from summarizer import WORD_TARGET_RANGE, EngineName, SummarizerError, SummaryFormat, SummaryOptions
+from summarizer import (
+    WORD_TARGET_RANGE,
+    EngineFacts,
+    EngineKind,
+    SummarizerError,
+    SummaryFormat,
+    SummaryOptions,
+    kind_of,
+)
 
 from . import resources
 from .escaping import escape
@@ -26,30 +34,40 @@ def engine_in_words() -> str:
         engine = resources.summarizer().engine
     except SummarizerError as error:
         return escape(str(error)) if server else f"The summarizer could not be started: {escape(str(error))}"
-    if server:
-        privacy = f"What you send goes to the summarizer server at {escape(server)} and nowhere else."
-    else:
-        privacy = "Nothing you send leaves this server."
-    if engine.name != EngineName.EXTRACTIVE:
-        where = (
-            "a graphics card"
-            if engine.device.startswith("cuda")
-            else "a processor"
-            if server
-            else "this server's processor"
-        )
-        place = " of the summarizer server" if server else ""
+    kind = kind_of(engine.name)
+    privacy = _privacy(kind, engine, server)
+    if kind.writes:
         return (
-            f"Summaries are **written in new words by an AI model** ({escape(engine.model)}) running on "
-            f"{where}{place}. {privacy}"
+            f"Summaries are **written in new words by an AI model** ({escape(engine.model)}) running "
+            f"{_where(kind, engine, server)}. {privacy}"
         )
     if server:
         why = "The summarizer server runs without an AI model"
-    elif resources.summarizer_settings().engine == EngineName.EXTRACTIVE:
+    elif resources.summarizer_settings().engine == engine.name:
         why = "This server is set up to work without an AI model"
     else:
         why = "The AI model is not installed on this server and it cannot download it right now"
     return f"Summaries **pick the most important sentences of your text** (offline, no AI model). {why}. {privacy}"
+
+
+def _privacy(kind: EngineKind, engine: EngineFacts, server: str) -> str:
+    """Where what the user sends goes: this server, the summarizer server, or the AI service the engine calls."""
+    through = f" through the summarizer server at {escape(server)}" if server else ""
+    if not kind.local:
+        return f"What you send goes to the AI service at {escape(engine.device)}{through}."
+    if server:
+        return f"What you send goes to the summarizer server at {escape(server)} and nowhere else."
+    return "Nothing you send leaves this server."
+
+
+def _where(kind: EngineKind, engine: EngineFacts, server: str) -> str:
+    """Where a model runs: its service, or a graphics card or a processor here or on the summarizer server."""
+    if not kind.local:
+        return f"at {escape(engine.device)}"
+    place = " of the summarizer server" if server else ""
+    if engine.device.startswith("cuda"):
+        return f"on a graphics card{place}"
+    return f"on a processor{place}" if server else "on this server's processor"
 
 
 def engine_caption() -> str:
@@ -61,9 +79,8 @@ def engine_caption() -> str:
         return (
             f"**Engine:** cannot be reached{on} (see About)" if on else "**Engine:** could not be started (see About)"
         )
-    if engine.name == EngineName.EXTRACTIVE:
-        return f"**Offline extractive**{on}: picks the key sentences of your text, no AI model."
-    return f"**Abstractive**{on}: an AI model ({escape(engine.model)}) writes the summary."
+    kind = kind_of(engine.name)
+    return f"**{kind.label[:1].upper() + kind.label[1:]}**{on}: {kind.does.format(model=escape(engine.model))}."
 
 
 def _remember(key: str) -> None:

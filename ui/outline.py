@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from summarizer import EngineName, SectionSummary, Summary
+from summarizer import SectionSummary, Summary, kind_of
 
 from .escaping import escape
 
@@ -37,7 +37,7 @@ def sources(summary: Summary, sentences: list[str], support: list[list[int]]) ->
         page = summary.page_of(index)
         where = f"page {page}" if page else f"sentence {index + 1} of {len(summary.source)}"
         lead = f"**{number}.** "
-        if summary.engine != EngineName.EXTRACTIVE:
+        if kind_of(summary.engine).writes:
             st.markdown(f"**{number}.** {escape(sentence)}")
             lead = "> "
         st.markdown(f"{lead}({where}) {in_context(summary, index)}")

@@ -18,7 +18,6 @@ import streamlit as st
 from ingest import Block, parse_text
 from summarizer import (
     Combined,
-    EngineName,
     Partial,
     Progress,
     Summarizer,
@@ -26,6 +25,7 @@ from summarizer import (
     Summary,
     SummaryOptions,
     SummaryService,
+    kind_of,
 )
 
 from . import boundary, navigation, outline, resources, tasks
@@ -127,7 +127,7 @@ def _watcher() -> str:
 def _cheap() -> bool:
     """Whether recomputing right away beats asking: the offline engine takes milliseconds on an article."""
     try:
-        return resources.summarizer().engine.name == EngineName.EXTRACTIVE
+        return kind_of(resources.summarizer().engine.name).cost == "fast"
     except SummarizerError:
         return False
 
@@ -231,7 +231,7 @@ def read_in_background(key: str, work: tasks.Work, label: str, status: Any) -> A
 def _work(summarizer: SummaryService, source: Any, options: SummaryOptions) -> tasks.Work:
     """The task: a model's summary streamed (overview, then sections as they are done), here or from the server;
     the offline engine's whole at once."""
-    if not isinstance(summarizer, Summarizer) and summarizer.engine.name == EngineName.EXTRACTIVE:
+    if not isinstance(summarizer, Summarizer) and kind_of(summarizer.engine.name).cost == "fast":
         return lambda report: summarizer.summarize(source, options, report)
 
     def streamed(report: Progress) -> Generator[Partial, None, Summary]:

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import streamlit as st
 
 from ingest import LEFT_OUT_KINDS, Document, IngestError, counted, words_in
-from summarizer import EngineName, Summary
+from summarizer import Summary, kind_of
 
 from . import outline, resources
 from .escaping import escape, escape_attribute
@@ -96,7 +96,7 @@ def pages_with_text(document: Any) -> int | None:
 
 def made_by(summary: Summary, document: Document | None) -> str:
     """What made the summary: its engine, the server it ran on, and the OCR engine that read the scanned pages."""
-    engine = "offline extractive" if summary.engine == EngineName.EXTRACTIVE else f"abstractive, {summary.model}"
+    engine = kind_of(summary.engine).describe(summary.model)
     if resources.server():
         engine += f" on the summarizer server at {resources.server()}"
     if document is not None and document.ocr:

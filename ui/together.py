@@ -18,7 +18,6 @@ from ingest import IngestError, IngestSettings, fetch_article, ingest_file, pars
 from summarizer import (
     Combined,
     CombinedSentence,
-    EngineName,
     NamedSource,
     PartialTogether,
     Progress,
@@ -27,6 +26,7 @@ from summarizer import (
     SummaryService,
     Unreadable,
     check_count,
+    kind_of,
     stream_together,
 )
 
@@ -169,7 +169,7 @@ def show(combined: Combined, key: str, length: str) -> None:
         if combined.keyterms:
             st.caption("Key terms: " + escape(", ".join(combined.keyterms)))
         overview(combined)
-        engine = "offline extractive" if first.engine == EngineName.EXTRACTIVE else f"abstractive, {first.model}"
+        engine = kind_of(first.engine).describe(first.model)
         st.caption(
             f"{combined.words:,} words from {combined.source_words:,} in {len(combined.summarized)} sources · "
             f"{escape(engine)}"

@@ -19,7 +19,7 @@ import asyncio
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeVar, cast
+from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar, cast
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
@@ -43,9 +43,7 @@ from ..remote import wire
 from ..settings import Settings
 from ..together import check_count
 from . import admission
-
-if TYPE_CHECKING:  # the replicas' deployment imports this module to put it in front of them
-    from .serve import Batched, ReplicaHealth, Result, SummarizerServer
+from .replies import Batched, ReplicaHealth, Result
 
 # No `from __future__ import annotations` here: FastAPI reads the routes' annotations (Request) when it builds them.
 T = TypeVar("T")
@@ -91,7 +89,7 @@ def error_response(error: SummarizerError, headers: dict[str, str] | None = None
     return JSONResponse(wire.error_to_wire(error), status_code=status_of(error), headers=headers)
 
 
-def answer(result: "Result") -> JSONResponse:
+def answer(result: Result) -> JSONResponse:
     """A replica's result: the wire summary, or its error with the error's status."""
     return error_response(result) if isinstance(result, SummarizerError) else JSONResponse(wire.summary_to_wire(result))
 
@@ -116,7 +114,7 @@ async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
 class Gateway:
     """The routes; `model` is the handle of the replicas (`serve.SummarizerServer`)."""
 
-    def __init__(self, settings: Settings, model: DeploymentHandle["SummarizerServer"]) -> None:
+    def __init__(self, settings: Settings, model: DeploymentHandle[Any]) -> None:
         self.settings = settings
         self.model = model
         self.max_body = int(settings.serve_max_body_mb * 1_000_000)

@@ -28,7 +28,7 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import replace
-from typing import AsyncIterator, Callable, TypedDict
+from typing import AsyncIterator, Callable
 
 import ray
 from ray import serve
@@ -40,11 +40,11 @@ from ..options import SummaryOptions
 from ..remote import wire
 from ..service import Summarizer
 from ..settings import Settings
-from ..summary import Summary
 from ..together import NamedSource, summarize_together
 from ..wording import counted
 from . import cluster
 from .gateway import Gateway
+from .replies import Batched, ReplicaHealth, Result
 
 logger = logging.getLogger(__name__)
 APP_NAME = "summarizer"
@@ -62,31 +62,7 @@ class Caller:
         self.gone = False
 
 
-Result = Summary | SummarizerError  # what a replica answers for one source: its summary, or the error as a value
 Item = tuple[Source, SummaryOptions, Caller]  # one source of one request, as `@serve.batch` gathers them
-Batched = tuple[Result, int]  # a source's result and the size of the batch it went in
-
-
-# What a replica says of itself (GET /health adds the gateway's limits).
-# (The functional form: the keys are a JSON row's, read by name, which vulture would take for unused attributes.)
-ReplicaHealth = TypedDict(
-    "ReplicaHealth",
-    {
-        "engine": str,
-        "model": str,
-        "device": str,
-        "reason": str,
-        "replica": str,
-        "pid": int,
-        "replicas": int,
-        "num_cpus": float,
-        "num_gpus": float,
-        "max_batch": int,
-        "batch_wait_ms": float,
-        "abandoned_batches": int,
-        "batch_sizes": dict[str, int],  # requests per batch (as a string, a JSON key) -> batches of that size
-    },
-)
 
 
 class SummarizerServer:

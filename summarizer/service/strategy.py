@@ -1,12 +1,13 @@
-"""How the service spends engine calls, chosen by what the engine declares it can do (`Engine.max_batch`).
+"""How the service spends engine calls, chosen by what the engine table says a call costs (`EngineKind.cost`).
 
-The two engines differ in what a call costs, and the service's work follows from that:
+The engines differ in what a call costs, and the service's work follows from that:
 
-- `OneByOne`, for an engine that takes documents one by one at little cost (`max_batch` None: the offline
-  engine, about a millisecond an article). Every overview and section goes in one call; a section that
+- `OneByOne`, for a fast engine, which takes documents one by one at little cost (the offline engine, about a
+  millisecond an article). Every overview and section goes in one call; a section that
   repeats the overview or an earlier section is summarized again without it (`repeats`), a second call
   that costs nothing a reader notices. A stream yields once: the whole summary arrives at once anyway.
-- `Batched`, for an engine whose calls cost seconds and share well (a model, `max_batch` parts a call).
+- `Batched`, for an engine whose calls cost seconds (a model, `max_batch` parts a call, one for a model that
+  takes them one by one).
   Every overview and section, of every document asked for, goes in one call and nothing is asked twice.
   A stream shows the overview first and the sections in growing groups (`streaming`).
 """
@@ -17,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Generator, Protocol, Sequence
 
+from ..engine import kind_of
 from ..engines.base import Engine, EngineInput, EngineOutput, StepProgress
 from ..interface import Progress
 from ..options import SummaryOptions
@@ -56,8 +58,9 @@ class Strategy(Protocol):
 
 
 def strategy_for(engine: Engine) -> Strategy:
-    """`OneByOne` for an engine that does not batch, `Batched` for one that does."""
-    return OneByOne() if engine.max_batch is None else Batched(engine.max_batch)
+    """`OneByOne` for a fast engine, `Batched` for a model (its row's `cost` in the engine table), `max_batch` parts
+    a call (one for a model that takes documents one by one)."""
+    return OneByOne() if kind_of(engine.name).cost == "fast" else Batched(engine.max_batch or 1)
 
 
 def call(

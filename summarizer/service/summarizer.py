@@ -15,11 +15,9 @@ import time
 from typing import ContextManager, Generator, Sequence
 
 from ..batching import BatchingEngine
-from ..engine import EngineName
 from ..engines.base import Engine
-from ..engines.extractive import ExtractiveEngine
-from ..engines.locate import locate
-from ..errors import ModelLoadError, SummarizerError
+from ..engines.registry import load
+from ..errors import SummarizerError
 from ..interface import Progress
 from ..options import SummaryOptions
 from ..partial import Partial
@@ -36,9 +34,9 @@ logger = logging.getLogger("summarizer.service")  # the name the logs have alway
 class Summarizer:
     """`summarize(text, options, progress)` over the engine the settings ask for.
 
-    With engine `auto` the abstractive model is used when its weights can be found without
-    hanging (local directory, HF cache, or a hub that answers within the timeout); otherwise
-    the offline engine, with the reason kept for the user.
+    The engine is the one the settings name (`engines.registry`). With engine `auto` the abstractive model is
+    used when its weights can be found without hanging (local directory, HF cache, or a hub that answers within
+    the timeout); otherwise the offline engine, with the reason kept for the user.
     """
 
     def __init__(self, settings: Settings | None = None, engine: Engine | None = None):
@@ -58,7 +56,7 @@ class Summarizer:
             return self._engine
 
     def _load(self) -> Engine:
-        engine = self._choose()
+        engine = load(self.settings)
         logger.info("engine loaded: %s (%s); %s", engine.name, engine.model, engine.reason)
         if engine.batches and self.settings.batch_max_documents > 1:
             self._batcher = BatchingEngine(
@@ -66,21 +64,6 @@ class Summarizer:
             )
             return self._batcher
         return engine
-
-    def _choose(self) -> Engine:
-        settings = self.settings
-        if settings.engine == EngineName.EXTRACTIVE:
-            return ExtractiveEngine("the offline engine was chosen in the settings")
-        from ..engines.abstractive import AbstractiveEngine
-
-        try:
-            source = locate(settings.model, settings)
-            return AbstractiveEngine(source, settings)
-        except ModelLoadError as error:
-            if settings.engine == EngineName.ABSTRACTIVE:
-                raise
-            logger.warning("falling back to the offline engine: %s", error)
-            return ExtractiveEngine(str(error))
 
     def _arriving(self) -> ContextManager[None]:
         """While this caller splits its text, a batch being gathered waits for it (`BatchingEngine.arriving`)."""

@@ -299,3 +299,30 @@ def test_paste_of_a_lone_title_says_it_reads_as_a_heading(app):
     at = summarize_paste(app("views/paste.py"), "Quarterly report")
     [error] = texts(at, "error")
     assert "headings, code or a table" in error and "no words" not in error
+
+
+def test_the_openai_compatible_engine_is_labelled_and_says_where_the_text_goes(app, chat_server, monkeypatch):
+    for name, value in chat_server.environment().items():
+        monkeypatch.setenv(name, value)
+    at = summarize_paste(app("views/paste.py"), ARTICLE)
+    assert any(c.startswith("Read ") and "OpenAI-compatible, tiny-chat" in c for c in texts(at, "caption"))
+    assert "**OpenAI-compatible**: an AI model (tiny-chat) at an OpenAI-compatible service" in " ".join(
+        c.value for c in at.sidebar.caption
+    )
+    assert chat_server.requests and not texts(at, "error")
+    at.switch_page("views/home.py").run()
+    page = " ".join(texts(at)) + " ".join(texts(at, "info"))
+    port = chat_server.server_address[1]
+    assert "What you send goes to the AI service at 127" in page and f"0.1:{port}." in page
+
+
+def test_upload_takes_a_web_page_and_summarizes_it_by_its_headings(app):
+    from tests.ingest.test_html import PAGE
+
+    at = app("views/upload.py")
+    assert ".html" in at.get("file_uploader")[0].proto.type
+    at.file_uploader(key="uploader").set_value(("page.html", PAGE, "text/html")).run()
+    assert not at.exception and not texts(at, "error")
+    at.button(key="summarize_upload").click().run()
+    assert any(c.startswith("Read 100% of") for c in texts(at, "caption"))
+    assert {"The new bridge", "Money and works"} <= {e.label.split(" · ")[0] for e in at.expander}

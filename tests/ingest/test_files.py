@@ -94,7 +94,8 @@ def test_type_comes_from_content_not_name(fixtures):
     with pytest.raises(UnsupportedFormatError, match=r"letter.doc is a Rich Text \(RTF\) file; save it as .docx"):
         ingest_file("letter.doc", b"{\\rtf1\\ansi The council met on Monday.}")
     with pytest.raises(
-        UnsupportedFormatError, match=r"supported formats are plain text \(\.txt.*Word \(\.docx\), PDF \(\.pdf.*\.png"
+        UnsupportedFormatError,
+        match=r"supported formats are plain text and Markdown \(\.txt.*Word \(\.docx\), PDF \(\.pdf.*\.png.*web pages \(\.html",
     ):
         ingest_file("animation.gif", b"GIF89a" + b"\x00" * 50)
     with pytest.raises(CorruptFileError, match="photo.png could not be read; the image seems damaged"):

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest import ingest_file
-from ingest.formats import pdfpool
+from ingest.formats.pdf import pool
 from tests.builders import FONT, make_text
 
 WORDS = st.text("abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=8)
@@ -55,21 +55,21 @@ def _document(data: bytes):
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_pages_read_by_forked_workers_come_back_whole_and_in_order(pages, processes):
     document = _document(_long_pdf(pages, pages))
-    alone = pdfpool.read_pages(document, pages, _page_text, processes=1)
-    spread = pdfpool.read_pages(document, pages, _page_text, processes=processes)
+    alone = pool.read_pages(document, pages, _page_text, processes=1)
+    spread = pool.read_pages(document, pages, _page_text, processes=processes)
     assert spread == alone
     assert [number for number, _ in spread] == list(range(1, pages + 1))
 
 
 def test_a_worker_that_fails_leaves_its_pages_to_the_reader():
     document = _document(_long_pdf(30, 3))
-    alone = pdfpool.read_pages(document, 30, _page_text, processes=1)
-    assert pdfpool.read_pages(document, 30, _fails_in_a_worker(os.getpid()), processes=3) == alone
+    alone = pool.read_pages(document, 30, _page_text, processes=1)
+    assert pool.read_pages(document, 30, _fails_in_a_worker(os.getpid()), processes=3) == alone
 
 
 def test_a_long_file_reads_the_same_in_parallel_as_a_short_one_page_by_page():
     """Every page of a file long enough for workers is in the blocks, in order."""
-    pages = pdfpool.MIN_PAGES + 6
+    pages = pool.MIN_PAGES + 6
     text = " ".join(block.text for block in ingest_file("long.pdf", _long_pdf(pages, 11)).blocks)
     places = [text.find(f"Page {number} opens with this sentence.") for number in range(1, pages + 1)]
     assert -1 not in places and places == sorted(places)

@@ -10,7 +10,7 @@ The reader runs in stages, one module each, and each stage hands the next what i
    boxes;
 2. `lines`: a page's lines with font, place and cells (`Line`), pages read in parallel for long files;
 3. `furniture`: running heads and feet and page numbers;
-4. `figures`: tables' rows (from whole lines' cells) and a figure's labels and ticks, with `pdfnotes` for captions and
+4. `figures`: tables' rows (from whole lines' cells) and a figure's labels and ticks, with `notes` for captions and
    footnotes;
 5. `headings`: the body font, headings and their levels, the title;
 6. `blocks`: titles, headings, paragraphs, code, tables, captions and footnotes, with the outline's entries

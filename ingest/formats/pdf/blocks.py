@@ -14,7 +14,8 @@ from ...classify import NUMBERED_HEADING, is_toc_line, numbered_level
 from ...document import Block, BlockKind, Origin
 from ...recognition import words
 from ...sections import finish
-from .. import bookmarks, pdfheadings, pdfnotes
+from .. import bookmarks
+from . import headingrules, notes
 from .anchors import anchored
 from .figures import definition_rows, figure_text
 from .furniture import furniture_ids
@@ -127,7 +128,7 @@ _toc_line = functools.lru_cache(maxsize=1024)(is_toc_line)  # each line is asked
 # contents line.
 PARAGRAPH_STARTS: tuple[Callable[[_Page, Line, Line], object], ...] = (
     lambda page, previous, line: previous.note != line.note,
-    lambda page, previous, line: pdfnotes.opens_note(line),
+    lambda page, previous, line: notes.opens_note(line),
     _Page.sentence_ended,
     lambda page, previous, line: previous.mono != line.mono,
     lambda page, previous, line: (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS),
@@ -187,7 +188,7 @@ def _block(lines: list[Line], page: _Page) -> Block:
     text, later = _joined(lines, "paragraph" if lines[0].note else kind)
     origin: Origin | None = None
     if lines[0].note:
-        origin = pdfnotes.ORIGINS.get(lines[0].note)
+        origin = notes.ORIGINS.get(lines[0].note)
     elif kind == "list_item":
         origin = Origin.NUMBERED_ITEM
     elif kind == "table":
@@ -202,7 +203,7 @@ def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
     for number in range(len(lines)):
         reading.read(number)
     reading.flush()
-    return pdfnotes.rejoined(figure_text(reading.blocks))
+    return notes.rejoined(figure_text(reading.blocks))
 
 
 def _split_run_in(line: Line, body: Line) -> tuple[str, str, int, Origin]:
@@ -297,9 +298,9 @@ def _layout_heading(lines: list[Line], number: int, page: _Page) -> tuple[bool, 
     """Whether `lines[number]` opens a heading by its layout, the heading's text and the wrapped lines joined to it."""
     line, body = lines[number], page.body
     following = lines[number + 1] if number + 1 < len(lines) else None
-    if not stands_out(line, body) or page.listed(line) or pdfheadings.runs_on(line, following, body, page.typical):
+    if not stands_out(line, body) or page.listed(line) or headingrules.runs_on(line, following, body, page.typical):
         return False, line.text, []
-    text, wrapped = pdfheadings.joined_heading(
+    text, wrapped = headingrules.joined_heading(
         lines, number, body, lambda text: not line.byline and reads_like_heading(replace(line, text=text))
     )
     return bool(wrapped) or is_heading(line, body) and not _wraps_on(line, following), text, wrapped
@@ -330,9 +331,9 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
         kept, depth = anchored(kept, list(entries))
     kept, title = _titled(kept)
     kept = [_with_table_rows(page) for page in kept]
-    kept = pdfnotes.set_aside(kept, body_font([line for page in kept for line in page]).size)
+    kept = notes.set_aside(kept, body_font([line for page in kept for line in page]).size)
     blocks = _blocks([line for page in kept for line in page], depth)
-    blocks = pdfheadings.title_repeats(blocks, title, Origin.FONT)
+    blocks = headingrules.title_repeats(blocks, title, Origin.FONT)
     return finish(blocks) + _running(pages, furniture), bool(furniture)
 
 
@@ -343,7 +344,7 @@ def _titled(pages: list[list[Line]]) -> tuple[list[list[Line]], str]:
     first = pages[0]
     title = title_lines(first, body_font([line for page in pages for line in page]))
     marked = {id(line) for line in title}
-    names = pdfheadings.byline(first, title)
+    names = headingrules.byline(first, title)
     first = [
         replace(line, title=True) if id(line) in marked else replace(line, byline=True) if id(line) in names else line
         for line in first
@@ -355,7 +356,7 @@ def _with_table_rows(lines: list[Line]) -> list[Line]:
     """A page's lines with its tables' header rows and the rows of its tables of terms (marked `defines`) made rows
     of cells, like the rows under them."""
     terms = definition_rows(lines)
-    rows = pdfheadings.header_rows(lines) | terms
+    rows = headingrules.header_rows(lines) | terms
     return [replace(line, cells=MIN_CELLS, defines=id(line) in terms) if id(line) in rows else line for line in lines]
 
 

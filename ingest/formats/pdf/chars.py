@@ -8,11 +8,12 @@ import re
 import unicodedata
 from typing import Any
 
-from .. import pdfnotes, texfonts
+from .. import texfonts
+from . import pagetext
 
 BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi|medi|cmbx|cmssbx|\bbx|-b$", re.I)
 MONO_FONT = re.compile(r"mono|courier|consol|code|cmtt|sftt|txtt|inconsolata|menlo|typewriter", re.I)
-SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad" + pdfnotes.DROPPED_MARK))
+SOFT_HYPHENS = dict.fromkeys(map(ord, "\ufffe\x02\u00ad" + pagetext.DROPPED_MARK))
 MARKED_HYPHEN = re.compile(r"(?<=[A-Za-z])[\ufffe\x02](?=[A-Za-z])")
 BROKEN = "\uffff"  # where PDFium marked a word broken at a line's end, until the whole text's words are known
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")

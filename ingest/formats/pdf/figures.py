@@ -1,6 +1,6 @@
 """Stage 4, tables and figures: a figure's labels, legends and axis ticks told from sections, and the rows of a
 two-column table of terms and what they mean (the rows of other tables are found from whole lines' cells, in
-`lines`; captions and footnotes in `pdfnotes`)."""
+`lines`; captions and footnotes in `notes`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from textkind import is_caption
 
 from ...classify import NUMBERED_HEADING
 from ...document import Block, Origin
-from .. import pdfnotes
-from ..pdfheadings import MAX_HEADER_CELL_WORDS, first_cell, list_mark
+from . import notes
+from .headingrules import MAX_HEADER_CELL_WORDS, first_cell, list_mark
 from .lines import Line
 
 MAX_LABEL_WORDS = 3
@@ -50,7 +50,7 @@ def figure_text(blocks: list[Block]) -> list[Block]:
 
 def _ticks(block: Block) -> bool:
     """A row of a chart's axis: mostly numbers ("0 50 100 150 200", "0 TB 50 TB 100 TB")."""
-    return block.kind in ("paragraph", "code", "caption") and pdfnotes.ticks(block.text)
+    return block.kind in ("paragraph", "code", "caption") and notes.ticks(block.text)
 
 
 def _axis_labels(blocks: list[Block]) -> list[Block]:

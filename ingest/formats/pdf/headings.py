@@ -10,12 +10,12 @@ from typing import Callable
 from textkind import is_caption, looks_like_code
 
 from ...classify import NUMBERED_HEADING, numbered_level
-from .. import pdfheadings, pdfnotes
+from . import headingrules, notes
 from .lines import MIN_CELLS, Line
 
 LETTER_OR_SPACE = re.compile(r"[^\W\d_]|\s")
 HEADING_SIZE = 1.15
-SENTENCE_ENDS = pdfnotes.SENTENCE_ENDS
+SENTENCE_ENDS = notes.SENTENCE_ENDS
 NAMED_PART = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}(?:\s*[.:—–-]|\s+[A-Z(]|\s*$)", re.I)
 LOWER_AFTER_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+[a-z]")
 BARE_NUMBER = re.compile(r"^\d+(\.\d+)*\.?$")
@@ -136,8 +136,8 @@ NOT_A_HEADING: tuple[Callable[[str], object], ...] = (
     _few_letters,
     _unnumbered_label,
     lambda text: not _starts_like_title(text),
-    pdfheadings.names_only,
-    pdfheadings.reads_as_sentence,
+    headingrules.names_only,
+    headingrules.reads_as_sentence,
 )
 
 

@@ -1,5 +1,5 @@
 """Stage 2, lines: a page's lines with their font, place and cells (`Line`), read page by page (by forked workers
-for long files, see `pdfpool`); pages read by OCR as lines; symbols with no Unicode and words broken at a line's
+for long files, see `pool`); pages read by OCR as lines; symbols with no Unicode and words broken at a line's
 end mended over the whole text."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...recognition import scans, words
-from .. import pdfnotes
+from . import pagetext
 from .chars import BROKEN, CONTROL, Fonts, line_text, page_text
 
 ALNUM = re.compile(r"[^\W_]")
@@ -27,6 +27,7 @@ MIN_CELLS = 3
 MIN_SCANNED_CHARS = 30
 SCAN_SHARE = 0.5
 POOR_LAYER = 0.75
+RULE_REACH = 2.5  # a rule this many of a line's sizes above it is that line's
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class Line:
     outline: int = 0
     cells: int = 1
     title: bool = False
-    note: str = ""  # "caption", "ticks", "figure" or "footnote": set aside from the prose (pdfnotes)
+    note: str = ""  # "caption", "ticks", "figure" or "footnote": set aside from the prose (`notes`)
     ruled: bool = False  # a separator rule lies just above it
     spans: tuple[tuple[float, float, int], ...] = ()  # (left, right, words) of each cell, when it has two or more
     byline: bool = False
@@ -61,15 +62,25 @@ def _page_lines(page: Any, number: int) -> tuple[list[Line], float]:
     objects."""
     textpage = page.get_textpage()
     try:
-        text = pdfnotes.unmarked(textpage, page_text(textpage))
+        text = pagetext.unmarked(textpage, page_text(textpage))
         reading = _PageText(textpage, text, number, page.get_height() or 1.0)
-        found = (reading.line(start, raw) for start, raw in pdfnotes.physical_lines(textpage, text))
+        found = (reading.line(start, raw) for start, raw in pagetext.physical_lines(textpage, text))
         lines = [line for line in found if line is not None]
-        share, rules = pdfnotes.page_objects(page)
-        lines = pdfnotes.ruled(rules, lines)
+        share, rules = pagetext.page_objects(page)
+        lines = _ruled(rules, lines)
     finally:
         textpage.close()
     return _lone_rows(lines), share
+
+
+def _ruled(rules: list[tuple[float, float, float]], lines: list[Line]) -> list[Line]:
+    """The lines, those that sit just under one of the page's separator `rules` (see `page_objects`) marked so."""
+    return [replace(line, ruled=True) if _under_rule(rules, line) else line for line in lines]
+
+
+def _under_rule(rules: list[tuple[float, float, float]], line: Line) -> bool:
+    size = line.size or 10.0
+    return any(left - size < line.x < right and line.top < y < line.top + RULE_REACH * size for left, right, y in rules)
 
 
 class _PageText:

@@ -11,7 +11,8 @@ from ...document import Block, Extracted, OcrReport, page_ranges
 from ...errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
 from ...recognition import scans
 from ...settings import IngestSettings
-from .. import bookmarks, pdfnotes, pdfpool
+from .. import bookmarks
+from . import pagetext, pool
 from .blocks import layout
 from .furniture import RUNNING_NOTE
 from .headings import clean_title
@@ -103,7 +104,7 @@ def _no_text(
     for number in range(count):
         page = document[number]
         try:
-            pictured = pdfnotes.page_objects(page)[0] > 0
+            pictured = pagetext.page_objects(page)[0] > 0
         finally:
             page.close()
         if pictured:
@@ -128,7 +129,7 @@ class _Read:
 
 def _read(document: Any, count: int, settings: IngestSettings, report: scans.Progress | None) -> _Read:
     """The pages' lines, scanned pages read by OCR as far as the settings allow and the rest left empty."""
-    found = pdfpool.read_pages(document, count, read_page)
+    found = pool.read_pages(document, count, read_page)
     pages = [lines for lines, _ in found]
     scanned = [number for number, (_, needs_ocr) in enumerate(found, 1) if needs_ocr]
     chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []

@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 from typing import Callable, Protocol, Sequence, TypeVar
 
-from ..document import Block, Origin
+from ...document import Block, Origin
 
 MAX_HEADER_CELL_WORDS = 4
 ROW_REACH = 4

@@ -13,26 +13,16 @@ dropped from the sentence.
 
 from __future__ import annotations
 
-import ctypes
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterator
 
 from textkind import is_caption
 
-from ..document import Block, Origin
-from ..recognition import words
+from ...document import Block, Origin
+from ...recognition import words
+from .lines import Line
+from .pagetext import SMALLER
 
-if TYPE_CHECKING:
-    from .pdf import Line
-
-HYPHEN_MARKS = "\ufffe\x02"  # PDFium's mark for a hyphen where it joined a broken word's two lines
-DROPPED_MARK = "\ue000"  # a footnote mark in the body, one character for one so font look-ups still line up
-LINE = re.compile(r"[^\r\n]+")
-JOINED = re.compile(rf"[{HYPHEN_MARKS}](?=[^\W_])")
-# A raised mark after a word of two letters or more, or after its punctuation ("permission.1", "systems,2", "text∗");
-# a lone letter's raised digit is an exponent ("x2", "O(n2)") and stays.
-GLUED_MARK = re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=[^\W\d_][.,;:)]))[\d∗*†‡§¶]{1,2}(?!\d)")
 NOTE_START = re.compile(r"^(?:\d{1,2}|[∗*†‡§¶]{1,3})\s?(?=[A-Z(\[“\"'])")
 LONE_MARK = re.compile(r"[∗*†‡§¶]{1,3}")
 DIGITS = re.compile(r"\d+")
@@ -41,14 +31,9 @@ MIN_TICKS = 4
 MIN_COLUMN_TICKS = 3
 MAX_LABEL_WORDS = 5
 LABEL_REACH = 2.0
-RAISED = 0.25  # a mark's foot sits this share of the letters' height above theirs
-SMALLER = 0.92  # a mark, caption or footnote is at most this share of the body's size
 FOOT_GAP = 1.6  # a footnote under a gap this many body sizes wide needs no mark or rule
 MAX_NOTE_SHARE = 0.45  # footnotes fill at most this share of the page's text height
 MIN_PROSE_WORDS = 5
-RULE_HEIGHT = 1.5  # points: a separator rule is a thin path
-RULE_WIDTH = (20.0, 0.6)  # at least 20 points wide and at most 0.6 of the page: a footnote rule, not a frame
-RULE_REACH = 2.5  # a rule this many of a line's sizes above it is that line's
 CAPTION_STEP = 1.7  # a caption's next line sits within this many of its sizes
 SENTENCE_ENDS = (".", "!", "?", ":", "”", '"')
 NOTE_KINDS = ("caption", "footnote")
@@ -59,84 +44,6 @@ ORIGINS = {  # where a set-aside block's kind came from, by its lines' `note`
     "figure": Origin.CHART_LABELS,
 }
 REACH = 3  # blocks other than notes between the halves of a cut sentence
-
-
-def physical_lines(textpage: Any, text: str) -> Iterator[tuple[int, str]]:
-    """(start, text) of each line of the page's text. PDFium joins a line that ends in a hyphen with the text that
-    follows it in the content stream; where that is not the next line down (a caption, a footnote, the next column
-    placed between the word's halves), the line is cut there again and keeps its hyphen."""
-    for match in LINE.finditer(text):
-        start = match.start()
-        for joint in JOINED.finditer(match.group()):
-            at = match.start() + joint.start()
-            if not _wraps(textpage.get_charbox(at, loose=True), textpage.get_charbox(at + 1, loose=True)):
-                yield start, text[start:at] + "-"
-                start = at + 1
-        yield start, text[start : match.end()]
-
-
-def _wraps(mark: tuple[float, float, float, float], after: tuple[float, float, float, float]) -> bool:
-    """Whether the character after a line-end hyphen opens the next line: just below it, to its left."""
-    height = mark[3] - mark[1] or 10.0
-    return after[0] < mark[0] and -0.5 * height < mark[1] - after[3] < height
-
-
-def unmarked(textpage: Any, text: str) -> str:
-    """`text` with each footnote mark glued to a word replaced by `DROPPED_MARK`: smaller than the letter before it
-    and raised above its foot. A lowered digit ("log2") and a mark the same size as the text ("drop0") stay."""
-    chars = None
-    for match in GLUED_MARK.finditer(text):
-        letter = textpage.get_charbox(match.start() - 1, loose=True)
-        marks = [textpage.get_charbox(at, loose=True) for at in range(match.start(), match.end())]
-        height = letter[3] - letter[1]
-        if height > 0 and all(
-            box[3] - box[1] <= SMALLER * height and box[1] - letter[1] >= RAISED * height for box in marks
-        ):
-            chars = chars or list(text)
-            chars[match.start() : match.end()] = DROPPED_MARK * (match.end() - match.start())
-    return "".join(chars) if chars else text
-
-
-def page_objects(page: Any) -> tuple[float, list[tuple[float, float, float]]]:
-    """One pass over a page's objects: the share of the page its largest image covers (near 1 for a scan, small
-    for a figure), and the (left, right, top) of each thin horizontal path no wider than part of the page (a
-    separator rule, such as the one above a page's footnotes)."""
-    import pypdfium2.raw as pdfium_c
-
-    raw = page.raw
-    get_object, get_type, get_bounds = (
-        pdfium_c.FPDFPage_GetObject,
-        pdfium_c.FPDFPageObj_GetType,
-        pdfium_c.FPDFPageObj_GetBounds,
-    )
-    image, path = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH
-    box = tuple(ctypes.c_float() for _ in range(4))
-    refs = tuple(ctypes.byref(v) for v in box)
-    left, bottom, right, top = box
-    width, height = page.get_size()
-    widest = RULE_WIDTH[1] * (width or 1.0)
-    largest = 0.0
-    rules = []
-    for index in range(pdfium_c.FPDFPage_CountObjects(raw)):
-        obj = get_object(raw, index)
-        kind = get_type(obj)
-        if kind not in (image, path) or not get_bounds(obj, *refs):
-            continue
-        if kind == image:
-            largest = max(largest, (right.value - left.value) * (top.value - bottom.value))
-        elif top.value - bottom.value <= RULE_HEIGHT and RULE_WIDTH[0] <= right.value - left.value <= widest:
-            rules.append((left.value, right.value, top.value))
-    return largest / max(width * height, 1.0), rules
-
-
-def ruled(rules: list[tuple[float, float, float]], lines: list[Line]) -> list[Line]:
-    """The lines, those that sit just under one of the page's separator `rules` (see `page_objects`) marked so."""
-    return [replace(line, ruled=True) if _under_rule(rules, line) else line for line in lines]
-
-
-def _under_rule(rules: list[tuple[float, float, float]], line: Line) -> bool:
-    size = line.size or 10.0
-    return any(left - size < line.x < right and line.top < y < line.top + RULE_REACH * size for left, right, y in rules)
 
 
 def set_aside(pages: list[list[Line]], body_size: float) -> list[list[Line]]:
