@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
 from ..service import Summarizer
-from ..text.prose import dangles
+from ..text.prose import leans
 from ..text.sentences import split_sentences
 
 METRICS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -58,7 +58,7 @@ def dangling(texts: Sequence[str], positions: Sequence[int | None]) -> list[bool
     flags = []
     for k, (text, position) in enumerate(zip(texts, positions)):
         before = positions[k - 1] if k else None
-        flags.append(dangles(text) and (position is None or before is None or before != position - 1))
+        flags.append(leans(text) and (position is None or before is None or before != position - 1))
     return flags
 
 
