@@ -97,12 +97,14 @@ BYLINE = re.compile(
     r"^(?:photo|image|picture|video|source|credit)s?(?:\s*:|\s+(?:by|courtesy|credit)\b)|"
     r"^(?:click here|scroll down|follow @|read more|share this|table of contents))"
 )
-# A picture's position in brackets inside a sentence written beside a photo ("Terry (pictured) has ...", "Giteau
-# (left) takes on ...", "... two Costa cafes (file picture)."): the marker is dropped from the shown sentence.
+# A picture's position in brackets or between commas inside a sentence written beside a photo ("Terry (pictured) has
+# ...", "Giteau (left) takes on ...", "Katie, left, was ...", "... two Costa cafes (file picture)."): the marker is
+# dropped from the shown sentence.
 PHOTO_MARKER = re.compile(
     r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
     r"centre|center|middle|above|below|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
-    r"main picture|main image)\)",
+    r"main picture|main image)\)|"
+    r",\s(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right|centre|center|above|below|inset),(?=\s)",
     re.I,
 )
 # A present-tense verb right after a picture's marker: "Adam (right) celebrates with ...", "Pele (right) runs with
@@ -121,10 +123,9 @@ NAME_PARTICLES = frozenset("and or of de van der von la le da el al bin mins min
 # Goldschmidt contributed to this report.", "Photo: Getty Images", "... (Getty Images)").
 PHOTO_CAPTION = re.compile(
     r"^(?:(?:[A-Z][\w'’.-]*|and|&)\s+){1,5}(?:pictured|celebrates|poses)\b|"
-    r"^(?:[\w'’.,-]+\s+){1,8}?(?:poses|smiles|grins|waves|beams|gestures|looks on|cuddles up|hugs|embraces|kisses|"
-    r"celebrates|shows off|is all smiles)\b(?![^.]{0,60}\b(?:said|says|told|after|because|since|when)\b)|"
-    r",\s(?:(?:far |second |top |bottom |centre |center )?(?:left|right)|centre|center|above|below|inset|top|bottom)"
-    r"(?:,|\s(?:and|with|in|at|on)\s)|"
+    r"^(?:[\w'’.-]+\s+){1,8}?(?:poses|smiles|grins|waves|beams|gestures|looks on|cuddles up|hugs|embraces|kisses|"
+    r"celebrates|shows off|is all smiles)(?=\s+(?!(?:and|or|such|were|are|of)\b)[\w'\"‘“])"
+    r"(?![^.]{0,60}\b(?:said|says|told|after|because|since|when)\b)|"
     r"^(?:left|right|above|below|top|bottom|inset|main picture|main image|pictured)\s*:|"
     r"\bat (?:the )?age (?:of )?\d{1,3}\b[^.]{0,60}\band (?:now|today|later)\b|"
     r"\b(?:in|circa) (?:19|20)\d\d,? and (?:now|today|(?:again )?in (?:19|20)\d\d)\b(?=[^.]{0,40}[.!]?$)|"
@@ -209,8 +210,13 @@ VENUE = re.compile(
 # arguments ("f(x)", "P(i, j)"), a subscript ("x_i"), a Greek letter; and the words a proof step opens with.
 NOTATION = re.compile(
     r"\w\[[A-Za-z][\w+*-]{0,5}\]|\b(?!O\()[A-Za-z]\((?:[A-Za-z\d]{1,3}(?:,\s?[A-Za-z\d]{1,3})*)\)|\b[A-Za-z]_\w|"
-    r"[α-ωΑ-Ω]|\b[A-Za-z]['′]\B"
+    r"\b[A-Za-z]['′]\B"
 )
+# A symbol standing alone as a word ("non-linearities ρ", "μ and σ are computed"): a formula's variable, never
+# a word of prose ("β-blockers" and "TNF-α" are words).
+GREEK_SYMBOL = re.compile(r"(?<![\w-])[α-ωΑ-Ω](?![\w-])")
+# A lone capital letter as a sentence's subject ("P has a bivalent initial configuration."): a variable.
+LETTER_SUBJECT = re.compile(r"^[B-HJ-Z]\s+(?:is|are|was|has|can|cannot|must|may|will|does|[a-z]+s)\b")
 VARIABLE = re.compile(r"(?<![\w'’.(°-])(?<!\d\s)(?<!°\s)(?:[b-z](?![\w'’)-]|\.\w)|[B-HJ-Z](?![\w'’.()-]))")
 PROOF_STEP = re.compile(
     r"^(?:if|suppose|assume|let|then|since|hence|thus|therefore|consider|otherwise|clearly|now|case|"

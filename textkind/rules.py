@@ -36,9 +36,11 @@ from .patterns import (
     ENUMERATED,
     FOOTNOTE,
     FRAGMENT_START,
+    GREEK_SYMBOL,
     HEADING_PREFIX,
     INNER_SENTENCE_END,
     KEYWORDS,
+    LETTER_SUBJECT,
     LIST_ENUMERATOR,
     LOST_SYMBOL,
     LOWER_WORD,
@@ -334,11 +336,15 @@ def venue_line(t: Text) -> bool:
 
 def notation(t: Text) -> bool:
     """A step of a proof or a formula in words: notation a summary cannot show without its definition (an indexed
-    name "counterp[p]", "f(x)", "x_i", a Greek letter, one-letter variables), with a proof's opening word ("If", "Let",
-    "Hence") or three of them."""
+    name "counterp[p]", "f(x)", "x_i", one-letter variables) with a proof's opening word ("If", "Let", "Hence"), two
+    such names or three in all; a Greek letter standing alone; a lone capital as the subject ("P has ...")."""
+    if GREEK_SYMBOL.search(t.text) or LETTER_SUBJECT.match(t.text):
+        return True
     found = len(NOTATION.findall(t.text))
     variables = len(VARIABLE.findall(t.text))
-    return found + variables >= NOTATION_TOKENS or bool(found + variables) and bool(PROOF_STEP.match(t.text))
+    return (
+        found >= 2 or found + variables >= NOTATION_TOKENS or bool(found + variables) and bool(PROOF_STEP.match(t.text))
+    )
 
 
 def name_list(t: Text) -> bool:
