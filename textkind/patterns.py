@@ -129,7 +129,7 @@ PHOTO_CAPTION = re.compile(
     r"^(?:left|right|above|below|top|bottom|inset|main picture|main image|pictured)\s*:|"
     r"\bat (?:the )?age (?:of )?\d{1,3}\b[^.]{0,60}\band (?:now|today|later)\b|"
     r"\b(?:in|circa) (?:19|20)\d\d,? and (?:now|today|(?:again )?in (?:19|20)\d\d)\b(?=[^.]{0,40}[.!]?$)|"
-    r"\b(?:was|were|is|are) (?:photographed|snapped|captured on camera|caught on camera)\b|"
+    r"\b(?:was|were|is|are) (?:photographed|snapped)\b|"
     r"(?i:(?:^|,\s)pictured\b|\b(?:is|are) pictured\b|\bpictured (?:above|below|here|left|right|centre|center)\b|"
     r"\b(?:file|stock) (?:photo(?:graph)?|picture|image)\b|"
     r"^in this (?:[\w,.]+\s+){0,5}(?:photo|photograph|picture|image)\b|"
