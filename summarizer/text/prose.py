@@ -135,7 +135,7 @@ REFERRING = re.compile(
 # The opening clause, where such a phrase leans on an earlier sentence: up to the first clause mark after a few
 # words ("In this paper, we address these tasks" reads on past "In this paper,"), at most `OPENING_WORDS` words.
 CLAUSE_MARK = re.compile(r"[,;:—–]|\s-\s")
-OPENING_WORDS = 20
+OPENING_WORDS = 12
 SHORT_OPENING = 5
 # A sentence about where things are in the document: a section's summary should say what the section says.
 SIGNPOST = re.compile(
@@ -182,7 +182,7 @@ def dangles(text: str) -> bool:
 
 def opening_clause(text: str) -> str:
     """The sentence's first clause: up to the first comma, semicolon, colon or dash after five words or more, at
-    most twenty words."""
+    most twelve words."""
     for mark in CLAUSE_MARK.finditer(text):
         if len(text[: mark.start()].split()) >= SHORT_OPENING:
             return " ".join(text[: mark.start()].split()[:OPENING_WORDS])
