@@ -209,7 +209,7 @@ VENUE = re.compile(
 # Notation a summary cannot show without its definition: an indexed name ("counterp[p]"), a function of one-letter
 # arguments ("f(x)", "P(i, j)"), a subscript ("x_i"), a Greek letter; and the words a proof step opens with.
 NOTATION = re.compile(
-    r"\w\[[A-Za-z][\w+*-]{0,5}\]|\b(?!O\()[A-Za-z]\((?:[A-Za-z\d]{1,3}(?:,\s?[A-Za-z\d]{1,3})*)\)|\b[A-Za-z]_\w|"
+    r"\w\[[A-Za-z][\w+*-]{0,5}\]|\b(?!O\()[A-Za-z]\((?:[A-Za-z\d]{1,3}(?:,\s?[A-Za-z\d]{1,3})*)\)|\b[a-z]\w*\([a-z](?:,\s?[a-z])*\)|\b[A-Za-z]_\w|"
     r"\b[A-Za-z]['′]\B"
 )
 # A symbol standing alone as a word ("non-linearities ρ", "μ and σ are computed"): a formula's variable, never

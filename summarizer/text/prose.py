@@ -128,7 +128,7 @@ REFERRING = re.compile(
     r"early|bad|good)\b)[a-z]|"
     r"\bsuch\s+(?!as\b|an?\b|that\b)[a-z]|\bthe (?:above|aforementioned|above-mentioned)\b|"
     r"\bthe (?:former|latter)(?=\s*[.,;:)]|\s+(?:is|are|was|were|has|have|had|can|could|would|will|may|might|must|"
-    r"should|does|do|did|also|only|one|ones|approach|case|method|option)\b)|"
+    r"should|does|do|did|also|only|one|ones|approach|case|method|option|because|since|as|for)\b)|"
     r"\b(?:for|of|to|by|from|despite|like|after|before|with|on|about|against|beyond|besides) (?:this|these|that|those)"
     r"(?=\s*(?:[.,;:)]|$))|\bas (?:above|before)\b"
 )
