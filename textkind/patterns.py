@@ -126,7 +126,7 @@ PHOTO_CAPTION = re.compile(
     r"^(?:[\w'’.-]+\s+){1,8}?(?:poses|smiles|grins|waves|beams|gestures|looks on|cuddles up|hugs|embraces|kisses|"
     r"celebrates|shows off|is all smiles)(?=\s+(?!(?:and|or|such|were|are|of)\b)[\w'\"‘“])"
     r"(?![^.]{0,60}\b(?:said|says|told|after|because|since|when)\b)|"
-    r"^(?:left|right|above|below|top|bottom|inset|main picture|main image|pictured)\s*:|"
+    r"^(?i:left|right|above|below|top|bottom|inset|main picture|main image|pictured)\s*:|"
     r"\bat (?:the )?age (?:of )?\d{1,3}\b[^.]{0,60}\band (?:now|today|later)\b|"
     r"\b(?:in|circa) (?:19|20)\d\d,? and (?:now|today|(?:again )?in (?:19|20)\d\d)\b(?=[^.]{0,40}[.!]?$)|"
     r"\b(?:was|were|is|are) (?:photographed|snapped)\b|"
