@@ -132,6 +132,9 @@ REFERRING = re.compile(
     r"\b(?:for|of|to|by|from|despite|like|after|before|with|on|about|against|beyond|besides) (?:this|these|that|those)"
     r"(?=\s*(?:[.,;:)]|$))|\bas (?:above|before)\b"
 )
+# Quoted words: a speaker's "this" points at the speaker's situation, which the attribution gives, not at the
+# sentence before ("'I'd like to take this opportunity to thank him,' he said."); an unclosed quote runs to the end.
+QUOTED_WORDS = re.compile(r"[\"“][^\"“”]*(?:[\"”]|$)|(?<!\w)['‘][^‘’]*?(?:['’](?!\w)|$)")
 # The opening clause, where such a phrase leans on an earlier sentence: up to the first clause mark after a few
 # words ("In this paper, we address these tasks" reads on past "In this paper,"), at most `OPENING_WORDS` words.
 CLAUSE_MARK = re.compile(r"[,;:—–]|\s-\s")
@@ -190,9 +193,9 @@ def opening_clause(text: str) -> str:
 
 
 def refers_back(text: str) -> bool:
-    """True when the sentence's opening clause holds a phrase that refers to something said before it ("We address
-    these tasks by ...", "This thesis addresses this imbalance", "To do so for this, ...")."""
-    return bool(REFERRING.search(opening_clause(shown(text))))
+    """True when the sentence's opening clause, quoted words left out, holds a phrase that refers to something said
+    before it ("We address these tasks by ...", "This thesis addresses this imbalance", "To do so for this, ...")."""
+    return bool(REFERRING.search(opening_clause(QUOTED_WORDS.sub(" ", shown(text)))))
 
 
 def leans(text: str) -> bool:
