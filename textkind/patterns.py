@@ -101,7 +101,7 @@ BYLINE = re.compile(
 # ...", "Giteau (left) takes on ...", "Katie, left, was ...", "... two Costa cafes (file picture)."): the marker is
 # dropped from the shown sentence.
 PHOTO_MARKER = re.compile(
-    r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
+    r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’,-]+){0,16}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
     r"centre|center|middle|above|below|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
     r"main picture|main image)\)|"
     r",\s(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right|centre|center|above|below|inset),(?=\s)",
@@ -122,7 +122,9 @@ NAME_PARTICLES = frozenset("and or of de van der von la le da el al bin mins min
 # doing something, a file or stock picture ("In this April 13, 2011, file photo, ..."), a credit line ("CNN's Debra
 # Goldschmidt contributed to this report.", "Photo: Getty Images", "... (Getty Images)").
 PHOTO_CAPTION = re.compile(
-    r"^(?:(?:[A-Z][\w'’.-]*|and|&)\s+){1,5}(?:pictured|celebrates|poses)\b|"
+    r"^(?:(?:[A-Z][\w'’.-]*|and|&)\s+){1,5}(?:pictured|celebrates|poses|photographed)\b|"
+    r"\b(?:was|were|has been|have been|had been) pictured\b|"
+    r"\bpictured (?:last|this|on|in|at|with|from|during|after|before|outside|inside|together|here|[a-z]+ing)\b|"
     r"^(?:[\w'’.-]+\s+){1,8}?(?:poses|smiles|grins|waves|beams|gestures|looks on|cuddles up|hugs|embraces|kisses|"
     r"celebrates|shows off|is all smiles)(?=\s+(?!(?:and|or|such|were|are|of)\b)[\w'\"‘“])"
     r"(?![^.]{0,60}\b(?:said|says|told|after|because|since|when)\b)|"

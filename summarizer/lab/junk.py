@@ -176,7 +176,8 @@ _APPEARS = re.compile(r"\bto appear in\b|^accepted (?:at|to|in|for publication)\
 _PROOF = re.compile(r"^(?:if|let|suppose|then|since|hence|assume)\b", re.I)
 _SYMBOLIC = re.compile(r"\w\[\w{1,4}\]|\b[a-z]\(\w{1,3}\)")
 _PHOTO = re.compile(
-    r"\bpictured\b|\bposes\b|\bphotographed\b|,\s(?:left|right|above|below),|\bat the age of \d+\b.*\band now\b|"
+    r"\bpictured\b|\bposes\b|\bphotographed (?:[a-z]+ing|with|outside|at|in|on|during)\b|"
+    r",\s(?:left|right|above|below),|\bat the age of \d+\b.*\band now\b|"
     r"\bgetty images\b|\b(?:file|stock) photo\b",
     re.I,
 )
