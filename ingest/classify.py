@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from textkind import looks_like_code
+from textkind import is_photo_caption, looks_like_code
 
 LEADER_AT_END = re.compile(r"(?:(?:\.\s?){4,}|…{2,}|(?:_\s?){4,})\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$")
 TOC_LINE = re.compile(r"^(?:[A-Z]?\d+(?:\.\d+)*\.?|[A-Z]\.|[IVXLC]+\.)?\s*\S.{0,120}?\s(?:\d{1,4}|[ivxlc]{1,6})$")
@@ -79,7 +79,11 @@ def looks_like_heading(text: str, max_words: int = 14) -> bool:
         or re.search(r"[a-z]{2}[.!?]\s+[A-Z]", stripped)
     ):
         return False
-    if looks_like_code(stripped) or sum(ch.isalpha() or ch.isspace() for ch in stripped) < 0.75 * len(stripped):
+    if (
+        is_photo_caption(stripped)
+        or looks_like_code(stripped)
+        or sum(ch.isalpha() or ch.isspace() for ch in stripped) < 0.75 * len(stripped)
+    ):
         return False
     first = heading_text(stripped)[:1] or stripped[:1]
     return first.isupper() or first.isdigit()

@@ -51,6 +51,7 @@ class Origin(Enum):
 
     BULLET = "bullet"
     CAPTION_OPENING = "caption opening"
+    PICTURE_CAPTION = "picture caption"
     REFERENCE_ENTRY = "reference entry"
     PROGRAM_TEXT = "program text"
     TOC_RUN = "toc run"
@@ -84,6 +85,7 @@ class Origin(Enum):
 REASONS: dict[Origin, str] = {
     Origin.BULLET: "it starts with a bullet",
     Origin.CAPTION_OPENING: "it starts like a caption ('Figure 2:')",
+    Origin.PICTURE_CAPTION: "it reads like a photo's caption ('Pictured: ...', '... poses in ...', a credit)",
     Origin.REFERENCE_ENTRY: "it reads like a reference entry (authors, a year)",
     Origin.PROGRAM_TEXT: "it is dense in symbols, like program text or a formula",
     Origin.TOC_RUN: "a run of lines ending in page numbers",

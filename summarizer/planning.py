@@ -19,7 +19,7 @@ from typing import Callable
 
 from .engine import Hints
 from .sectioned import Section, SectionedText
-from .text.prose import dangles
+from .text.prose import leans
 from .text.sentences import Sentence
 from .text.topicality import topicality
 from .text.topics import segments
@@ -98,7 +98,7 @@ def defining(sectioned: SectionedText, eligible: list[int]) -> int | None:
 
 def _first_standalone(texts: dict[int, str], indices: list[int], cue: Callable[[str], bool]) -> int | None:
     """The first of `indices` whose text has the cue and reads alone."""
-    return next((i for i in indices if cue(texts[i]) and not dangles(texts[i])), None)
+    return next((i for i in indices if cue(texts[i]) and not leans(texts[i])), None)
 
 
 def _self_section_lead(sectioned: SectionedText, eligible: list[int], texts: dict[int, str]) -> int | None:
@@ -106,7 +106,7 @@ def _self_section_lead(sectioned: SectionedText, eligible: list[int], texts: dic
     for section in sectioned.sections:
         if section.role == "self" and section.title:
             lead = next((i for i in eligible if section.start <= i < section.stop), None)
-            if lead is not None and not dangles(texts[lead]):
+            if lead is not None and not leans(texts[lead]):
                 return lead
     return None
 

@@ -97,12 +97,14 @@ BYLINE = re.compile(
     r"^(?:photo|image|picture|video|source|credit)s?(?:\s*:|\s+(?:by|courtesy|credit)\b)|"
     r"^(?:click here|scroll down|follow @|read more|share this|table of contents))"
 )
-# A picture's position in brackets inside a sentence written beside a photo ("Terry (pictured) has ...", "Giteau
-# (left) takes on ...", "... two Costa cafes (file picture)."): the marker is dropped from the shown sentence.
+# A picture's position in brackets or between commas inside a sentence written beside a photo ("Terry (pictured) has
+# ...", "Giteau (left) takes on ...", "Katie, left, was ...", "... two Costa cafes (file picture)."): the marker is
+# dropped from the shown sentence.
 PHOTO_MARKER = re.compile(
-    r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’-]+){0,5}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
+    r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’,-]+){0,16}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
     r"centre|center|middle|above|below|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
-    r"main picture|main image)\)",
+    r"main picture|main image)\)|"
+    r",\s(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right|centre|center|above|below|inset),(?=\s)",
     re.I,
 )
 # A present-tense verb right after a picture's marker: "Adam (right) celebrates with ...", "Pele (right) runs with
@@ -114,16 +116,32 @@ PRESENT_AFTER_MARKER = re.compile(
 LOWER_WORD = re.compile(r"^[\"'(“‘]*[a-z]")
 NAME_PARTICLES = frozenset("and or of de van der von la le da el al bin mins min".split())
 # A sentence that is a photo's caption, once its markers are dropped: a name doing something in the present tense
-# ("Jimmy Anderson celebrates taking ...", "Prince Andrew pictured leaving ..."), ", pictured ...", "is pictured
-# here", a file or stock picture ("In this April 13, 2011, file photo, ..."), or a credit line ("CNN's Debra
-# Goldschmidt contributed to this report.").
+# ("Jimmy Anderson celebrates taking ...", "Prince Andrew pictured leaving ...", "The rapper poses in ..."), ", pictured
+# ...", "is pictured here", a picture's direction between commas ("Lohan, left, at ..."), a label ("Left: ...",
+# "Above: ..."), then and now ("... at the age of 18 in 2005 and now at the age of 28"), someone photographed
+# doing something, a file or stock picture ("In this April 13, 2011, file photo, ..."), a credit line ("CNN's Debra
+# Goldschmidt contributed to this report.", "Photo: Getty Images", "... (Getty Images)").
 PHOTO_CAPTION = re.compile(
-    r"^(?:(?:[A-Z][\w'’.-]*|and|&)\s+){1,5}(?:pictured|celebrates|poses)\b|"
+    r"^(?:(?:[A-Z][\w'’.-]*|and|&)\s+){1,5}(?:pictured|celebrates|poses|photographed)\b|"
+    r"\b(?:was|were|has been|have been|had been) pictured\b|"
+    r"\bpictured (?:last|this|on|in|at|with|from|during|after|before|outside|inside|together|here|[a-z]+ing)\b|"
+    r"^(?:[\w'’.-]+\s+){1,8}?(?:poses|smiles|grins|waves|beams|gestures|looks on|cuddles up|hugs|embraces|kisses|"
+    r"celebrates|shows off|is all smiles)(?=\s+(?!(?:and|or|such|were|are|of)\b)[\w'\"‘“])"
+    r"(?![^.]{0,60}\b(?:said|says|told|after|because|since|when)\b)|"
+    r"^(?i:left|right|above|below|top|bottom|inset|main picture|main image|pictured)\s*:|"
+    r"\bat (?:the )?age (?:of )?\d{1,3}\b[^.]{0,60}\band (?:now|today|later)\b|"
+    r"\b(?:in|circa) (?:19|20)\d\d,? and (?:now|today|(?:again )?in (?:19|20)\d\d)\b(?=[^.]{0,40}[.!]?$)|"
+    r"\b(?:was|were|is|are) (?:photographed|snapped)\b|"
     r"(?i:(?:^|,\s)pictured\b|\b(?:is|are) pictured\b|\bpictured (?:above|below|here|left|right|centre|center)\b|"
     r"\b(?:file|stock) (?:photo(?:graph)?|picture|image)\b|"
     r"^in this (?:[\w,.]+\s+){0,5}(?:photo|photograph|picture|image)\b|"
-    r"\bcontributed (?:to this (?:report|story|article)|reporting)\b)"
+    r"\bcontributed (?:to this (?:report|story|article)|reporting)\b|"
+    r"^(?:photo(?:graph)?s?|images?|pictures?|credits?)\s*(?::|by\b|courtesy\b)|"
+    r"\b(?:getty images|ap photo|rex features|rex/shutterstock|splash news|barcroft media|swns|pa wire|afp/getty)"
+    r"\)?[.]?$)"
 )
+# A paragraph short enough to be one caption: at most `CAPTION_WORDS` words and no sentence's end inside it.
+INNER_SENTENCE_END = re.compile(r"[.!?][\"'”’)]*\s+[\"'“‘(]?[A-Z]")
 # The tail of a sentence torn from its start, e.g. by a figure between two columns: "(ALS), a filtering ...".
 FRAGMENT_START = re.compile(r"^\([^()]{1,40}\)\s*(?:[,;:]|[a-z])")
 DATE_ONLY = re.compile(r"^[\W\d]*(?:\d{1,2}:\d{2}|\d{4})[\W\w]{0,40}$")
@@ -150,3 +168,61 @@ NAME_FIRST = re.compile(r"^[a-z][\w.+-]*\s+(?:is|are|was|provides|offers|lets|ma
 SENTENCE_END = re.compile(r"""[.!?…]["'”’)\]]*$""")
 PLAIN_WORD = re.compile(r"(?<!\S)[\"'“‘(]*[A-Za-z][a-z'’-]*[.,;:!?\"'”’)]*(?!\S)")
 SPLIT_LETTERS = re.compile(r"(?:\b\w\s){4,}")
+# A paper's footnote run into its text: where the work was done, who paid for it, an address, thanks.
+FOOTNOTE = re.compile(
+    r"\b(?:work|research|paper|part of (?:this|the) (?:work|research))\b[^.]{0,40}?\b(?:was |were )?"
+    r"(?:done|performed|conducted|carried out|completed|written)\s+(?:in part\s+)?(?:while|when|during)\b|"
+    r"^(?:[*∗†‡§¶]\s*)?(?:(?:this|the) (?:work|research|material|project|author|authors?'? work) (?:is|was|were|has "
+    r"been) )?(?:partially |partly |generously |in part )?(?:supported|funded|sponsored|financed)\s+(?:in part\s+)?"
+    r"by\b(?=[^.]{0,150}\b(?:grants?|awards?|contracts?|fellowships?|foundation|council|agency|program(?:me)?|nsf|"
+    r"darpa|doe|nih|erc|epsrc|dfg|onr|scholarships?|gifts?)\b)|"
+    r"^(?:[*∗†‡§¶]\s*)?(?:authors?[’']?s?[’']? (?:current |present |e-?mail )?address(?:es)?|corresponding author|"
+    r"(?:current|present|permanent) (?:address|affiliation)|e-?mail(?: address(?:es)?)?)\s*[:.,]|"
+    r"\b(?:is|are|was|were) (?:now |currently )?(?:with|at) the (?:department|dept\.|school|faculty|laboratory|"
+    r"institute|university|college|division) of\b|"
+    r"^(?:we|the authors?) (?:would (?:also )?like to |wish to |also |gratefully )?(?:thank|acknowledge|are "
+    r"(?:grateful|indebted|thankful))\b",
+    re.I,
+)
+# A sentence that leans on the text before it as a whole: "Recall that ...", "With that background, ...", "As
+# mentioned above, ...", "Returning to ...", "Having described ...".
+BACK_REFERENCE = re.compile(
+    r"^(?:recall|remember)\s+(?:that|from|how|what|again|our|the|we)\b|"
+    r"^with (?:that|this|these|the above|all this|those) (?:background|in mind|said|setup|preliminaries|definitions|"
+    r"introduction|context|notation|out of the way)\b|"
+    r"^as (?:we )?(?:have |had )?(?:mentioned|noted|discussed|described|stated|explained|seen|shown|argued|"
+    r"observed|defined|said|outlined|pointed out|promised) (?:above|before|earlier|previously|in (?:the )?"
+    r"(?:previous|preceding|last|earlier|prior) (?:sub)?(?:section|chapter))\b|"
+    r"^as (?:before|above|noted|mentioned)\b|"
+    r"^(?:returning|going back|turning back|coming back) to (?:the|our|this|that|these|section|figure|example)\b|"
+    r"^having (?:now )?(?:described|defined|introduced|established|shown|seen|discussed|presented|explained)\b",
+    re.I,
+)
+# Where a symbol was lost from the text layer: a superscript or an operator dropped between digits ("9829739" for
+# 9829^739), a private-use glyph or a replacement character.
+LOST_SYMBOL = re.compile(r"(?<![\w,.-])\d{7,}(?![\d,.]?\d)|[\ue000-\uf8ff\ufffd]")
+# A venue line: "To appear in OSDI 2004", "Accepted at ICML 2019", "Submitted to ...", "Published in Proc. ...".
+VENUE = re.compile(
+    r"(?i:^(?:to appear in|accepted (?:for publication )?(?:in|at|to|by)|submitted (?:for publication )?to|"
+    r"under (?:submission|review) (?:at|to)|camera[- ]ready (?:version )?for)\s)|"
+    r"(?:\b[Tt]o appear|^(?:Published|Presented|Appeared|Appears)) (?:in|at) (?:the )?(?:[Pp]roc(?:eedings|\.)|"
+    r"[A-Z]{3,}\b[^.]{0,20}?\b(?:19|20)\d\d\b)"
+)
+# Notation a summary cannot show without its definition: an indexed name ("counterp[p]"), a function of one-letter
+# arguments ("f(x)", "P(i, j)"), a subscript ("x_i"), a Greek letter; and the words a proof step opens with.
+NOTATION = re.compile(
+    r"\w\[[A-Za-z][\w+*-]{0,5}\]|\b(?!O\()[A-Za-z]\((?:[A-Za-z\d]{1,3}(?:,\s?[A-Za-z\d]{1,3})*)\)|\b[a-z]\w*\([a-z](?:,\s?[a-z])*\)|\b[A-Za-z]_\w|"
+    r"\b[A-Za-z]['′]\B"
+)
+# A symbol standing alone as a word ("non-linearities ρ", "μ and σ are computed"): a formula's variable, never
+# a word of prose ("β-blockers" and "TNF-α" are words).
+GREEK_SYMBOL = re.compile(r"(?<![\w-])[α-ωΑ-Ω](?![\w-])")
+# A lone capital letter as a sentence's subject ("P has a bivalent initial configuration."): a variable.
+LETTER_SUBJECT = re.compile(r"^[B-HJ-Z]\s+(?:is|are|was|has|can|cannot|must|may|will|does|[a-z]+s)\b")
+VARIABLE = re.compile(r"(?<![\w'’.(°-])(?<!\d\s)(?<!°\s)(?:[b-z](?![\w'’)-]|\.\w)|[B-HJ-Z](?![\w'’.()-]))")
+PROOF_STEP = re.compile(
+    r"^(?:if|suppose|assume|let|then|since|hence|thus|therefore|consider|otherwise|clearly|now|case|"
+    r"it follows|note that|by (?:induction|definition|construction|lemma|theorem|assumption|the (?:induction|"
+    r"inductive) hypothesis)|without loss of generality|w\.l\.o\.g\.)\b",
+    re.I,
+)

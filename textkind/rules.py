@@ -18,6 +18,7 @@ from functools import cached_property, lru_cache
 from typing import Callable, Literal
 
 from .patterns import (
+    BACK_REFERENCE,
     BOILERPLATE,
     BULLET,
     BYLINE,
@@ -33,18 +34,25 @@ from .patterns import (
     DOT_LEADER,
     ENTRY_YEAR,
     ENUMERATED,
+    FOOTNOTE,
     FRAGMENT_START,
+    GREEK_SYMBOL,
     HEADING_PREFIX,
+    INNER_SENTENCE_END,
     KEYWORDS,
+    LETTER_SUBJECT,
     LIST_ENUMERATOR,
+    LOST_SYMBOL,
     LOWER_WORD,
     MATH,
     NAME_FIRST,
     NAME_PARTICLES,
+    NOTATION,
     PHOTO_CAPTION,
     PHOTO_MARKER,
     PLAIN_WORD,
     PRESENT_AFTER_MARKER,
+    PROOF_STEP,
     PROSE_TOKEN,
     REFERENCE,
     REFERENCE_ENTRY,
@@ -56,6 +64,8 @@ from .patterns import (
     TITLE_DASH,
     TITLE_MARK,
     URL,
+    VARIABLE,
+    VENUE,
     WEB_ADDRESS,
     YEAR,
 )
@@ -65,8 +75,10 @@ MAX_WORDS = 70
 MAX_UPPER_SHARE = 0.6  # of the letters: more, and the sentence shouts
 MIN_LETTER_SHARE = 0.7  # of the visible characters
 MIN_WORD_SHARE = 0.6  # of the tokens that are plain words
+NOTATION_TOKENS = 3  # variables and notation a sentence holds before it reads as a formula in words
 WORDY = 0.8  # a sentence this share plain words carries one code token, math sign or stray letter as prose does
 URL_MIN_OTHER_WORDS = 12
+CAPTION_WORDS = 60  # a paragraph longer than this is a story's, not a photo's caption
 GLUED_LETTERS = 24  # a run of more letters is words the PDF's text layer ran together
 Question = Literal["paragraph", "sentence"]
 ParagraphKind = Literal["list_item", "caption", "reference", "code"]  # block kinds (`ingest.Block`) a rule gives
@@ -110,6 +122,12 @@ def bulleted(t: Text) -> bool:
 def captioned(t: Text) -> bool:
     """It opens like a caption ('Figure 2:', 'Table 3.1 -'): it describes a figure rather than saying something."""
     return bool(CAPTION_OPENING.match(t.text))
+
+
+def photo_captioned(t: Text) -> bool:
+    """It is one short sentence written under a photo ('Pictured: ...', '... poses in ...', 'Photo: Getty Images'):
+    a caption in any format, as a PDF's set-aside caption is."""
+    return len(t.words) <= CAPTION_WORDS and not INNER_SENTENCE_END.search(t.text) and is_photo_caption(t.text)
 
 
 def reference_entry(t: Text) -> bool:
@@ -293,6 +311,42 @@ def one_letter_tokens(t: Text) -> bool:
     return singles >= 3 and t.word_share < WORDY
 
 
+def footnote(t: Text) -> bool:
+    """A paper's footnote run into its text: where the work was done ("This work was performed while the author was
+    at ..."), who paid for it ("Supported by grant ..."), an author's address, thanks."""
+    return bool(FOOTNOTE.search(t.text))
+
+
+def back_reference(t: Text) -> bool:
+    """It leans on the text before it as a whole ("Recall that ...", "With that background, ...", "As mentioned
+    above, ..."): shown alone it points at nothing."""
+    return bool(BACK_REFERENCE.match(t.text))
+
+
+def lost_symbols(t: Text) -> bool:
+    """A symbol lost from the text layer: seven digits or more run together where a superscript or an operator was
+    ("9829739" for 9829^739), a private-use glyph, a replacement character."""
+    return bool(LOST_SYMBOL.search(t.text))
+
+
+def venue_line(t: Text) -> bool:
+    """Where the paper appears ("To appear in OSDI 2004", "Accepted at ICML 2019"): a title page's line."""
+    return bool(VENUE.search(t.text))
+
+
+def notation(t: Text) -> bool:
+    """A step of a proof or a formula in words: notation a summary cannot show without its definition (an indexed
+    name "counterp[p]", "f(x)", "x_i", one-letter variables) with a proof's opening word ("If", "Let", "Hence"), two
+    such names or three in all; a Greek letter standing alone; a lone capital as the subject ("P has ...")."""
+    if GREEK_SYMBOL.search(t.text) or LETTER_SUBJECT.match(t.text):
+        return True
+    found = len(NOTATION.findall(t.text))
+    variables = len(VARIABLE.findall(t.text))
+    return (
+        found >= 2 or found + variables >= NOTATION_TOKENS or bool(found + variables) and bool(PROOF_STEP.match(t.text))
+    )
+
+
 def name_list(t: Text) -> bool:
     """A list of names, not a sentence (a team sheet, a league's clubs)."""
     return is_name_list(t.text, t.words)
@@ -311,6 +365,7 @@ def split_letters(t: Text) -> bool:
 RULES: tuple[Rule, ...] = (
     Rule("bullet", "paragraph", bulleted, "list_item"),
     Rule("caption opening", "paragraph", captioned, "caption"),
+    Rule("picture caption", "paragraph", photo_captioned, "caption"),
     Rule("reference entry", "paragraph", reference_entry, "reference"),
     Rule("program text", "paragraph", program_text, "code"),
     Rule("length", "sentence", wrong_length),
@@ -336,6 +391,11 @@ RULES: tuple[Rule, ...] = (
     Rule("math", "sentence", math),
     Rule("one-letter tokens", "sentence", one_letter_tokens),
     Rule("name list", "sentence", name_list),
+    Rule("footnote", "sentence", footnote),
+    Rule("back reference", "sentence", back_reference),
+    Rule("lost symbols", "sentence", lost_symbols),
+    Rule("venue", "sentence", venue_line),
+    Rule("notation", "sentence", notation),
     Rule("glued words", "sentence", glued_words),
     Rule("split letters", "sentence", split_letters),
 )

@@ -27,7 +27,7 @@ from typing import Sequence
 import numpy as np
 
 from ..engine import NO_HINTS, Hints
-from ..text.prose import dangles, is_prose, opens_mid_thought
+from ..text.prose import is_prose, leans, opens_mid_thought
 from ..text.quotation import inside_quotes
 from ..text.sentences import Sentence
 from ..text.vectors import Rows, tfidf, tokens
@@ -210,7 +210,7 @@ class _Pool:
             pool = pool[np.argpartition(-scores[pool], tuning.pool)[: tuning.pool]]
         pooled = [sentences[i] for i in pool.tolist()]
         quoted = np.asarray(inside_quotes([s.text for s in sentences], [s.paragraph for s in sentences]), dtype=bool)
-        dangling = np.fromiter((dangles(s.text) for s in pooled), dtype=np.bool_, count=len(pool)) | quoted[pool]
+        dangling = np.fromiter((leans(s.text) for s in pooled), dtype=np.bool_, count=len(pool)) | quoted[pool]
         if hints.standalone is not None:
             dangling &= ~np.asarray(hints.standalone, dtype=bool)[pool]
         previous = np.maximum(pool - 1, 0)

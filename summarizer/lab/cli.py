@@ -318,7 +318,8 @@ def _sections(args: argparse.Namespace) -> int:
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the roadmap is read with pypdf, which chatters
     summarizer = Summarizer(Settings.from_env(engine="extractive"))
-    shown = roadmapeval.as_shown(summarizer, SummaryOptions(length=args.length))
+    leaning: list[bool] = []
+    shown = roadmapeval.as_shown(summarizer, SummaryOptions(length=args.length), leaning)
     papers = roadmapeval.load(_data(args.folder, PAPERS_SOURCE))
     rows = roadmapeval.score(papers, shown, lambda line: print(line, file=sys.stderr) if args.verbose else None)
     if not rows:
@@ -327,13 +328,19 @@ def _sections(args: argparse.Namespace) -> int:
     if args.json:
         print(
             json.dumps(
-                {"totals": dataclasses.asdict(totals), "sections": [dataclasses.asdict(r) for r in rows]},
+                {
+                    "totals": dataclasses.asdict(totals),
+                    "section_lines": len(leaning),
+                    "dangling": sum(leaning),
+                    "sections": [dataclasses.asdict(r) for r in rows],
+                },
                 ensure_ascii=False,
                 indent=2,
             )
         )
         return 0
     print("\n".join(roadmapeval.table(totals)))
+    print(roadmapeval.dangling_line(leaning))
     return 0
 
 

@@ -11,8 +11,9 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import DEV_EXTRA, InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
 from ..service import Summarizer
-from ..text.prose import dangles
+from ..text.prose import leans
 from ..text.sentences import split_sentences
+from .junk import junk_reasons
 
 METRICS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -38,33 +39,42 @@ class SystemScore:
     dangling: float | None = None
     words_ratio: float | None = None
     words_ratio_max: float | None = None
+    captions: int | None = None
 
 
 @dataclass(frozen=True)
 class Reading:
-    """How one summary reads: which sentences dangle (see `dangling`), its words and its word target."""
+    """How one summary reads: which sentences dangle (see `dangling`), its words, its word target and how many of
+    its sentences the junk judge (`summarizer.lab.junk`) calls a photo's caption."""
 
     dangling: list[bool]
     words: int
     target: int | None = None
+    captions: int = 0
+
+
+def captions(texts: Sequence[str]) -> int:
+    """How many of a summary's sentences the junk judge calls a photo's caption."""
+    return sum("photo caption" in junk_reasons(text) for text in texts)
 
 
 def dangling(texts: Sequence[str], positions: Sequence[int | None]) -> list[bool]:
-    """For each summary sentence, whether it opens on a word of `summarizer.text.prose.DANGLING_OPENERS` (and does
-    not name its antecedent) without the source sentence it leans on right before it in the summary.
+    """For each summary sentence, whether it leans on the sentence before it in the source (`summarizer.text.prose.
+    leans`: an opener of `DANGLING_OPENERS` that does not name its antecedent, or a phrase in its opening clause that
+    refers back, "these tasks", "the former") without that sentence right before it in the summary.
 
     `positions` are the sentences' indices in the source (None when unknown).
     """
     flags = []
     for k, (text, position) in enumerate(zip(texts, positions)):
         before = positions[k - 1] if k else None
-        flags.append(dangles(text) and (position is None or before is None or before != position - 1))
+        flags.append(leans(text) and (position is None or before is None or before != position - 1))
     return flags
 
 
 def with_reading(system: SystemScore, readings: Sequence[Reading]) -> SystemScore:
-    """`system` with the dangling shares (of summaries by their first sentence, of all sentences) and the
-    mean and largest words/target ratio (where targets are known)."""
+    """`system` with the dangling shares (of summaries by their first sentence, of all sentences), the
+    mean and largest words/target ratio (where targets are known) and the summaries holding a caption."""
     flags = [flag for r in readings for flag in r.dangling]
     ratios = [r.words / r.target for r in readings if r.target]
     return replace(
@@ -73,6 +83,7 @@ def with_reading(system: SystemScore, readings: Sequence[Reading]) -> SystemScor
         dangling=round(100 * sum(flags) / max(1, len(flags)), 2),
         words_ratio=round(sum(ratios) / len(ratios), 3) if ratios else None,
         words_ratio_max=round(max(ratios), 3) if ratios else None,
+        captions=sum(r.captions > 0 for r in readings),
     )
 
 
@@ -173,6 +184,7 @@ def evaluate(
                 dangling(summary.sentences, [s[0] if s else None for s in summary.support]),
                 summary.words + sum(len(s.split()) for section in summary.sections for s in section.sentences),
                 summary.target_words,
+                captions(summary.sentences),
             )
         )
         if on_prediction:
@@ -181,7 +193,11 @@ def evaluate(
     started = time.perf_counter()
     leads = [lead(p.article) for p in pairs]
     lead_seconds = time.perf_counter() - started
-    lead_readings = [Reading(dangling(text.split("\n"), range(3)), len(text.split())) for text in leads]
+    lead_readings = [
+        Reading(dangling(lines, range(3)), len(text.split()), captions=captions(lines))
+        for text in leads
+        for lines in [text.split("\n")]
+    ]
     return {
         engine.name: with_reading(score(predictions, references, engine_seconds), readings),
         "lead3": with_reading(score(leads, references, lead_seconds), lead_readings),
@@ -194,16 +210,18 @@ def one_per_line_reference(highlights: str) -> str:
 
 
 def table(scores: dict[str, SystemScore]) -> Iterable[str]:
-    """The score table: ROUGE, speed, dangling first sentences and sentences (%), words/target (mean, max)."""
+    """The score table: ROUGE, speed, dangling first sentences and sentences (%), words/target (mean, max), and the
+    summaries holding a photo's caption."""
     yield (
         f"{'system':<14}{'R1':>8}{'R2':>8}{'RL':>8}{'RLsum':>8}{'docs/s':>10}{'n':>6}"
-        f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}"
+        f"{'dangle1 %':>11}{'dangle %':>10}{'words/target':>14}{'captions':>10}"
     )
     for name, s in scores.items():
         ratio = f"{s.words_ratio:.2f} ({s.words_ratio_max:.2f})" if s.words_ratio else ""
         yield (
             f"{name:<14}{s.rouge1:>8.2f}{s.rouge2:>8.2f}{s.rougeL:>8.2f}{s.rougeLsum:>8.2f}{s.docs_per_sec:>10.1f}"
             f"{s.n:>6}{_percent(s.first_dangling):>11}{_percent(s.dangling):>10}{ratio:>14}"
+            f"{'' if s.captions is None else s.captions:>10}"
         )
 
 

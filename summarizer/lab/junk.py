@@ -21,6 +21,15 @@ A measuring tool for the papers evaluation (`summarizer.lab.papers`), kept apart
 - ``caption``: starts like "Figure 3:", "Fig. 2.", "Table 1." or "Listing 4:".
 - ``keywords``: "Keywords ...", "Index Terms ...", "Categories and Subject Descriptors ..." and
   the like, or short items separated by semicolons.
+- ``footnote``: a footnote run into the text: where the work was done ("... while the author was at ..."), who
+  paid for it ("Supported by grant ..."), an author's address, thanks to reviewers.
+- ``back reference``: "Recall that ...", "With that background ...", "As mentioned above ...".
+- ``lost symbols``: seven digits or more in one run ("9829739" for 9829^739) or a private-use glyph.
+- ``venue``: "To appear in ...", "Accepted at ...".
+- ``notation``: an indexed name ("counterp[p]") or a function of a letter ("f(x)") in a sentence that opens like
+  a proof's step ("If", "Let", "Suppose", "Then", "Since", "Hence").
+- ``photo caption``: a photo's words ("pictured", "poses", "photographed", "left," between commas, "at the age of
+  18 ... and now", a picture agency's credit).
 - ``code``: code operators (``->``, ``::``, ``==``, ``!=``, ``&&``, ``||``, ``:=``, ``+=``,
   ``{``, ``}``), or, in a sentence under 65% words, several math symbols, code identifiers
   (``snake_case``, ``camelCase``, ``call()``, ``a.b.c``) or one-letter tokens.
@@ -152,6 +161,32 @@ def _code(text: str, tokens: list[str]) -> bool:
     )
 
 
+_FOOTNOTE = re.compile(
+    r"\bwhile (?:the |an |one of the )?authors? (?:was|were)\b|^(?:partially |partly )?(?:supported|funded) "
+    r"(?:in part )?by\b|\bauthors?[’']?s?[’']? (?:current )?address|^(?:we|the authors?) (?:would like to )?thank\b",
+    re.I,
+)
+_BACK_REFERENCE = re.compile(
+    r"^(?:recall|remember) that\b|^with (?:that|this) (?:background|in mind)\b|"
+    r"^as (?:we )?(?:mentioned|noted|discussed|described|explained|saw|seen) (?:above|earlier|before|previously)\b",
+    re.I,
+)
+_LOST = re.compile(r"(?<![\w-])\d{7,}\b|[\ue000-\uf8ff]")
+_APPEARS = re.compile(r"\bto appear in\b|^accepted (?:at|to|in|for publication)\b", re.I)
+_PROOF = re.compile(r"^(?:if|let|suppose|then|since|hence|assume)\b", re.I)
+_SYMBOLIC = re.compile(r"\w\[\w{1,4}\]|\b[a-z]\(\w{1,3}\)")
+_PHOTO = re.compile(
+    r"\bpictured\b|\bposes\b|\bphotographed (?:[a-z]+ing|with|outside|at|in|on|during)\b|"
+    r",\s(?:left|right|above|below),|\bat the age of \d+\b.*\band now\b|"
+    r"\bgetty images\b|\b(?:file|stock) photo\b",
+    re.I,
+)
+
+
+def _notation(text: str, tokens: list[str]) -> bool:
+    return bool(_PROOF.match(text) and _SYMBOLIC.search(text))
+
+
 RULES = (
     ("dot leaders", lambda text, tokens: bool(_DOT_LEADERS.search(text))),
     ("copyright", lambda text, tokens: bool(_COPYRIGHT.search(text))),
@@ -165,6 +200,12 @@ RULES = (
     ("heading", _heading),
     ("caption", lambda text, tokens: bool(_CAPTION.match(text))),
     ("keywords", _keywords),
+    ("footnote", lambda text, tokens: bool(_FOOTNOTE.search(text))),
+    ("back reference", lambda text, tokens: bool(_BACK_REFERENCE.match(text))),
+    ("lost symbols", lambda text, tokens: bool(_LOST.search(text))),
+    ("venue", lambda text, tokens: bool(_APPEARS.search(text))),
+    ("notation", _notation),
+    ("photo caption", lambda text, tokens: bool(_PHOTO.search(text))),
     ("code", _code),
 )
 

@@ -29,7 +29,7 @@ from ..documents import summarize_document
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
 from ..service import Summarizer
-from .evaluation import rouge_scorer
+from .evaluation import dangling, rouge_scorer
 
 ROMAN = {
     "i": 1,
@@ -316,6 +316,11 @@ def totals(rows: list[Row]) -> Totals:
     )
 
 
+def dangling_line(leaning: list[bool]) -> str:
+    """The share of section lines that lean on a sentence not shown right before them (every kind)."""
+    return f"section lines dangling: {100 * sum(leaning) / max(1, len(leaning)):.1f}% of {len(leaning)}"
+
+
 def table(t: Totals) -> Iterator[str]:
     """The script's report, then the same on the sections that have a summary of their own."""
     yield (
@@ -333,9 +338,12 @@ def table(t: Totals) -> Iterator[str]:
     )
 
 
-def as_shown(summarizer: Summarizer, options: SummaryOptions) -> Callable[[Path], Shown | None]:
+def as_shown(
+    summarizer: Summarizer, options: SummaryOptions, leaning: list[bool] | None = None
+) -> Callable[[Path], Shown | None]:
     """`score`'s `shown`: a PDF read and summarized as a user gets it, its sections (title, sentences) and its
-    text; None when the project fails on it."""
+    text; None when the project fails on it. Each section line's dangling flag (`evaluation.dangling`: it leans on
+    a sentence its section's summary does not show right before it) is added to `leaning` when given."""
 
     def shown(pdf: Path) -> Shown | None:
         try:
@@ -343,6 +351,9 @@ def as_shown(summarizer: Summarizer, options: SummaryOptions) -> Callable[[Path]
             summary = summarize_document(summarizer, document, options)
         except (IngestError, SummarizerError):
             return None
+        if leaning is not None:
+            for section in summary.sections:
+                leaning.extend(dangling(section.sentences, [row[0] if row else None for row in section.support]))
         return [(s.title, s.sentences) for s in summary.sections], document.text
 
     return shown

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ..engines.base import EngineOutput
 from ..text.grounding import ground
-from ..text.prose import dangles
+from ..text.prose import leans
 from ..text.sentences import Sentence
 
 
@@ -39,4 +39,4 @@ def defining_first(
 
 def _leans_on_previous(sentences: list[str], support: list[list[int]], k: int) -> bool:
     """Whether summary sentence k follows the one before it in the source and opens as if it leant on it."""
-    return bool(support[k]) and support[k][0] == support[k - 1][0] + 1 and dangles(sentences[k])
+    return bool(support[k]) and support[k][0] == support[k - 1][0] + 1 and leans(sentences[k])

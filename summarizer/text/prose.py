@@ -101,16 +101,45 @@ OPENER = re.compile(
     + r")\b",
     re.I,
 )
+# What "this" or "these" may name without leaning on an earlier sentence: the document itself or one of its parts.
+SELF_NOUNS = (
+    r"paper|article|report|document|standard|specification|thesis|dissertation|book|study|work|survey|memo|proposal|"
+    r"guide|tutorial|part|edition|international standard|library|package|project|repository|tool|software|release|"
+    r"manual|note|letter|chapter|volume"
+)
 # ... unless the sentence names what it points to ("This paper presents ...", "It is clear that ...").
 NAMED_ANTECEDENT = re.compile(
-    r"^(?:this|these|that|such)\s+(?:\w+\s+){0,2}?(?:paper|article|report|document|standard|specification|"
-    r"thesis|dissertation|book|study|work|survey|memo|proposal|guide|tutorial|part|edition|international standard|"
-    r"library|package|project|repository|tool|software|release|manual|note|letter|chapter|volume)s?\b|"
+    rf"^(?:this|these|that|such)\s+(?:\w+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b|"
     r"^it\s+(?:is|was|has been|seems|appears|remains)\s+(?:\w+\s+){0,3}?(?:that|to|whether)\b|"
     r"^there\s+(?:is|are|was|were|has|have|had|will|may|might|can|could|must|seems?|appears?)\b|"
     r"^here,?\s+we\b|^(?:this|that) is (?:why|how|what|because)\b",
     re.I,
 )
+# A phrase inside a sentence's opening clause that refers back to something said before it: "these tasks", "this
+# imbalance", "such systems", "the former", "for this.", "as above". Not the document or its parts ("this paper",
+# "this section"), not a time ("this year", "these days"), not "those who ...", "such as", "such a".
+TIME_NOUNS = (
+    r"year|years|week|weeks|month|months|morning|afternoon|evening|night|weekend|season|summer|winter|spring|autumn|"
+    r"fall|decade|century|time|day|days|term|past|coming|(?:sub)?sections?|appendix"
+)
+REFERRING = re.compile(
+    rf"\b(?:this|these|those)\s+(?!(?:[\w-]+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b|(?:{TIME_NOUNS})\b|(?:who|whom|whose|which|"
+    r"that|of|in|with|at|on|for|from|by|and|or|to|are|were|is|was|long|much|many|far|few|little|big|small|close|late|"
+    r"early|bad|good)\b)[a-z]|"
+    r"\bsuch\s+(?!as\b|an?\b|that\b)[a-z]|\bthe (?:above|aforementioned|above-mentioned)\b|"
+    r"\bthe (?:former|latter)(?=\s*[.,;:)]|\s+(?:is|are|was|were|has|have|had|can|could|would|will|may|might|must|"
+    r"should|does|do|did|also|only|one|ones|approach|case|method|option|because|since|as|for)\b)|"
+    r"\b(?:for|of|to|by|from|despite|like|after|before|with|on|about|against|beyond|besides) (?:this|these|that|those)"
+    r"(?=\s*(?:[.,;:)]|$))|\bas (?:above|before)\b"
+)
+# Quoted words: a speaker's "this" points at the speaker's situation, which the attribution gives, not at the
+# sentence before ("'I'd like to take this opportunity to thank him,' he said."); an unclosed quote runs to the end.
+QUOTED_WORDS = re.compile(r"[\"“][^\"“”]*(?:[\"”]|$)|(?<!\w)['‘][^‘’]*?(?:['’](?!\w)|$)")
+# The opening clause, where such a phrase leans on an earlier sentence: up to the first clause mark after a few
+# words ("In this paper, we address these tasks" reads on past "In this paper,"), at most `OPENING_WORDS` words.
+CLAUSE_MARK = re.compile(r"[,;:—–]|\s-\s")
+OPENING_WORDS = 12
+SHORT_OPENING = 5
 # A sentence about where things are in the document: a section's summary should say what the section says.
 SIGNPOST = re.compile(
     r"^(?:in|throughout) (?:this|the (?:next|following|previous|remaining|last)) (?:sub)?(?:sections?|chapters?)\b|"
@@ -154,6 +183,27 @@ def dangles(text: str) -> bool:
     return bool(OPENER.match(opening)) and not NAMED_ANTECEDENT.match(opening)
 
 
+def opening_clause(text: str) -> str:
+    """The sentence's first clause: up to the first comma, semicolon, colon or dash after five words or more, at
+    most twelve words."""
+    for mark in CLAUSE_MARK.finditer(text):
+        if len(text[: mark.start()].split()) >= SHORT_OPENING:
+            return " ".join(text[: mark.start()].split()[:OPENING_WORDS])
+    return " ".join(text.split()[:OPENING_WORDS])
+
+
+def refers_back(text: str) -> bool:
+    """True when the sentence's opening clause, quoted words left out, holds a phrase that refers to something said
+    before it ("We address these tasks by ...", "This thesis addresses this imbalance", "To do so for this, ...")."""
+    return bool(REFERRING.search(opening_clause(QUOTED_WORDS.sub(" ", shown(text)))))
+
+
+def leans(text: str) -> bool:
+    """True for a sentence that leans on one before it in any way: it opens on a connective or a pronoun (`dangles`)
+    or refers back in its opening clause (`refers_back`)."""
+    return dangles(text) or refers_back(text)
+
+
 def opens_mid_thought(text: str) -> bool:
     """True when the sentence dangles or splits a quote or a parenthesis."""
     if dangles(text):
@@ -161,4 +211,13 @@ def opens_mid_thought(text: str) -> bool:
     return text.count('"') % 2 == 1 or text.count("“") != text.count("”") or text.count("(") != text.count(")")
 
 
-__all__ = ["dangles", "is_prose", "is_signpost", "opens_mid_thought", "shown", "without_dateline"]
+__all__ = [
+    "dangles",
+    "is_prose",
+    "is_signpost",
+    "leans",
+    "opens_mid_thought",
+    "refers_back",
+    "shown",
+    "without_dateline",
+]

@@ -62,6 +62,10 @@ ABBREVIATION_WINDOW = 48
 _BOUNDARY = re.compile(rf"""(?<![.!?…])[.!?…]++[{CLOSERS}]*+(?=\s++["'“‘(\[]?[A-Z0-9])""")
 _LOWER_BOUNDARY = re.compile(rf"(?:(?<=[^\W\d_]{{2}})|(?<=\d{{4}})|(?<=\)))\.(?=\s++(?:{'|'.join(LOWER_STARTS)})\b)")
 _FOOTNOTE = re.compile(rf"""(?<=[a-z)][.!?])[{CLOSERS}]*+([1-9]\d?|[*∗†‡])(?=\s++["'“‘(\[]?[A-Z])""")
+# Two sentences glued by the text layer, no space after the full stop ("...the system.The next ..."): a word of three
+# lowercase letters or more, the mark, and a capitalized word; not a dotted name ("java.lang.String", "www.Site").
+_GLUED_STOP = re.compile(r"(?<=[a-z]{3})[.!?](?=[A-Z][a-z]+[\s,])")
+_GLUED_TOKEN = re.compile(r"\S*$")
 _ENUMERATOR = re.compile(r"[;:]\s+\(?\d{1,3}$")  # "...; 3." in a list run into one paragraph: not a sentence's end
 _QUOTED = re.compile(r'(?<![^\s(\[])"(?=\S)[^"]{1,400}(?<=\S)"(?![^\W_])|“[^“”]{1,400}”')
 _CJK_BOUNDARY = re.compile(rf"(?<![。！？｡])[。！？｡][。！？｡!?…]*+[{CLOSERS}]*+")
@@ -192,6 +196,7 @@ def _sentence_ends(paragraph: str, quoted: list[tuple[int, int]]) -> set[int]:
     cuts = set()
     boundaries = [(match, False) for match in _BOUNDARY.finditer(paragraph)]
     boundaries += [(match, True) for match in _LOWER_BOUNDARY.finditer(paragraph)]
+    boundaries += [(match, False) for match in _GLUED_STOP.finditer(paragraph) if _glued(paragraph, match.start())]
     for match, lower in boundaries:
         if paragraph[match.start()] == "." and (
             _is_abbreviation(paragraph, match.start() + 1, lower)
@@ -202,6 +207,13 @@ def _sentence_ends(paragraph: str, quoted: list[tuple[int, int]]) -> set[int]:
             continue
         cuts.add(match.end())
     return cuts
+
+
+def _glued(paragraph: str, stop: int) -> bool:
+    """Whether the mark at `stop` ends a word glued to the next sentence: the word before it is a plain word, not a
+    dotted name, an address or a path."""
+    token = _GLUED_TOKEN.search(paragraph, max(0, stop - ABBREVIATION_WINDOW), stop)
+    return token is not None and not any(ch in token.group() for ch in "./@:\\_=")
 
 
 def _units(text: str, begin: int, end: int) -> Iterator[tuple[int, int, int]]:

@@ -34,7 +34,9 @@ def test_evaluate_json_and_predictions(tmp_path, text_factory):
         "dangling",
         "words_ratio",
         "words_ratio_max",
+        "captions",
     }
+    assert scores["extractive"]["captions"] == 0
     assert 0.5 <= scores["extractive"]["words_ratio"] <= scores["extractive"]["words_ratio_max"] <= 1.15
     assert scores["extractive"]["n"] == 2
     assert [json.loads(line)["id"] for line in predictions.read_text().splitlines()] == ["0", "1"]

@@ -23,6 +23,12 @@ EXAMPLES = {
     "caption": "Figure 3: Data loss probability when 1% of the nodes fail simultaneously.",
     "keywords": "Keywords: data cleaning, data tidying, relational databases, R.",
     "code": "The loop runs while (x != null && x.next == y) and then returns the head.",
+    "footnote": "This work was performed while the author was working at Google, Inc.",
+    "back reference": "Recall that every replica keeps its own copy of the log on disk.",
+    "lost symbols": "The modulus is then 9829739 and the key is found after one round.",
+    "venue": "To appear in OSDI 2004 and in the proceedings of the later workshop.",
+    "notation": "If counterp[p] is bounded by the number of rounds, the process stops.",
+    "photo caption": "The Rack City rapper poses in the dressing room alongside the midfielder.",
 }
 
 MORE_JUNK = [
@@ -100,4 +106,4 @@ def test_engines_do_not_import_the_detector():
                 and any(a.name == "junk" for a in node.names)
             ):
                 importers.add(module.stem)
-    assert importers == {"papers"}
+    assert importers == {"papers", "evaluation"}
