@@ -48,6 +48,7 @@ class IngestSettings:
     ocr_dpi: int = 200
     ocr_page_timeout: float = 60.0
     ocr_engine: str = "tesseract"
+    headings: str = "rules"  # who tells a PDF's headings without an outline: rules, learned, or a model file's path
     fetch_timeout: float = 10.0
     max_download_mb: int = 5
     newsapi_key: str = ""

@@ -102,6 +102,8 @@ MEANINGS = {
     "INGEST_OCR_PAGE_TIMEOUT": "seconds OCR may go without progress (a few lines read) before the file is stopped",
     "INGEST_OCR_ENGINE": "`tesseract` or `rapidocr`: the OCR engine (RapidOCR reads where Tesseract's English model "
     "or tesserocr is not installed)",
+    "INGEST_HEADINGS": "who tells a PDF's headings when it has no outline: `rules` (the layout rules), `learned` (the "
+    "shipped model, `ingest/formats/pdf/headingmodel.json`) or the path of a model file `train-headings` wrote",
     "INGEST_FETCH_TIMEOUT": "seconds for a whole feed or article fetch (connect, headers, body, redirects)",
     "INGEST_MAX_DOWNLOAD_MB": "largest feed or article download",
     "INGEST_NEWSAPI_KEY": "NewsAPI key for the headlines (`NEWSAPI_KEY` works too, as does `NEWSAPI_KEY` in "
