@@ -25,6 +25,7 @@ SHIPPED = Path(pdfpackage.__file__).with_name("headingmodel.json")
 CODE = ("headingfeatures.py", "headings.py", "blocks.py", "lines.py", "furniture.py", "chars.py", "figures.py")
 HEADING_RUNS = ("rules", "learned", "loo", "both")
 GENERATED = 40
+EXTRACT_TIMEOUT = 900.0  # seconds: the lab measures what is found, not how fast, and a busy machine is slow
 
 
 def _code_key() -> str:
@@ -103,7 +104,7 @@ def fold_settings(samples: list[Samples], names: list[str], folder: Path) -> dic
     for name in names:
         model = folder / f"{name}.json"
         model.write_text(headingtrain.dumps(headingtrain.train([s for s in samples if s.name != name])))
-        settings[name] = IngestSettings.from_env(headings=str(model))
+        settings[name] = IngestSettings.from_env(headings=str(model), extract_timeout=EXTRACT_TIMEOUT)
     return settings
 
 
@@ -118,10 +119,10 @@ def runs(
     each with and without the outline, named by who told the headings."""
     found: dict[str, list[sectioneval.Scored]] = {}
     if which in ("rules", "both"):
-        rules = IngestSettings.from_env(headings="rules")
+        rules = IngestSettings.from_env(headings="rules", extract_timeout=EXTRACT_TIMEOUT)
         found |= _named(sectioneval.score(paths, shown(lambda name: rules), report), "rules")
     if which == "learned":
-        learned = IngestSettings.from_env(headings="learned")
+        learned = IngestSettings.from_env(headings="learned", extract_timeout=EXTRACT_TIMEOUT)
         found |= _named(sectioneval.score(paths, shown(lambda name: learned), report), "learned")
     if which in ("loo", "both"):
         with tempfile.TemporaryDirectory() as folder:
