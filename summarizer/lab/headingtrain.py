@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -103,21 +102,6 @@ def generated(seed: int) -> Samples:
 def _samples(name: str, labelled: list[tuple[list[float], bool]]) -> Samples:
     rows = np.asarray([row for row, _ in labelled], dtype=np.float64).reshape(-1, len(headingfeatures.NAMES))
     return Samples(name, rows, np.asarray([label for _, label in labelled], dtype=np.int64))
-
-
-def collect(paths: Iterable[Path], seeds: Iterable[int]) -> list[Samples]:
-    """The labelled rows of each PDF with a usable outline among `paths` (each file once) and of each generated
-    layout."""
-    seen: set[Path] = set()
-    found = []
-    for path in paths:
-        if path.resolve() in seen:
-            continue
-        seen.add(path.resolve())
-        samples = outlined(path.name, path.read_bytes())
-        if samples is not None and samples.labels.any():
-            found.append(samples)
-    return found + [generated(seed) for seed in seeds]
 
 
 def train(samples: list[Samples]) -> dict[str, Any]:

@@ -298,14 +298,14 @@ def _title_start(lines: list[Line], zone: list[Line], body: Line) -> Line | None
         size = max((ln.size for ln in part), default=0.0)
         if size >= body.size * HEADING_SIZE:
             return next(ln for ln in part if abs(ln.size - size) < 0.5)
-    return next(
-        (
-            ln
-            for ln in zone
-            if (ln.bold or SHOUTED.match(ln.text)) and (ln is lines[0] or not body.bold and _over_byline(lines, ln))
-        ),
-        None,
-    )
+    return next((ln for ln in zone if _set_apart(ln, lines, body)), None)
+
+
+def _set_apart(line: Line, lines: list[Line], body: Line) -> bool:
+    """A line in bold or capitals that is the page's first line or sits over a byline (in a body not bold)."""
+    if not (line.bold or SHOUTED.match(line.text)):
+        return False
+    return line is lines[0] or not body.bold and _over_byline(lines, line)
 
 
 def _in_body(line: Line, body: Line) -> bool:
