@@ -258,7 +258,7 @@ def title_lines(lines: list[Line], body: Line) -> list[Line]:
             abs(line.size - size) >= 0.5
             or chosen[-1].top - line.top > 2.5 * size
             or STAMP.match(line.text)
-            or not_title(line.text)
+            or not_title(line.text, line.bold)
             and chosen[-1].text.split()[-1].lower() not in pdfheadings.OPEN_ENDED
         ):
             break
@@ -283,7 +283,7 @@ def _may_be_title(line: Line) -> bool:
         and line.cells < MIN_CELLS
         and not NUMBERED_HEADING.match(line.text)
         and not ROMAN_HEADING.match(line.text)
-        and not not_title(line.text)
+        and not not_title(line.text, line.bold)
     )
 
 
@@ -318,7 +318,7 @@ def _in_body(line: Line, body: Line) -> bool:
 def _over_byline(lines: list[Line], line: Line) -> bool:
     """An author line, affiliation, venue or date within the `BYLINE_REACH` lines under `line`."""
     at = lines.index(line)
-    return any(not_title(other.text) for other in lines[at + 1 : at + 1 + BYLINE_REACH])
+    return any(not_title(other.text, other.bold) for other in lines[at + 1 : at + 1 + BYLINE_REACH])
 
 
 def clean_title(text: str) -> str:

@@ -23,18 +23,20 @@ RUNNING = re.compile(r"^running head\b|\bpage \d+\b|\bp\. \d+$", re.I)
 ADDRESS = re.compile(r"@|https?://|\b\d{5}\b")
 
 
-def byline_like(text: str) -> bool:
-    """People's names: with initials ("C. A. R. HOARE"), or joined by 'and', '&' or commas ("CYNTHIA DWORK AND NANCY
-    LYNCH", "Gregory Cooper and Shriram Krishnamurthi")."""
+def plain_names(text: str) -> bool:
+    """People's names joined by 'and', '&' or commas ("CYNTHIA DWORK AND NANCY LYNCH", "Gregory Cooper and Shriram
+    Krishnamurthi"); a title in title case reads the same, so only a line not set in bold is asked."""
     plain = "," in text or " and " in text.lower() or "&" in text
-    return pdfheadings.names_only(text) or plain and pdfheadings.names_only(text.replace(" AND ", " and "), 0)
+    return plain and pdfheadings.names_only(text.replace(" AND ", " and "), 0)
 
 
-# What a line near the top of page 1 is when it is not the title, each rule in turn: names, an affiliation, a venue
-# or publication line, a date, a running head or page label, an address.
-NOT_TITLE = (byline_like, AFFILIATION.search, VENUE.search, DATE.match, RUNNING.search, ADDRESS.search)
+# What a line near the top of page 1 is when it is not the title, each rule in turn: names with initials, an
+# affiliation, a venue or publication line, a date, a running head or page label, an address.
+NOT_TITLE = (pdfheadings.names_only, AFFILIATION.search, VENUE.search, DATE.match, RUNNING.search, ADDRESS.search)
 
 
-def not_title(text: str) -> bool:
-    """Whether the line is an author line, affiliation, venue, date, running head or address (`NOT_TITLE`)."""
-    return any(rule(text.strip()) for rule in NOT_TITLE)
+def not_title(text: str, bold: bool = True) -> bool:
+    """Whether the line is an author line, affiliation, venue, date, running head or address (`NOT_TITLE`), or, not
+    in bold, plain names."""
+    text = text.strip()
+    return any(rule(text) for rule in NOT_TITLE) or not bold and plain_names(text)
