@@ -17,6 +17,7 @@ import numpy as np
 
 from ingest import IngestSettings
 from ingest.formats import pdf as pdfpackage
+from ingest.formats.pdf.headingfeatures import NAMES
 
 from . import headingtrain, sectioneval
 from .headingtrain import Samples
@@ -46,7 +47,7 @@ def _cached(path: Path, cache: Path | None, code: str) -> Samples | None:
             return Samples(path.name, saved["rows"], saved["labels"]) if len(saved["labels"]) else None
     samples = headingtrain.outlined(path.name, data)
     cache.mkdir(parents=True, exist_ok=True)
-    width = len(headingtrain.headingfeatures.NAMES)
+    width = len(NAMES)
     np.savez(
         stored,
         rows=np.zeros((0, width)) if samples is None else samples.rows,

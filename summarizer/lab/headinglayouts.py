@@ -107,7 +107,7 @@ class _Writer:
         """`text` set in the current column, wrapped, `before` mm below what precedes it."""
         self.pdf.set_font(self.family, style, size)
         height = size * 0.45
-        lines = self.pdf.multi_cell(self.width, height, text, dry_run=True, output="LINES")
+        lines: list[str] = self.pdf.multi_cell(self.width, height, text, dry_run=True, output="LINES")  # type: ignore[assignment]
         self._room(before + height * keep)
         self.pdf.set_y(self.pdf.get_y() + before)
         for line in lines:

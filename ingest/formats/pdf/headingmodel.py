@@ -76,7 +76,7 @@ class Trees:
                 goes_left = matrix[every, column] <= threshold[node]
                 node = np.where(inner, np.where(goes_left, left[node], right[node]), node)
             score += value[node]
-        return 1.0 / (1.0 + np.exp(-score))
+        return np.asarray(1.0 / (1.0 + np.exp(-score)))
 
     def headings(self, ctx: Context) -> frozenset[int]:
         found = rows(ctx)
