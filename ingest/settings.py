@@ -64,6 +64,11 @@ class IngestSettings:
         "the OCR engine (RapidOCR reads where Tesseract's English model or tesserocr is not installed)",
         choices=OCR_ENGINES,
     )
+    headings: str = setting(
+        "rules",
+        "who tells a PDF's headings when it has no outline: `rules` (the layout rules), `learned` (the shipped model, "
+        "`ingest/formats/pdf/headingmodel.json`) or the path of a model file `train-headings` wrote",
+    )
     fetch_timeout: float = setting(
         10.0,
         "seconds for a whole feed or article fetch (connect, headers, body, redirects)",

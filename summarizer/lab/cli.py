@@ -19,6 +19,7 @@ from ..errors import RAY_EXTRA, InvalidOptionError, SummarizerError
 from ..options import LENGTHS, SummaryOptions
 from ..service import Summarizer
 from ..settings import Settings
+from . import headingeval
 from .benchmark import free_port
 from .evaluation import evaluate, load_pairs, table
 from .finetune import Recipe
@@ -123,6 +124,20 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
     )
     sections.add_argument("--details", action="store_true", help="print each document's misses and inventions")
     sections.add_argument("--json", action="store_true", help="print the scores and each document's misses as JSON")
+    sections.add_argument(
+        "--headings",
+        choices=headingeval.HEADING_RUNS,
+        default="both",
+        help="who tells headings without bookmarks: rules, the shipped model, each PDF scored by a model that "
+        "never saw it (loo), or rules and loo (default)",
+    )
+    training = [DEFAULT_STRUCTURE, DEFAULT_PAPERS]
+    headingeval.training_arguments(sections, training)
+    headingeval.training_arguments(
+        commands.add_parser("train-headings", help="rebuild the shipped heading model", parents=[verbose]),
+        training,
+        output=True,
+    )
 
     scans = commands.add_parser(
         "ocr-eval", help="OCR word accuracy and ROUGE of articles rendered as one-page scans", parents=[verbose]
@@ -202,6 +217,7 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
         "sections": _sections,
         "keyterms": _keyterms,
         "structure": _structure,
+        "train-headings": headingeval.rebuild,
         "ocr-eval": _ocr_eval,
         "benchmark": _benchmark,
         "finetune": _finetune,
@@ -487,12 +503,19 @@ def _structure(args: argparse.Namespace) -> int:
     from . import sectioneval
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the outline-free copies are written by pypdf, which chatters
-    sections = sectioneval.as_shown(Summarizer(Settings.from_env(engine="extractive")))
+    summarizer = Summarizer(Settings.from_env(engine="extractive"))
     try:
         paths = sectioneval.load(_data(args.target, STRUCTURE_SOURCE))
     except FileNotFoundError as error:
         raise InvalidOptionError(str(error)) from None
-    runs = sectioneval.score(paths, sections, lambda line: print(line, file=sys.stderr) if args.verbose else None)
+    report = (lambda line: print(line, file=sys.stderr)) if args.verbose else (lambda line: None)
+    runs = headingeval.runs(
+        paths,
+        lambda settings: sectioneval.as_shown(summarizer, settings),
+        args.headings,
+        lambda: headingeval.training_set(args.folders, args.generated, args.cache, report),
+        report,
+    )
     if args.json:
         print(
             json.dumps(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ingest import ingest_file
+from ingest import IngestSettings, ingest_file
 
 from ..options import SummaryOptions
 from ..service import Summarizer
@@ -247,11 +247,14 @@ def details(runs: dict[str, list[Scored]]) -> str:
     return "\n".join(out)
 
 
-def as_shown(summarizer: Summarizer) -> Callable[[bytes, str], list[Entry]]:
-    """`score`'s `sections`: the sections (title, first page) the project shows for a PDF's bytes."""
+def as_shown(
+    summarizer: Summarizer, settings: Callable[[str], IngestSettings] | None = None
+) -> Callable[[bytes, str], list[Entry]]:
+    """`score`'s `sections`: the sections (title, first page) the project shows for a PDF's bytes, each file read
+    with the ingest settings `settings` gives its name (the environment's by default)."""
 
     def sections(data: bytes, name: str) -> list[Entry]:
-        document = ingest_file(name, data)
+        document = ingest_file(name, data, settings(name) if settings else None)
         summary = summarizer.summarize(document.blocks, SummaryOptions())
         return [Entry(s.title, s.first_page) for s in summary.sections]
 

@@ -211,18 +211,22 @@ def test_every_cnndm_dev_article_saved_as_txt_gets_a_summary(tmp_path):
 def test_structure_command_scores_a_folder_with_and_without_the_outline(tmp_path):
     (tmp_path / "paper.pdf").write_bytes(paper())
     (tmp_path / "manifest.jsonl").write_text(json.dumps({"pdf": "paper.pdf", "source": "made here"}) + "\n")
+    # the rules, and each PDF read by a heading model that never saw it (here trained on two generated layouts)
+    command = ["structure", str(tmp_path), "--json", "--folders", str(tmp_path), "--generated", "2"]
     result = subprocess.run(
-        [sys.executable, "-m", "summarizer", "structure", str(tmp_path), "--json"],
+        [sys.executable, "-m", "summarizer", *command],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         cwd=Path(__file__).resolve().parents[2],
     )
     assert result.returncode == 0, result.stderr
     scores = json.loads(result.stdout)
-    for run in ("with outline", "without outline"):
+    for run in ("with outline, rules", "without outline, rules"):
         totals = scores[run]["totals"]
         assert totals["truth"] == 5 and totals["matched_truth"] == 5 and totals["matched_shown"] == totals["shown"]
+    assert scores["with outline, leave-one-out"]["totals"]["matched_truth"] == 5
+    assert scores["without outline, leave-one-out"]["totals"]["truth"] == 5
 
 
 def test_a_useless_outline_falls_back_to_the_layout_and_says_so():

@@ -19,9 +19,10 @@ from . import headingrules, notes
 from .anchors import anchored
 from .figures import definition_rows, figure_text
 from .furniture import furniture_ids
+from .headingfeatures import Context, wraps_on
+from .headingmodel import Judge
 from .headings import (
     HEADING_SIZE,
-    ROMAN_HEADING,
     SENTENCE_ENDS,
     body_font,
     heading_level,
@@ -39,7 +40,6 @@ from .lines import MIN_CELLS, Line
 
 PARAGRAPH_GAP = 1.3
 RUN_IN_LEVEL = 6
-WRAPPED_MIN_WORDS = 5
 REFERENCE_START = re.compile(r"^\[\s*[\w+.-]{1,12}\s*\]\s")
 
 
@@ -55,19 +55,22 @@ class _Page:
     typical: int
     list_lines: frozenset[int]
     list_items: frozenset[int]
+    judged: frozenset[int] | None = None  # ids of the lines a learned model says open a heading; None: the rules
 
     @classmethod
-    def measure(cls, lines: list[Line]) -> "_Page":
+    def measure(cls, lines: list[Line], judge: Judge | None = None) -> "_Page":
         body = body_font([line for line in lines if not line.outline])
         widths = sorted(ln.tail for ln in lines)
+        typical, listed = widths[len(widths) * 3 // 4] if widths else 0, listed_lines(lines, body)
         return cls(
             body,
             _heading_sizes(lines, body),
             heading_styles(lines, body),
             _spacings(lines),
-            widths[len(widths) * 3 // 4] if widths else 0,
-            listed_lines(lines, body),
+            typical,
+            listed,
             list_items(lines, body),
+            None if judge is None else judge.headings(Context.of(lines, body, typical, listed)),
         )
 
     def listed(self, line: Line) -> bool:
@@ -196,10 +199,11 @@ def _block(lines: list[Line], page: _Page) -> Block:
     return Block(kind, text, page=lines[0].page, origin=origin, later_pages=later)
 
 
-def _blocks(lines: list[Line], depth: int = 0) -> list[Block]:
+def _blocks(lines: list[Line], depth: int = 0, judge: Judge | None = None) -> list[Block]:
     """Paragraphs, code, tables and headings of the lines; with an outline (`depth` levels deep) its entries are the
-    headings at their levels and what only looks like a heading goes below them."""
-    reading = _Reading(lines, depth)
+    headings at their levels and what only looks like a heading goes below them. `judge` tells headings by a learned
+    model instead of the rules."""
+    reading = _Reading(lines, depth, judge)
     for number in range(len(lines)):
         reading.read(number)
     reading.flush()
@@ -220,9 +224,9 @@ class _Reading:
     """The lines read in order into blocks: the blocks made so far, the open paragraph, and the captions and
     footnotes met inside it, set down after it."""
 
-    def __init__(self, lines: list[Line], depth: int) -> None:
+    def __init__(self, lines: list[Line], depth: int, judge: Judge | None = None) -> None:
         self.lines, self.depth = lines, depth
-        self.page = _Page.measure(lines)
+        self.page = _Page.measure(lines, judge)
         self.blocks: list[Block] = []
         self.current: list[Line] = []
         self.held: list[list[Line]] = []
@@ -298,32 +302,36 @@ def _layout_heading(lines: list[Line], number: int, page: _Page) -> tuple[bool, 
     """Whether `lines[number]` opens a heading by its layout, the heading's text and the wrapped lines joined to it."""
     line, body = lines[number], page.body
     following = lines[number + 1] if number + 1 < len(lines) else None
+    if page.judged is not None:
+        return _judged_heading(lines, number, page.body, page.judged)
     if not stands_out(line, body) or page.listed(line) or headingrules.runs_on(line, following, body, page.typical):
         return False, line.text, []
     text, wrapped = headingrules.joined_heading(
         lines, number, body, lambda text: not line.byline and reads_like_heading(replace(line, text=text))
     )
-    return bool(wrapped) or is_heading(line, body) and not _wraps_on(line, following), text, wrapped
+    return bool(wrapped) or is_heading(line, body) and not wraps_on(line, following), text, wrapped
 
 
-def _wraps_on(line: Line, following: Line | None) -> bool:
-    """An unnumbered line whose sentence goes on in lowercase on the next line of the same page (a bold
-    abstract's first line, "Abstract— The emergence of new applications on the Internet" / "like
-    voice-over-IP, ..."): the first line of a paragraph, not a heading. A figure's one- or two-word labels
-    ("Randomly" over "pick copyset") are left to the figure pass."""
-    return bool(
-        following is not None
-        and len(line.text.split()) >= WRAPPED_MIN_WORDS
-        and following.page == line.page
-        and following.text[:1].islower()
-        and not NUMBERED_HEADING.match(line.text)
-        and not ROMAN_HEADING.match(line.text)
-    )
+def _judged_heading(lines: list[Line], number: int, body: Line, judged: frozenset[int]) -> tuple[bool, str, list[Line]]:
+    """`_layout_heading` as a learned model decides it: the line opens a heading when the model says so, its
+    wrapped lines (same font, line spacing) joined to it."""
+    line = lines[number]
+    if id(line) not in judged:
+        return False, line.text, []
+    wrapped = []
+    for more in headingrules.wrapped(lines, number, body):
+        if id(more) in judged:
+            break
+        wrapped.append(more)
+    return True, " ".join([line.text, *(ln.text for ln in wrapped)]), wrapped
 
 
-def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) -> tuple[tuple[Block, ...], bool]:
+def layout(
+    pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = (), judge: Judge | None = None
+) -> tuple[tuple[Block, ...], bool]:
     """Typed blocks of the pages' lines with running headers, footers and page numbers left out; and whether
-    there were any. With outline entries, those are the headings."""
+    there were any. With outline entries, those are the headings; `judge`, when given, tells the other headings
+    (a learned model instead of the rules)."""
     furniture = furniture_ids(pages)
     kept = [[line for line in page if id(line) not in furniture] for page in pages]
     depth = 0
@@ -332,7 +340,7 @@ def layout(pages: list[list[Line]], entries: Sequence[bookmarks.Bookmark] = ()) 
     kept, title = _titled(kept)
     kept = [_with_table_rows(page) for page in kept]
     kept = notes.set_aside(kept, body_font([line for page in kept for line in page]).size)
-    blocks = _blocks([line for page in kept for line in page], depth)
+    blocks = _blocks([line for page in kept for line in page], depth, judge)
     blocks = headingrules.title_repeats(blocks, title, Origin.FONT)
     return finish(blocks) + _running(pages, furniture), bool(furniture)
 

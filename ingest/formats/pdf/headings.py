@@ -12,6 +12,7 @@ from textkind import is_caption, looks_like_code
 from ...classify import NUMBERED_HEADING, numbered_level
 from . import headingrules, notes
 from .lines import MIN_CELLS, Line
+from .titlelines import not_title
 
 LETTER_OR_SPACE = re.compile(r"[^\W\d_]|\s")
 HEADING_SIZE = 1.15
@@ -37,6 +38,7 @@ STAMP = re.compile(
     re.I,
 )
 MAX_TITLE_LINES = 6
+BYLINE_REACH = 3
 FOOTNOTE_MARK = re.compile(r"(?<=[^\W\d_])[\d∗*†‡§¶]+$|\s+[∗*†‡§¶]+$")
 MAX_RUN_IN_WORDS = 8
 MAX_HEADING_WORDS = 16
@@ -246,13 +248,19 @@ def title_lines(lines: list[Line], body: Line) -> list[Line]:
     """The document's title on its first page: the largest text in the top part of the page (stamps, page
     numbers and running heads aside), its lines joined; none when nothing stands out from the body."""
     zone = _title_zone(lines)
-    size = _title_size(lines, zone, body) if zone and body.size else None
-    if size is None:
+    first = _title_start(lines, zone, body) if zone and body.size else None
+    if first is None:
         return []
-    start = next(i for i, ln in enumerate(lines) if ln in zone and abs(ln.size - size) < 0.5)
-    chosen = [lines[start]]
+    start, size = lines.index(first), first.size
+    chosen = [first]
     for line in lines[start + 1 : start + MAX_TITLE_LINES]:
-        if abs(line.size - size) >= 0.5 or chosen[-1].top - line.top > 2.5 * size or STAMP.match(line.text):
+        if (
+            abs(line.size - size) >= 0.5
+            or chosen[-1].top - line.top > 2.5 * size
+            or STAMP.match(line.text)
+            or not_title(line.text, line.bold)
+            and chosen[-1].text.split()[-1].lower() not in headingrules.OPEN_ENDED
+        ):
             break
         chosen.append(line)
     return chosen
@@ -275,19 +283,42 @@ def _may_be_title(line: Line) -> bool:
         and line.cells < MIN_CELLS
         and not NUMBERED_HEADING.match(line.text)
         and not ROMAN_HEADING.match(line.text)
+        and not not_title(line.text, line.bold)
     )
 
 
-def _title_size(lines: list[Line], zone: list[Line], body: Line) -> float | None:
-    """The title's size: the largest in the zone when it stands out from the body; else that of the page's first
-    line when it is bold or in capitals and not numbered; None when there is no title."""
-    size = max(ln.size for ln in zone)
-    if size >= body.size * HEADING_SIZE:
-        return size
-    first = zone[0]
-    if not (first.bold or SHOUTED.match(first.text)) or first is not lines[0] or NUMBERED_HEADING.match(first.text):
-        return None
-    return first.size
+def _title_start(lines: list[Line], zone: list[Line], body: Line) -> Line | None:
+    """The title's first line: the zone's first in its largest size when that stands out from the body (among the
+    lines before the first paragraph, when one of those does); else the
+    zone's first line in bold or capitals when it is the page's first line or sits over a byline (in a body that
+    is not bold); None when there is no title."""
+    prose = next((i for i, ln in enumerate(lines) if _in_body(ln, body)), len(lines))
+    early = [ln for ln in lines[:prose] if ln in zone]  # a figure's large labels come after the first paragraph
+    for part in (early, zone):
+        size = max((ln.size for ln in part), default=0.0)
+        if size >= body.size * HEADING_SIZE:
+            return next(ln for ln in part if abs(ln.size - size) < 0.5)
+    return next((ln for ln in zone if _set_apart(ln, lines, body)), None)
+
+
+def _set_apart(line: Line, lines: list[Line], body: Line) -> bool:
+    """A line in bold or capitals that is the page's first line or sits over a byline (in a body not bold)."""
+    if not (line.bold or SHOUTED.match(line.text)):
+        return False
+    return line is lines[0] or not body.bold and _over_byline(lines, line)
+
+
+def _in_body(line: Line, body: Line) -> bool:
+    """A line of prose: in the body font, with `MIN_PROSE_LINE_WORDS` words or more."""
+    return (
+        abs(line.size - body.size) < 0.3 and line.bold == body.bold and len(line.text.split()) >= MIN_PROSE_LINE_WORDS
+    )
+
+
+def _over_byline(lines: list[Line], line: Line) -> bool:
+    """An author line, affiliation, venue or date within the `BYLINE_REACH` lines under `line`."""
+    at = lines.index(line)
+    return any(not_title(other.text, other.bold) for other in lines[at + 1 : at + 1 + BYLINE_REACH])
 
 
 def clean_title(text: str) -> str:

@@ -15,6 +15,7 @@ from .. import bookmarks
 from . import pagetext, pool
 from .blocks import layout
 from .furniture import RUNNING_NOTE
+from .headingmodel import judge
 from .headings import clean_title
 from .lines import MIN_SCANNED_CHARS, Line, drop_controls, mend_words, ocr_lines, read_page
 
@@ -160,7 +161,7 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
             raise _no_text(name, document, count, bool(read.chosen), bool(read.skipped), read.figures)
         entries = bookmarks.read(document)
         unusable = bookmarks.usable(entries, count)
-        blocks, furniture = layout(pages, [] if unusable else entries)
+        blocks, furniture = layout(pages, [] if unusable else entries, judge(settings.headings))
         outline = f"The PDF's outline was not used for its sections ({unusable}); they come from the layout."
         warnings = [outline] if entries and unusable else []
         if read.skipped:

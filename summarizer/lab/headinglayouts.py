@@ -1,0 +1,189 @@
+"""Generated layouts for the heading model: fpdf2 papers with random fonts, numbering styles, one or two columns,
+tables with header rows, running heads, captions and numbered lists, each with the headings it holds.
+
+A document is made from a seed alone, so the same seed gives the same PDF and the same headings.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+WORDS = (
+    "the system stores each record in a log and replays it after a crash while replicas agree on the order of "
+    "updates so that clients read consistent data we measure latency throughput and recovery time under load "
+    "with many servers a leader sends heartbeats to followers which vote when it fails our design keeps the "
+    "index small and the cache warm queries scan fewer pages than before results show a clear gain"
+).split()
+TOPICS = (
+    "Introduction|Background|Related Work|System Design|Architecture|Implementation|Evaluation|Experimental Setup|"
+    "Results|Discussion|Limitations|Conclusion|Future Work|Data Model|Query Processing|Fault Tolerance|"
+    "Performance Analysis|Threat Model|Security|Case Study|Methodology|Problem Statement|Overview|Proofs|"
+    "Lower Bounds|Applications|Storage Layout|Concurrency Control|Recovery|Scheduling"
+).split("|")
+SUBTOPICS = (
+    "Design goals|Assumptions|Message flow|Log compaction|Leader election|Cost model|Workloads|Datasets|"
+    "Baselines|Microbenchmarks|Scalability|Failure handling|Correctness|Notation|Main result|Examples"
+).split("|")
+TABLE_HEADS = ("Symbol|Description", "Name|Description|Required", "Part name|Content type", "System|Latency|Throughput")
+FAMILIES = ("Helvetica", "Times")
+NUMBERING = ("arabic", "arabic_dot", "roman", "letter", "none", "section")
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 20.0
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated PDF and the texts of its headings."""
+
+    pdf: bytes
+    headings: tuple[str, ...]
+
+
+def _sentence(rng: random.Random) -> str:
+    words = rng.choices(WORDS, k=rng.randint(8, 22))
+    return " ".join(words).capitalize() + "."
+
+
+def _paragraph(rng: random.Random) -> str:
+    return " ".join(_sentence(rng) for _ in range(rng.randint(2, 6)))
+
+
+def _number(style: str, index: int, sub: int) -> str:
+    """A heading's number in `style` (`sub` 0 for a section, else the subsection's)."""
+    if style == "none":
+        return ""
+    if style == "roman":
+        return f"{ROMAN[index % 10]}." if not sub else f"{chr(64 + sub)}."
+    if style == "letter":
+        return f"{chr(65 + index % 26)}." if not sub else f"{chr(65 + index % 26)}.{sub}"
+    if style == "section" and not sub:
+        return f"Section {index + 1}:"
+    base = f"{index + 1}" if not sub else f"{index + 1}.{sub}"
+    return base + "." if style == "arabic_dot" and not sub else base
+
+
+class _Writer:
+    """Lines written into one or two columns, a new column or page when one is full, with running heads."""
+
+    def __init__(self, rng: random.Random) -> None:
+        from fpdf import FPDF
+
+        self.rng = rng
+        self.pdf = FPDF(unit="mm", format="A4")
+        self.pdf.set_auto_page_break(False)
+        self.family = rng.choice(FAMILIES)
+        self.body = rng.choice((9.0, 10.0, 10.5, 11.0, 12.0))
+        self.columns = rng.choice((1, 1, 2))
+        gutter = 8.0
+        self.width = (PAGE_W - 2 * MARGIN - gutter * (self.columns - 1)) / self.columns
+        self.lefts = [MARGIN + k * (self.width + gutter) for k in range(self.columns)]
+        self.running = rng.random() < 0.6
+        self.head = " ".join(rng.choices(WORDS, k=4)).upper() if rng.random() < 0.5 else "Proceedings of the Workshop"
+        self.column = 0
+        self._page()
+
+    def _page(self) -> None:
+        self.pdf.add_page()
+        self.column = 0
+        if self.running:
+            self.pdf.set_font(self.family, "I", 8)
+            self.pdf.set_xy(MARGIN, 10)
+            self.pdf.cell(PAGE_W - 2 * MARGIN, 4, self.head, align="C")
+            self.pdf.set_xy(MARGIN, PAGE_H - 12)
+            self.pdf.cell(PAGE_W - 2 * MARGIN, 4, str(self.pdf.page_no()), align="C")
+        self.pdf.set_xy(self.lefts[0], MARGIN + 4)
+
+    def _room(self, height: float) -> None:
+        if self.pdf.get_y() + height <= PAGE_H - MARGIN - 4:
+            return
+        if self.column + 1 < self.columns:
+            self.column += 1
+            self.pdf.set_xy(self.lefts[self.column], MARGIN + 4)
+        else:
+            self._page()
+
+    def text(self, text: str, size: float, style: str = "", before: float = 0.0, keep: int = 1) -> None:
+        """`text` set in the current column, wrapped, `before` mm below what precedes it."""
+        self.pdf.set_font(self.family, style, size)
+        height = size * 0.45
+        lines: list[str] = self.pdf.multi_cell(self.width, height, text, dry_run=True, output="LINES")  # type: ignore[assignment]
+        self._room(before + height * keep)
+        self.pdf.set_y(self.pdf.get_y() + before)
+        for line in lines:
+            self._room(height)
+            self.pdf.set_x(self.lefts[self.column])
+            self.pdf.cell(self.width, height, line, new_x="LEFT", new_y="NEXT")
+
+    def table(self, head: str, bold: bool, larger: bool) -> None:
+        """A table: a header row of short cells (bold or larger, as asked) over rows aligned with it."""
+        cells = head.split("|")
+        width = self.width / len(cells)
+        height = self.body * 0.5
+        self._room(height * 6 + 4)
+        self.pdf.set_y(self.pdf.get_y() + 3)
+        rows = [cells] + [
+            [" ".join(self.rng.choices(WORDS, k=self.rng.randint(1, 2))) for _ in cells]
+            for _ in range(self.rng.randint(3, 5))
+        ]
+        for number, row in enumerate(rows):
+            header = number == 0
+            self.pdf.set_font(
+                self.family, "B" if header and bold else "", self.body * (1.3 if header and larger else 1)
+            )
+            self.pdf.set_x(self.lefts[self.column])
+            for cell in row:
+                self.pdf.cell(width, height, cell)
+            self.pdf.ln(height)
+        self.pdf.set_y(self.pdf.get_y() + 3)
+
+
+def _style(rng: random.Random) -> tuple[float, str, bool]:
+    """A heading level's size factor, weight and whether it is in capitals."""
+    return rng.choice((1.0, 1.1, 1.2, 1.4, 1.6)), rng.choice(("B", "B", "", "BI")), rng.random() < 0.2
+
+
+def generate(seed: int) -> Generated:
+    """One generated paper: title, sections and subsections with numbers of one style, paragraphs, a table or
+    two, captions and a numbered list."""
+    rng = random.Random(seed)
+    writer = _Writer(rng)
+    numbering = rng.choice(NUMBERING)
+    top, sub = _style(rng), _style(rng)
+    if top[0] == 1.0 and top[1] == "" and numbering == "none":
+        top = (1.3, top[1], top[2])
+    writer.text(" ".join(rng.sample(TOPICS, 3)) + " for Replicated Logs", writer.body * 1.8, "B")
+    writer.text("A. Author and B. Writer", writer.body, "", before=2)
+    writer.text(_paragraph(rng), writer.body, "", before=4)
+    headings: list[str] = []
+    for index, topic in enumerate(rng.sample(TOPICS, rng.randint(4, 7))):
+        headings.append(_heading(writer, numbering, index, 0, topic, top))
+        writer.text(_paragraph(rng), writer.body, before=1)
+        for number, part in enumerate(rng.sample(SUBTOPICS, rng.choice((0, 0, 2, 3))), 1):
+            headings.append(_heading(writer, numbering, index, number, part, sub))
+            writer.text(_paragraph(rng), writer.body, before=1)
+        _extra(writer, rng)
+    return Generated(bytes(writer.pdf.output()), tuple(headings))
+
+
+def _heading(writer: _Writer, numbering: str, index: int, sub: int, text: str, style: tuple[float, str, bool]) -> str:
+    size, weight, caps = style
+    text = f"{_number(numbering, index, sub)} {text.upper() if caps else text}".strip()
+    writer.text(text, writer.body * size, weight, before=writer.body * 0.5, keep=3)
+    return text
+
+
+def _extra(writer: _Writer, rng: random.Random) -> None:
+    """What often sits between sections and is no heading: a table, a caption, a numbered list, a bold sentence."""
+    choice = rng.randrange(4)
+    if choice == 0:
+        writer.table(rng.choice(TABLE_HEADS), rng.random() < 0.7, rng.random() < 0.5)
+        writer.text(f"Table {rng.randint(1, 9)}: {_sentence(rng)}", writer.body * 0.9, before=1)
+    elif choice == 1:
+        for item in range(1, rng.randint(3, 5)):
+            writer.text(f"{item}. {_sentence(rng)}", writer.body)
+    elif choice == 2:
+        writer.text(_sentence(rng), writer.body, "B", before=2)
+        writer.text(_paragraph(rng), writer.body)
+    else:
+        writer.text(f"Figure {rng.randint(1, 9)}. {_sentence(rng)}", writer.body * 0.9, before=2)

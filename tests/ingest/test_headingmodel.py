@@ -1,0 +1,77 @@
+"""Headings told by the learned model or the rules: tables found before headings, whatever the header row's font;
+the setting that picks the judge, with a clear message for a file that is no model."""
+
+import pytest
+from fpdf import FPDF
+
+from ingest import IngestSettings, ingest_file
+from ingest.errors import SettingsError
+from ingest.formats.pdf.headingfeatures import NAMES
+from ingest.formats.pdf.headingmodel import SHIPPED, Trees, judge
+
+PROSE = (
+    "The package holds parts that name their content type and their relationships to other parts. Readers "
+    "check each part against the schema before they use it, and writers keep the names unique in a package. "
+)
+TABLES = (
+    ("Symbol", "Description"),
+    ("Name", "Description", "Required"),
+    ("Part name", "Content type"),
+)
+CELLS = ("xml", "a part", "yes", "rels", "a link", "no", "core", "the metadata", "yes")
+
+
+def tables_pdf(bold: bool, larger: bool) -> bytes:
+    """Three numbered sections, each with a paragraph and a table whose header row is bold or larger type."""
+    pdf = FPDF(unit="pt", format="A4")
+    pdf.set_auto_page_break(True, 60)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 20)
+    pdf.multi_cell(0, 26, "Packaging Conventions for Widgets")
+    for number, head in enumerate(TABLES, 1):
+        pdf.ln(10)
+        pdf.set_font("Helvetica", "B", 13)
+        pdf.cell(0, 18, f"{number} Section {('Scope', 'Parts', 'Names')[number - 1]}", new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Helvetica", "", 10)
+        pdf.multi_cell(0, 13, PROSE * 2)
+        pdf.ln(6)
+        width = 480 / len(head)
+        pdf.set_font("Helvetica", "B" if bold else "", 13 if larger else 10)
+        for cell in head:
+            pdf.cell(width, 16, cell)
+        pdf.ln(16)
+        pdf.set_font("Helvetica", "", 10)
+        for row in range(4):
+            for column in range(len(head)):
+                pdf.cell(width, 14, CELLS[(row * 3 + column) % len(CELLS)])
+            pdf.ln(14)
+        pdf.ln(6)
+        pdf.multi_cell(0, 13, PROSE)
+    return bytes(pdf.output())
+
+
+@pytest.mark.parametrize("headings", ["rules", "learned"])
+@pytest.mark.parametrize("bold, larger", [(True, False), (False, True), (True, True)])
+def test_table_header_rows_in_bold_or_larger_type_are_tables_not_headings(headings, bold, larger):
+    settings = IngestSettings.from_env(headings=headings)
+    document = ingest_file("tables.pdf", tables_pdf(bold, larger), settings)
+    shown = [b.text for b in document.blocks if b.kind == "heading"]
+    assert shown == ["1 Section Scope", "2 Section Parts", "3 Section Names"]
+    tables = [b.text for b in document.blocks if b.kind == "table"]
+    for head in TABLES:
+        assert any(table.split("\n")[0].split() == " ".join(head).split() for table in tables), (head, tables)
+
+
+def test_the_shipped_model_reads_todays_features():
+    model = judge("learned")
+    assert isinstance(model, Trees) and SHIPPED.stat().st_size < 200_000
+    assert judge("rules") is None and len(NAMES) == len(set(NAMES))
+
+
+def test_a_file_that_is_no_heading_model_is_a_clear_settings_error(tmp_path):
+    wrong = tmp_path / "model.json"
+    wrong.write_text('{"features": ["size"]}')
+    with pytest.raises(SettingsError, match="trained on other features"):
+        judge(str(wrong))
+    with pytest.raises(SettingsError, match="is not a heading model"):
+        judge(str(tmp_path / "missing.json"))

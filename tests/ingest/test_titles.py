@@ -1,0 +1,56 @@
+"""The title is the largest text near the top of page 1 that is not an author line, an affiliation, a venue, a
+running head or a date: proved on generated first pages with bylines above and below the title, set larger or
+smaller than it."""
+
+import pytest
+from fpdf import FPDF
+
+from ingest import ingest_file
+
+TITLE = "Consensus in the Presence of Partial Synchrony"
+BYLINES = ("CYNTHIA DWORK AND NANCY LYNCH", "Gregory Cooper and Shriram Krishnamurthi", "C. A. R. Hoare")
+AFFILIATION = "Massachusetts Institute of Technology"
+VENUE = "Proceedings of the 3rd Symposium on Principles of Distributed Computing"
+PROSE = (
+    "The processors of a distributed system must agree on a value although some of them fail. We show how "
+    "many faults can be tolerated when the bounds on message delay hold only eventually, and we give protocols "
+    "that reach agreement in each case. "
+)
+
+
+def first_page(byline: str, above: bool, byline_size: int, venue: bool) -> bytes:
+    pdf = FPDF(unit="pt", format="Letter")
+    pdf.add_page()
+    pdf.set_auto_page_break(True, 60)
+    if venue:
+        pdf.set_font("Times", "I", 9)
+        pdf.cell(0, 12, VENUE, align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(12)
+    people = [(byline, byline_size, ""), (AFFILIATION, 12, "I"), ("April 1988", 11, "")]
+    if above:
+        for text, size, style in people:
+            pdf.set_font("Times", style, size)
+            pdf.cell(0, size + 4, text, align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(10)
+    pdf.set_font("Times", "B", 18)
+    pdf.multi_cell(0, 22, TITLE, align="C")
+    if not above:
+        pdf.ln(10)
+        for text, size, style in people:
+            pdf.set_font("Times", style, size)
+            pdf.cell(0, size + 4, text, align="C", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(16)
+    pdf.set_font("Times", "", 10)
+    for _ in range(4):
+        pdf.multi_cell(0, 12, PROSE * 3)
+        pdf.ln(4)
+    return bytes(pdf.output())
+
+
+@pytest.mark.parametrize("byline", BYLINES)
+@pytest.mark.parametrize("above, byline_size", [(True, 20), (True, 12), (False, 20), (False, 12)])
+@pytest.mark.parametrize("venue", [True, False])
+def test_the_title_is_not_the_byline_affiliation_venue_or_date(byline, above, byline_size, venue):
+    document = ingest_file("paper.pdf", first_page(byline, above, byline_size, venue))
+    assert document.title == TITLE
+    assert [b.text for b in document.blocks if b.kind == "title"] == [TITLE]
