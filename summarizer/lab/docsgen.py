@@ -83,25 +83,21 @@ def settings_table(essentials: bool = False) -> str:
     return "\n".join(lines)
 
 
-# Packages as the drawing shows them, most specific first: a module belongs to the first that holds it.
-LAYERS = (
-    "app",
-    "views",
-    "ui",
-    "summarizer.lab",
-    "summarizer.distributed",
-    "summarizer.remote",
-    "summarizer.engines",
-    "summarizer.text",
-    "summarizer",
-    "ingest.formats",
-    "ingest.recognition",
-    "ingest.network",
-    "ingest.marking",
-    "ingest",
-    "textkind",
-    "settingkit",
-)
+TOPS = ("views", "ui", "summarizer", "ingest", "textkind", "settingkit")
+
+
+def _packages() -> tuple[str, ...]:
+    """app.py, then every package folder on disk (one holding Python modules) under `TOPS`, each one's
+    subpackages before it: a module belongs to the first that holds it, its deepest."""
+    found = ["app"]
+    for top in TOPS:
+        names = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / top).rglob("*.py")}
+        found += sorted(names, key=lambda name: (-name.count("."), name))
+    return tuple(found)
+
+
+# Packages as the drawing shows them, from the folders on disk, most specific first.
+LAYERS = _packages()
 
 
 def _layer(module: str) -> str | None:
@@ -127,11 +123,7 @@ def layer_edges() -> list[tuple[str, str]]:
     """(importer, imported) for each pair of packages in `LAYERS` where a module of one imports the other."""
     files = [
         ROOT / "app.py",
-        *(
-            p
-            for top in ("views", "ui", "summarizer", "ingest", "textkind", "settingkit")
-            for p in (ROOT / top).rglob("*.py")
-        ),
+        *(p for top in TOPS for p in (ROOT / top).rglob("*.py")),
     ]
     edges = set()
     for path in files:
