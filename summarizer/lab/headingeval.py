@@ -32,7 +32,7 @@ EXTRACT_TIMEOUT = 900.0  # seconds: the lab measures what is found, not how fast
 def _code_key() -> str:
     """A hash of the reader's code that the rows depend on."""
     folder = SHIPPED.parent
-    sources = [folder / name for name in CODE] + [folder.parent / "pdfheadings.py"]
+    sources = [folder / name for name in CODE] + [folder / "headingrules.py"]
     return hashlib.sha1(b"".join(p.read_bytes() for p in sources if p.exists())).hexdigest()[:12]
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from ingest.formats.pdfpool import read_pages
+from ingest.formats.pdf.pool import read_pages
 
 from ingest.formats import bookmarks
 from ingest.formats.pdf import blocks as pdfblocks
