@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from ingest.formats.pdf.pool import read_pages
 
 from ingest.formats import bookmarks
 from ingest.formats.pdf import blocks as pdfblocks
 from ingest.formats.pdf import headingfeatures
 from ingest.formats.pdf.furniture import furniture_ids
 from ingest.formats.pdf.lines import Line, drop_controls, mend_words, read_page
+from ingest.formats.pdf.pool import read_pages
 
 from .headinglayouts import generate
 
