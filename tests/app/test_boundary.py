@@ -44,4 +44,4 @@ def test_a_setting_that_cannot_be_read_is_named_on_the_page(app, monkeypatch):
     monkeypatch.setenv("INGEST_FEED_TTL", "an hour")
     at = app("views/news.py")
     shown = [e.value.replace("\\_", "_") for e in at.error]  # escaped for Markdown, drawn with plain underscores
-    assert shown == ["INGEST_FEED_TTL='an hour' is not a number; give a number or unset it."]
+    assert shown == ["INGEST_FEED_TTL='an hour' is not a number from 0 to 86,400; give one, or unset it."]
