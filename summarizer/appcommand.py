@@ -14,6 +14,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from .errors import SummarizerError
+from .settings import environment
 
 CONFIG = "streamlit.toml"
 ADDRESS = "127.0.0.1"  # a local app answers this machine only, as `make run`'s
@@ -41,7 +42,7 @@ def command(port: int | None, address: str | None) -> list[str]:
     """`python -m streamlit run` with the app's script and settings; the address from `address`, else Streamlit's
     STREAMLIT_SERVER_ADDRESS, else ADDRESS; the port from `port`, else Streamlit's own (STREAMLIT_SERVER_PORT, 8501)."""
     script = app_script()
-    where = [f"--server.address={address or os.environ.get('STREAMLIT_SERVER_ADDRESS') or ADDRESS}"]
+    where = [f"--server.address={address or environment().get('STREAMLIT_SERVER_ADDRESS') or ADDRESS}"]
     where += [f"--server.port={port}"] if port else []
     return [sys.executable, "-m", "streamlit", "run", str(script), *config_flags(script.parent / CONFIG), *where]
 

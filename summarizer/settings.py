@@ -223,3 +223,9 @@ class Settings:
 
     def with_(self, **changes: Any) -> "Settings":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+def environment(**overrides: str) -> dict[str, str]:
+    """This process's environment with `overrides`: what a child process started here is given, and the one other
+    place the summarizer reads the environment (`Settings.from_env` is the first)."""
+    return {**os.environ, **overrides}

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from ..cli import Command, Subcommands, engine_arguments, options_of, service_arguments, settings_of
+from ..engine import kind_of
 from ..errors import RAY_EXTRA, InvalidOptionError, SummarizerError
 from ..options import LENGTHS, SummaryOptions
 from ..service import Summarizer
@@ -445,7 +446,7 @@ def _distributed(args: argparse.Namespace) -> None:
                         f"{row['docs_per_s']:6.2f} docs/s, {requests} requests from {args.clients} clients, "
                         f"mean batch {row['mean_batch']:.1f}"
                     )
-                if engine == "extractive":  # normal callers quiet, then beside 1,108 slow and lying connections
+                if kind_of(engine).cost == "fast":  # normal callers quiet, then beside 1,108 slow and lying connections
                     body = json.dumps({"text": articles[0]}).encode()
                     print(siege.report(siege.run(settings, body, 200, args.clients)))
         ray.shutdown()

@@ -15,7 +15,6 @@ read by OCR.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import socket
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
+from .. import settings
 from ..errors import SummarizerError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,7 +140,7 @@ def run(papers: Path, articles: list[str], say: Callable[[str], None]) -> list[F
         raise SummarizerError("The first-line suite needs Debian's chromium (apt-get install chromium).")
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
-        environment = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_HOME": str(Path(scratch) / "hf")}
+        environment = settings.environment(HF_HUB_OFFLINE="1", HF_HOME=str(Path(scratch) / "hf"))
         with _App(environment) as app, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
             for name, pages, path in files(Path(scratch), papers, articles):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import statistics
 import subprocess
@@ -23,7 +22,7 @@ from typing import Any, Callable, Sequence
 from ..errors import InvalidOptionError, SummarizerError
 from ..options import SummaryOptions
 from ..service import Summarizer
-from ..settings import Settings
+from ..settings import Settings, environment
 from .evaluation import Pair, SystemScore, one_per_line_reference, score
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -214,7 +213,7 @@ def benchmark(articles: Sequence[str], pages: int = 5, dpi: int = 200, engine: s
             capture_output=True,
             text=True,
             cwd=Path(__file__).resolve().parents[2],
-            env={**os.environ, **({"INGEST_OCR_ENGINE": engine} if engine else {})},
+            env=environment(**({"INGEST_OCR_ENGINE": engine} if engine else {})),
         )
     if result.returncode:
         raise SummarizerError(f"The OCR benchmark failed: {result.stderr.strip().splitlines()[-1]}")

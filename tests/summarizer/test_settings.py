@@ -46,7 +46,7 @@ def test_settings_made_anew_keep_where_models_are_found_and_kept():
         ),
         (
             {"SUMMARIZER_ENGINE": "magic"},
-            "SUMMARIZER_ENGINE='magic' is not one of auto, abstractive, extractive; give one, or unset it.",
+            "SUMMARIZER_ENGINE='magic' is not one of auto, abstractive, extractive, openai; give one, or unset it.",
         ),
         (
             {"SUMMARIZER_BATCH_WAIT_MS": "1e400"},

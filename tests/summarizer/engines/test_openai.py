@@ -86,7 +86,7 @@ def test_the_key_stays_out_of_the_settings_repr():
 
 
 def test_a_base_url_without_a_scheme_is_refused_by_name():
-    with pytest.raises(SummarizerError, match="SUMMARIZER_OPENAI_BASE_URL='api.example.com' must start with http"):
+    with pytest.raises(SummarizerError, match="SUMMARIZER_OPENAI_BASE_URL='api.example.com' is not an http"):
         Settings(engine="openai", openai_base_url="api.example.com")
 
 
