@@ -461,7 +461,9 @@ def test_a_scanned_pdf_shows_progress_per_page_then_which_pages_ocr_read(server,
         timeout=TIMEOUT_MS,
     )
     page.screenshot(path=str(SHOTS / "upload-scan-progress.png"))
-    page.get_by_text(re.compile(r"All 8 pages were read by OCR \(Tesseract, confidence \d+%\)")).first.wait_for(timeout=LONG_MS)
+    page.get_by_text(re.compile(r"All 8 pages were read by OCR \(Tesseract, confidence \d+%\)")).first.wait_for(
+        timeout=LONG_MS
+    )
     page.get_by_role("button", name="Summarize").click()
     wait_for_summary(page)
     page.screenshot(path=str(SHOTS / "upload-scan.png"), full_page=True)
@@ -482,7 +484,9 @@ def test_leaving_the_upload_page_while_ocr_reads_keeps_the_scan_and_the_sidebar_
         timeout=TIMEOUT_MS
     )
     page.locator(".st-key-mode_bar").get_by_role("link", name="Upload a file").click()
-    page.get_by_text(re.compile(r"All 16 pages were read by OCR \(Tesseract, confidence \d+%\)")).first.wait_for(timeout=LONG_MS)
+    page.get_by_text(re.compile(r"All 16 pages were read by OCR \(Tesseract, confidence \d+%\)")).first.wait_for(
+        timeout=LONG_MS
+    )
     assert page.get_by_text("scanned-note.pdf").first.is_visible()
 
 
