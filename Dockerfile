@@ -26,6 +26,11 @@ AutoTokenizer.from_pretrained('$MODEL'); AutoModelForSeq2SeqLM.from_pretrained('
 ENV SUMMARIZER_MODEL=${MODEL:-t5-small}
 
 COPY --chown=app:app . .
+# The project itself, as `pip install` gives it to anyone: the `summarizer` and `ingest` commands and the app's files
+# (its dependencies came in the pip layer above).
+USER root
+RUN pip install --no-deps . && rm -rf build
+USER app
 
 VOLUME ["/home/app/.cache/huggingface"]
 # The port is Streamlit's own setting, so `docker run -e STREAMLIT_SERVER_PORT=8600 -p 8600:8600` moves it.
@@ -33,4 +38,4 @@ ENV STREAMLIT_SERVER_PORT=8501
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
   CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/_stcore/health' % os.environ['STREAMLIT_SERVER_PORT'], timeout=4)"
-CMD ["python", "-m", "streamlit", "run", "app.py", "--server.address=0.0.0.0"]
+CMD ["summarizer", "app", "--address=0.0.0.0"]

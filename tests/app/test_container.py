@@ -44,9 +44,17 @@ def test_make_run_listens_on_localhost_and_the_container_on_every_interface():
         streamlit = next(line for line in plan.splitlines() if "streamlit run app.py" in line)
         assert "--server.address 127.0.0.1" in streamlit, target
     command = next(line for line in instructions() if line.startswith("CMD"))
-    assert "--server.address=0.0.0.0" in command
+    assert '"--address=0.0.0.0"' in command
     # a flag would override STREAMLIT_SERVER_PORT, which the image sets and a user may change
-    assert "--server.port" not in command and "ENV STREAMLIT_SERVER_PORT=8501" in instructions()
+    assert "--port" not in command and "ENV STREAMLIT_SERVER_PORT=8501" in instructions()
+
+
+def test_the_image_runs_the_installed_package_as_pip_install_gives_it():
+    """The app starts from the installed `summarizer app` command, installed from the copied tree after it arrives."""
+    lines = instructions()
+    install = index(lines, "RUN pip install --no-deps .")
+    assert index(lines, "COPY --chown=app:app . .") < install < len(lines) - 1 - lines[::-1].index("USER app")
+    assert next(line for line in lines if line.startswith("CMD")).startswith('CMD ["summarizer", "app"')
 
 
 def test_ocr_needs_no_system_package_in_the_image_or_in_ci():

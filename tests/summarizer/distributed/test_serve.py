@@ -586,15 +586,19 @@ def test_rays_workers_run_at_the_priority_of_the_process_that_started_them(clust
 
 
 def test_batched_summaries_equal_the_same_requests_made_alone(cluster):
-    """Serve gathers these 40 callers into batches; each summary is the one its text gets alone."""
+    """Serve gathers these 40 callers into batches; each summary is the one its text gets when sent alone.
+
+    Alone means to the same replica, one request at a time: the replica's threads and the test process's differ,
+    and on CI's CPU that changed one greedy step of the random tiny T5, where two tokens scored within rounding
+    of each other (in-process equality is `test_the_tiny_t5_answers_with_the_same_summary_as_in_process`)."""
     remote = connect(replace(cluster.tiny, url=cluster.t5))
-    texts = [make_text(20 + 9 * (seed % 7), seed) for seed in range(40)]
+    texts = [make_text(3 + seed % 5, seed) for seed in range(40)]
     with ThreadPoolExecutor(len(texts)) as pool:
         batched = list(pool.map(remote.summarize, texts))
-    alone = Summarizer(replace(cluster.tiny, batch_max_documents=1))
-    differing = [i for i, (t, s) in enumerate(zip(texts, batched)) if s.text != alone.summarize(t).text]
     sizes = {int(size) for size in remote.health()["batch_sizes"]}
-    assert max(sizes) > 1 and differing == []
+    alone = [remote.summarize(text) for text in texts]
+    assert max(sizes) > 1, f"Serve never batched: batch sizes {sizes}"
+    assert [s.text for s in batched] == [s.text for s in alone]
 
 
 def raw_post(port: int, path: str, body: bytes, extra: str = "", host: str = "127.0.0.1") -> tuple[int, dict]:
