@@ -72,6 +72,12 @@ def start(workers: int | None = None, verbose: bool = False) -> bool:
     return not os.environ.get("RAY_ADDRESS")
 
 
+# Ray waits a fixed 30 s for a new local node's raylet to register, then gives up with this message: at a load
+# average of 10 on 2 cores that was seen to happen. The machine is busy, not broken: start again.
+SLOW_START = "timed out during startup"
+STARTS = 3
+
+
 def _start(workers: int | None, verbose: bool) -> None:
     import ray
 
@@ -103,13 +109,21 @@ def _start(workers: int | None, verbose: bool) -> None:
     from . import watchdog
 
     before = {child.pid for child in psutil.Process().children()}
-    ray.init(
-        address="local",
-        num_cpus=workers or os.cpu_count() or 1,
-        include_dashboard=False,
-        logging_level=level,
-        log_to_driver=verbose,
-    )
+    for attempt in range(1, STARTS + 1):
+        try:
+            ray.init(
+                address="local",
+                num_cpus=workers or os.cpu_count() or 1,
+                include_dashboard=False,
+                logging_level=level,
+                log_to_driver=verbose,
+            )
+            break
+        except Exception as error:  # Ray raises a bare Exception when its raylet misses its fixed 30 s
+            if SLOW_START not in str(error) or attempt == STARTS:
+                raise
+            logger.warning("the local Ray started too slowly (a busy machine); starting it again")
+            ray.shutdown()
     watchdog.watch([child.pid for child in psutil.Process().children() if child.pid not in before])
 
 
