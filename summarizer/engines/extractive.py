@@ -8,6 +8,7 @@ from ..engine import EngineName
 from ..text.prose import shown
 from .base import Engine, EngineInput, EngineOutput, StepProgress, TextHeard
 from .selection import DEFAULT_TUNING, Tuning, select
+from .tldr import unframed
 
 MODEL_NAME = "tfidf-position-mmr"
 
@@ -37,14 +38,16 @@ class ExtractiveEngine(Engine):
         preset: str | None = None,
         on_text: TextHeard | None = None,
     ) -> list[EngineOutput]:
-        """Each input's sentences chosen by `selection.select`; `preset` and `on_text` do not apply."""
+        """Each input's sentences chosen by `selection.select` (a TL;DR's without its framing opener, `tldr.unframed`);
+        `preset` and `on_text` do not apply."""
         outputs = []
         for done, document in enumerate(inputs, 1):
             sentences = document.sentences
             chosen = select(sentences, document.target, self.tuning, document.hints, document.max_sentences)
+            tidy = unframed if document.hints.ranks is not None else str  # a TL;DR (ranked by `engines.tldr`)
             outputs.append(
                 EngineOutput(
-                    [shown(sentences[j].text) for j in chosen],
+                    [tidy(shown(sentences[j].text)) for j in chosen],
                     [[j] for j in chosen],
                     1,
                     sum(len(s.text.split()) for s in sentences),

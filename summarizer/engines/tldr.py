@@ -10,7 +10,8 @@ dangling opener, no referring phrase such as "these tasks" or "for this"). It is
 file, so ranking is a dot product with numpy. The title's terms are not in that data: their weight
 (`TITLE_WEIGHT`) is set by hand and only breaks near ties. Sentences no reader would keep as a TL;DR (a caption,
 footnote, byline, venue line, a signpost such as "The paper is organized as follows", a fragment) are never
-picked (`fits`).
+picked (`fits`). The TL;DR is shown without a framing opener before its "we" ("In this paper, we propose X." reads
+"We propose X."; `unframed`), as the authors' own TL;DRs are written: still the whole sentence, one word shorter.
 """
 
 from __future__ import annotations
@@ -61,6 +62,13 @@ NOT_A_TLDR = re.compile(
     r"\b(?:corresponding author|equal contribution|e-?mail|@\w)|^by\s+(?:[A-Z][\w.'-]*\s*){1,4}(?:,|\band\b|$)|"
     r"\bto appear in\b|\b(?:proceedings|proc\.) of\b|\bcopyright\b|\ball rights reserved\b|"
     r"\b(?:in this paper|here),? we (?:will )?only\b",
+    re.I,
+)
+# An opener that only frames the sentence that follows it: dropped from a TL;DR when "we" follows (`unframed`).
+FRAMING = re.compile(
+    r"^(?:(?:in|within) (?:this|the present) (?:paper|work|article|study|note|report)|here|to this end|to that end|"
+    r"to do so|in this context|specifically|finally|moreover|furthermore|additionally|in addition|concretely)"
+    r",?\s+(?=we\b)",
     re.I,
 )
 FEATURES = (
@@ -139,6 +147,12 @@ def features(texts: Sequence[str], defining: Sequence[bool]) -> np.ndarray:
 def fits(text: str) -> bool:
     """Whether a sentence may be a TL;DR at all: not a caption, footnote, byline, venue line or signpost."""
     return not NOT_A_TLDR.search(text) and not is_signpost(text)
+
+
+def unframed(text: str) -> str:
+    """The sentence without a framing opener before its "we" (`FRAMING`), capitalised; else the sentence as it is."""
+    rest = FRAMING.sub("", text, count=1)
+    return rest if rest == text else rest[:1].upper() + rest[1:]
 
 
 def title_overlap(texts: Sequence[str], title: str) -> np.ndarray:

@@ -8,10 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions, planning
-from summarizer.engines.tldr import FEATURES, WEIGHTS, fits, shipped
+from summarizer.engines.tldr import FEATURES, WEIGHTS, fits, shipped, unframed
 from summarizer.lab.syntheticprose import prose
 from summarizer.sectioned import sectioned_text
 from tests.summarizer.lab.test_cli import run
@@ -123,6 +125,31 @@ def test_several_stories_keep_a_line_each():
 def test_a_sentence_no_reader_keeps_is_never_a_tldr(sentence):
     assert not fits(sentence)
     assert fits(CONTRIBUTION)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.sampled_from(["In this paper,", "In this work", "In the present study,", "Here,"]),
+    st.sampled_from(["present", "propose", "introduce", "describe"]),
+)
+def test_a_tldr_drops_its_framing_opener_and_stays_the_whole_sentence(opener, verb):
+    rest = f"{verb} Quire, a storage engine that keeps write amplification low on flash drives."
+    framed = f"{opener} we {rest}"
+    text = f"# Abstract\n\n{BACKGROUND} {framed} {RESULTS}\n\n# Introduction\n\n{METHOD}"
+    blocks = parse_text(text, markdown_syntax=True).blocks
+    assert OFFLINE.summarize(blocks, TLDR).sentences == [f"We {rest}"]
+    overview = OFFLINE.summarize(blocks, SummaryOptions(length="short")).sentences
+    assert framed in overview or f"We {rest}" not in overview  # only the TL;DR is trimmed
+
+
+def test_an_opener_not_before_we_stays():
+    for sentence in (
+        "In this paper, the authors present Quire, a storage engine.",
+        "Here, the engine keeps pages of one lifetime together.",
+        "Finally, weather data shows the drives fail in summer.",
+        CONTRIBUTION,
+    ):
+        assert unframed(sentence) == sentence
 
 
 def test_the_shipped_weights_match_the_features():
