@@ -82,3 +82,16 @@ def passages(summary: _Summarized) -> list[Passage]:
                     )
                 )
     return result
+
+
+def unmarked(missing: list[str], total: int) -> str:
+    """What the reader is told when some of the summary's source sentences could not be marked in the source ("" when
+    all were): how many, and the start of each."""
+    if not missing:
+        return ""
+    shown = "; ".join(f"“{' '.join(text.split()[:12])}…”" for text in missing[:3])
+    more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+    return (
+        f"{len(missing)} of the summary's {total} source sentences could not be found in the file's text and are "
+        f"not marked: {shown}{more}."
+    )
