@@ -98,4 +98,4 @@ def test_sentences_that_cannot_be_marked_are_named_not_dropped():
     assert unmarked([], 12) == ""
     said = unmarked(["The first sentence that was not found on any page of the file at all.", "Second one."], 12)
     assert said.startswith("2 of the summary's 12 source sentences could not be found in the file's text")
-    assert "“The first sentence that was not found on any page of the file at…”" in said
+    assert "not marked: “The first sentence that was not found on any page of the…”; “Second one.”." in said
