@@ -15,6 +15,7 @@ from .errors import (
 from .interface import EngineFacts, Progress, SummaryService
 from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
+from .passages import unmarked
 from .remote.client import RemoteSummarizer, connect
 from .rendering import escape_markdown, render_json, render_markdown, render_text, render_together_markdown
 from .sectioned import has_sentences
@@ -78,5 +79,6 @@ __all__ = [
     "render_json",
     "render_markdown",
     "render_text",
+    "unmarked",
     "render_together_markdown",
 ]

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidOptionError
+from .passages import unmarked
 from .summary import Summary
 
 
@@ -41,7 +42,8 @@ def write_highlighted(source: str, document: Any, summary: Summary, out: str) ->
     except OSError as error:
         raise InvalidOptionError(f"{out} cannot be written: {error.strerror}.") from error
     found = len(passages) - len(missing)
-    return f"highlighted {found} of {len(passages)} source passages{extra}: {out}"
+    said = f"\n{unmarked(missing, len(passages))}" if missing else ""
+    return f"highlighted {found} of {len(passages)} source passages{extra}: {out}{said}"
 
 
 def write_beside(folder: Path, key: str, path: str, document: Any, summary: Summary) -> str | None:

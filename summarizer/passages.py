@@ -82,3 +82,22 @@ def passages(summary: _Summarized) -> list[Passage]:
                     )
                 )
     return result
+
+
+def unmarked(missing: list[str], total: int) -> str:
+    """What the reader is told when some of the summary's source sentences could not be marked in the source ("" when
+    all were): how many, and the start of each."""
+    if not missing:
+        return ""
+    shown = "; ".join(f"“{_start(text)}”" for text in missing[:3])
+    more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+    return (
+        f"{len(missing)} of the summary's {total} source sentences could not be found in the file's text and are "
+        f"not marked: {shown}{more}."
+    )
+
+
+def _start(text: str, words: int = 12) -> str:
+    """The first `words` words of `text`, with an ellipsis when there were more."""
+    split = text.split()
+    return " ".join(split[:words]) + ("…" if len(split) > words else "")

@@ -18,6 +18,7 @@ from summarizer import (
     render_markdown,
     render_text,
     render_together_markdown,
+    unmarked,
 )
 
 from .escaping import escape
@@ -85,22 +86,24 @@ def together_as_json(combined: Combined) -> str:
 
 def marked_source(
     summary: Summary, document: Document, original: bytes | None
-) -> tuple[str, str, str, Callable[[], bytes]] | None:
-    """(label, file name, MIME type, a function making the file) for the source marked up with the summary:
-    the PDF highlighted, or an HTML page for other files; None for a PDF whose bytes are gone."""
+) -> tuple[str, str, str, Callable[[], tuple[bytes, str]]] | None:
+    """(label, file name, MIME type, a function making the file and saying what it could not mark) for the source
+    marked up with the summary: the PDF highlighted, or an HTML page for other files; None for a PDF whose bytes
+    are gone."""
     stem = "".join(ch if ch.isalnum() else "-" for ch in document.name.rsplit(".", 1)[0])[:60].strip("-") or "source"
+    passages = summary.passages()
     if document.kind == "pdf":
         if original is None:
             return None
-        return (
-            "Download highlighted PDF",
-            f"{stem}-highlighted.pdf",
-            "application/pdf",
-            lambda: highlight_pdf(original, summary.passages(), summary.sections, document.name).data,
-        )
-    return (
-        "Download marked .html",
-        f"{stem}-marked.html",
-        "text/html",
-        lambda: marked_html(document.title or document.name, document.blocks, summary.passages())[0].encode(),
-    )
+
+        def highlighted() -> tuple[bytes, str]:
+            result = highlight_pdf(original, passages, summary.sections, document.name)
+            return result.data, unmarked(result.missing, len(passages))
+
+        return "Download highlighted PDF", f"{stem}-highlighted.pdf", "application/pdf", highlighted
+
+    def page() -> tuple[bytes, str]:
+        text, missing = marked_html(document.title or document.name, document.blocks, passages)
+        return text.encode(), unmarked(missing, len(passages))
+
+    return "Download marked .html", f"{stem}-marked.html", "text/html", page

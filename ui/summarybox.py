@@ -68,10 +68,13 @@ def coverage_line(summary: Summary, pages: int | None = None, with_text: int | N
     return f"Read {coverage.share:.0%} of {extent} in {parts}{coverage.left_out_note(LEFT_OUT_KINDS)}"
 
 
-def marked_download(place: Any, marked: tuple[str, str, str, Callable[[], bytes]], key: str, of: str) -> None:
+def marked_download(
+    place: Any, marked: tuple[str, str, str, Callable[[], tuple[bytes, str]]], key: str, of: str
+) -> None:
     """The source marked up with the summary `of` (a fingerprint), made on request and kept for it: a PDF can take
     seconds and fail (a hostile file), and a failure made inside a download button would leave it dead; so a
-    button makes it here, where a failure is a message under it, and the download offers the bytes made."""
+    button makes it here, where a failure is a message under it, and the download offers the bytes made, with a
+    warning naming any sentence that could not be marked."""
     label, name, mime, make = marked
     made_key = f"{MARKED_KEY}-{key}"
     kept = st.session_state.get(made_key)
@@ -83,8 +86,11 @@ def marked_download(place: Any, marked: tuple[str, str, str, Callable[[], bytes]
             except IngestError as error:
                 made = str(error)
         st.session_state[made_key] = (of, made)
-    if isinstance(made, bytes):
-        place.download_button(label, made, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")
+    if isinstance(made, tuple):
+        data, note = made
+        place.download_button(label, data, file_name=name, mime=mime, on_click="ignore", key=f"marked-{key}")
+        if note:
+            place.warning(escape(note))
     elif made:
         place.error(escape(made))
 

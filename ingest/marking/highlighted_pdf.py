@@ -3,7 +3,12 @@
 Positions come from PDFium's character boxes (the text layer ingest read), or for a scanned page from
 the OCR line boxes of that page, read again at ingest's resolution so the text matches what was
 summarized. Text is matched on its letters and digits alone, lower-cased and NFKC-normalised, so line
-breaks, hyphenation, ligatures and the spacing ingest repaired do not stop a match.
+breaks, hyphenation, ligatures, quotes and the spacing ingest repaired do not stop a match. Where the exact
+letters are not there in one run (a sentence broken by a page number or running head at a page break, by a
+footnote or a float between columns, by a footnote mark, or a word that ingest's cleanup changed), the sentence
+is aligned in pieces instead (`_align`): in order, each piece at least `MIN_PIECE` letters, the gaps between them
+at most `MAX_GAP` letters, and together most of the sentence (`MIN_SHARE`). A mark found neither way is reported
+as missing, for the caller to say so.
 
 pypdf writes the result as an incremental update: the original bytes come first, unchanged, and
 only the annotations and the outline are appended, so every page keeps its content, text and images.
@@ -32,6 +37,9 @@ MIN_LAYER_CHARS = 30
 LINE_OVERLAP = 0.5
 POPUP_SIZE = (220.0, 120.0)
 CLOSING = ".!?;:,)]\"'”’»"
+MIN_PIECE = 8  # letters in a row a piece of a sentence must share with the page
+MAX_GAP = 2500  # letters of other text (a footnote, a page's furniture, a float) a sentence may jump over
+MIN_SHARE = 0.85  # of a sentence's letters its pieces must cover
 
 
 class Mark(Protocol):
@@ -175,25 +183,71 @@ class _Pages:
         return self.cache[number]
 
     def find(self, key: str, page: int | None) -> dict[int, list[tuple[float, float, float, float]]]:
-        """Line rectangles per page for `key`, searched on its page, then across a page break either side."""
+        """Line rectangles per page for `key`, searched on its page, then across a page break either side: the
+        exact letters first, then aligned in pieces."""
         windows = (
             [[page], [page, page + 1], [page - 1, page]] if page else [[n] for n in range(1, len(self.document) + 1)]
         )
-        for window in windows:
-            layers = [(n, layer) for n in window if (layer := self.get(n)) is not None]
-            if len(layers) < len(window):
-                continue
-            where = "".join(layer.stream for _, layer in layers).find(key)
-            if where < 0:
-                continue
-            found, offset, stop = {}, 0, where + len(key)
-            for number, layer in layers:
-                begin, end = max(where, offset) - offset, min(stop, offset + len(layer.stream)) - offset
-                if begin < end:
-                    found[number] = _lines(layer.boxes(begin, end))
-                offset += len(layer.stream)
-            return found
+        for matcher in (_exact, _align):
+            for window in windows:
+                layers = [(n, layer) for n in window if (layer := self.get(n)) is not None]
+                if len(layers) < len(window):
+                    continue
+                pieces = matcher(key, "".join(layer.stream for _, layer in layers))
+                if pieces:
+                    return _rects(layers, pieces)
         return {}
+
+
+def _rects(layers: list[tuple[int, _Page]], pieces: list[tuple[int, int]]) -> dict[int, list[Any]]:
+    """Line rectangles per page for the `pieces` (start, stop) of the joined streams of `layers`."""
+    found: dict[int, list[Any]] = {}
+    for where, stop in pieces:
+        offset = 0
+        for number, layer in layers:
+            begin, end = max(where, offset) - offset, min(stop, offset + len(layer.stream)) - offset
+            if begin < end:
+                found.setdefault(number, []).extend(_lines(layer.boxes(begin, end)))
+            offset += len(layer.stream)
+    return found
+
+
+def _exact(key: str, stream: str) -> list[tuple[int, int]]:
+    where = stream.find(key)
+    return [(where, where + len(key))] if where >= 0 else []
+
+
+def _longest(key: str, stream: str, lo: int, hi: int) -> tuple[int, int]:
+    """(length, where) of the longest start of `key` found in `stream[lo:hi]` (binary search: a start that is
+    found has every shorter start found too)."""
+    short, long, where = 0, min(len(key), hi - lo), -1
+    while short < long:
+        middle = (short + long + 1) // 2
+        at = stream.find(key[:middle], lo, hi)
+        if at >= 0:
+            short, where = middle, at
+        else:
+            long = middle - 1
+    return (short, where) if short else (0, -1)
+
+
+def _align(key: str, stream: str) -> list[tuple[int, int]]:
+    """`key` found in `stream` in pieces, in order: each the longest run of the sentence's next letters found within
+    `MAX_GAP` of the last piece (a letter found nowhere is skipped, as a word the cleanup changed); the pieces, or
+    none when they cover less than `MIN_SHARE` of the sentence."""
+    pieces: list[tuple[int, int]] = []
+    index = 0
+    while index <= len(key) - MIN_PIECE:
+        lo = pieces[-1][1] if pieces else 0
+        hi = min(len(stream), lo + MAX_GAP + len(key) - index) if pieces else len(stream)
+        length, where = _longest(key[index:], stream, lo, hi)
+        if length >= MIN_PIECE:
+            pieces.append((where, where + length))
+            index += length
+        else:
+            index += 1
+    covered = sum(stop - start for start, stop in pieces)
+    return pieces if covered >= MIN_SHARE * len(key) else []
 
 
 def _quads(rects: Any) -> list[float]:

@@ -51,8 +51,8 @@ def test_the_deferred_download_makes_the_highlighted_file():
     document = ingest_file("standard.pdf", data)
     summary = Summarizer(Settings(engine="extractive")).summarize(document.blocks, SummaryOptions())
     label, name, mime, make = marked_source(summary, document, data)
-    made = make()
-    assert (name, mime) == ("standard-highlighted.pdf", "application/pdf")
+    made, note = make()
+    assert (name, mime, note) == ("standard-highlighted.pdf", "application/pdf", "")
     assert made.startswith(data) and made.count(b"/Highlight") == len(summary.passages())
     assert marked_source(summary, document, None) is None, "no bytes (an earlier upload): no PDF button"
 
@@ -90,3 +90,12 @@ def test_a_pdf_that_cannot_be_highlighted_says_so_instead_of_a_dead_button(app, 
     assert [e.value for e in at.error] == [
         f"{name} could not be rewritten with highlights; part of the PDF is damaged or too unusual to copy."
     ]
+
+
+def test_sentences_that_cannot_be_marked_are_named_not_dropped():
+    from summarizer import unmarked
+
+    assert unmarked([], 12) == ""
+    said = unmarked(["The first sentence that was not found on any page of the file at all.", "Second one."], 12)
+    assert said.startswith("2 of the summary's 12 source sentences could not be found in the file's text")
+    assert "not marked: “The first sentence that was not found on any page of the…”; “Second one.”." in said
