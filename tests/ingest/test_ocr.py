@@ -352,24 +352,29 @@ def test_figures_and_blank_scans_hold_no_text_and_turned_scans_do():
     assert found == ["figure"] * len(figures) + ["blank"] * len(blanks) + ["text"] * len(scans)
 
 
-def _pages_to_tesseract(images) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
-    """In the reader's child: the pages OCR read, those it counted as figures and as blank, and how many page images
-    reached Tesseract's engine (its SetImage, counted by a subclass of tesserocr's)."""
+def _pages_to_tesseract(images) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]:
+    """In the reader's child: the pages OCR read, those it counted as figures and as blank, how many page images
+    reached Tesseract's engine (its SetImage) and how many times it recognized one (its Recognize), counted by a
+    subclass of tesserocr's."""
     import tesserocr
 
     from ingest.recognition import scans
 
-    given = []
+    given, recognized = [], []
 
     class Counting(tesserocr.PyTessBaseAPI):
         def SetImage(self, image):
             given.append(image.size)
             return super().SetImage(image)
 
+        def Recognize(self, *args):
+            recognized.append(1)
+            return super().Recognize(*args)
+
     tesserocr.PyTessBaseAPI = Counting
     numbers = list(range(1, len(images) + 1))
     _, report = scans.read_pages(numbers, lambda number: images[number - 1], len(images), engine="tesseract")
-    return report.pages, report.figures, report.blank, len(given)
+    return report.pages, report.figures, report.blank, len(given), len(recognized)
 
 
 def test_blank_and_figure_only_scanned_pages_never_reach_the_ocr_engine():
@@ -377,10 +382,11 @@ def test_blank_and_figure_only_scanned_pages_never_reach_the_ocr_engine():
     from PIL import Image
 
     unread = [Image.new("L", (1654, 2339), 255), speckled(3), figure("chart", 7), figure("drawing", 8)]
-    assert run_bounded(_pages_to_tesseract, (unread,), "probe", 600) == ((), (3, 4), (1, 2), 0)
-    text = scan(SHORT, 200)[0]
-    read, figures, blank, given = run_bounded(_pages_to_tesseract, ([*unread, text],), "probe", 600)
+    assert run_bounded(_pages_to_tesseract, (unread,), "probe", 600) == ((), (3, 4), (1, 2), 0, 0)
+    text = scan(ARTICLE, 200)[0]
+    read, figures, blank, given, recognized = run_bounded(_pages_to_tesseract, ([*unread, text],), "probe", 600)
     assert read == (5,) and figures == (3, 4) and blank == (1, 2) and given >= 1
+    assert recognized == 1  # one upright page of many lines: recognized once, its layout enough to judge it
 
 
 def test_pages_that_hold_only_figures_are_counted_not_read():
