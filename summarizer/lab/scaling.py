@@ -22,7 +22,7 @@ from typing import Any, Callable
 from ..errors import SummarizerError
 
 SIZES_KB = (10, 100, 1000, 1950)
-READ_GOAL = 2.0  # issue #43: the reader, OCR on, within twice the raw text layer's time ...
+READ_GOAL = 2.0  # the speed goals: the reader, OCR on, within twice the raw text layer's time ...
 OCR_GOAL_S = 0.5  # ... plus this for each page OCR reads
 PEAK_GOAL_MB = 300
 
@@ -210,7 +210,7 @@ def run_documents(papers: Path, say: Callable[[str], None]) -> list[tuple[str, f
 
 
 def goals(seconds: float, raw: float, peak: float, ours: dict[str, Any], layer: dict[str, Any]) -> str:
-    """The reader with OCR on (its defaults) against the goals of issue #43: at most READ_GOAL times the raw text
+    """The reader with OCR on (its defaults) against the speed goals: at most READ_GOAL times the raw text
     layer's time plus OCR_GOAL_S for each page OCR read, and a peak under PEAK_GOAL_MB; the words it gives beside
     those with OCR off (the same but for the pages OCR read)."""
     bound = READ_GOAL * raw + OCR_GOAL_S * ours.get("ocr_pages", 0)

@@ -150,7 +150,7 @@ def _read(document: Any, count: int, settings: IngestSettings, report: scans.Pro
     for number in skipped:
         pages[number - 1] = []
     return _Read(
-        pages, chosen, skipped, ocr if ocr and ocr.pages else None, ocr.figures if ocr else (), ocr.blank if ocr else ()
+        pages, chosen, skipped, ocr if ocr and ocr.pages else None, *((ocr.figures, ocr.blank) if ocr else ((), ()))
     )
 
 
