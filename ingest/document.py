@@ -163,13 +163,15 @@ def page_ranges(numbers: list[int] | tuple[int, ...], dash: str = "-") -> str:
 @dataclass(frozen=True)
 class OcrReport:
     """Which pages were read by OCR, of how many, the recognizer's mean confidence per character (0-1), which
-    scanned pages were not read because they hold only figures, and the engine that read them ('Tesseract')."""
+    scanned pages were not read because they hold only figures, the engine that read them ('Tesseract'), and which
+    scanned pages were not read because they are blank."""
 
     pages: tuple[int, ...]
     total: int
     confidence: float
     figures: tuple[int, ...] = ()
     engine: str = ""
+    blank: tuple[int, ...] = ()
 
     def describe(self) -> str:
         """'Pages 1–3 were read by OCR (Tesseract, confidence 94%).', said so a reader knows what to double-check."""

@@ -200,7 +200,7 @@ def read_pages(
 ) -> tuple[dict[int, ScannedPage], OcrReport]:
     """The pages `numbers` (of `total`) read by OCR, `ocr.page_workers()` at a time, reporting progress as lines are
     read, and what OCR made of them. With `skip_figures`, a page that holds no lines of words (`ocr.content`) is not
-    read: the report counts it among its figures, or, blank, among the pages where OCR found no text. `engine` is
+    read: the report counts it among its figures or its blank pages. `engine` is
     the OCR engine (`ocr.ENGINES`; RapidOCR where Tesseract is not installed)."""
     pages = _Pages(numbers, image_of, report)
     ocr.prepare(len(numbers), engine)
@@ -213,15 +213,16 @@ def read_pages(
     if report:
         report(1.0, "Read by OCR")
     figures = tuple(number for number, page in found.items() if page is FIGURE)
+    blank = tuple(number for number, page in found.items() if page is BLANK)
     characters = sum(page.characters for page in found.values())
     confidence = sum(page.confidence * page.characters for page in found.values()) / max(1, characters)
     read = tuple(number for number, page in found.items() if page.rows)
-    return found, OcrReport(read, total, confidence, figures, ocr.LABELS[ocr.backend()])
+    return found, OcrReport(read, total, confidence, figures, ocr.LABELS[ocr.backend()], blank)
 
 
-def unread_notes(empty: Sequence[int], figures: Sequence[int], count: int) -> list[str]:
-    """What to tell the reader of scanned pages that gave no text: those that hold only figures (never read), and
-    those OCR read and found nothing on."""
+def unread_notes(empty: Sequence[int], figures: Sequence[int], count: int, blank: Sequence[int] = ()) -> list[str]:
+    """What to tell the reader of scanned pages that gave no text: those that hold only figures and those that are
+    blank (neither ever read), and those OCR read and found nothing on."""
     notes = []
     if len(figures) == 1:
         notes.append(f"Page {figures[0]} of {count} holds only a figure and was not read.")
@@ -229,19 +230,27 @@ def unread_notes(empty: Sequence[int], figures: Sequence[int], count: int) -> li
         notes.append(
             f"{len(figures)} pages hold only figures and were not read: pages {page_ranges(list(figures))} of {count}."
         )
-    blank = [number for number in empty if number not in figures]
-    if blank:
+    if len(blank) == 1:
+        notes.append(f"Page {blank[0]} of {count} is a blank scan and was not read.")
+    elif blank:
         notes.append(
-            f"{'Pages' if len(blank) > 1 else 'Page'} {page_ranges(blank)} of {count} "
-            f"look{'s' if len(blank) == 1 else ''} scanned, and OCR found no text there."
+            f"{len(blank)} pages are blank scans and were not read: pages {page_ranges(list(blank))} of {count}."
+        )
+    unread = [number for number in empty if number not in figures and number not in blank]
+    if unread:
+        notes.append(
+            f"{'Pages' if len(unread) > 1 else 'Page'} {page_ranges(unread)} of {count} "
+            f"look{'s' if len(unread) == 1 else ''} scanned, and OCR found no text there."
         )
     return notes
 
 
-def no_text_message(name: str, figures: Sequence[int]) -> str:
-    """Why a scanned file gave no text: its pages hold only figures, or OCR found nothing on them."""
+def no_text_message(name: str, figures: Sequence[int], blank: Sequence[int] = ()) -> str:
+    """Why a scanned file gave no text: its pages hold only figures, are blank, or OCR found nothing on them."""
     if len(figures) == 1:
         return f"{name} holds only a figure and no text to summarize: its scanned page was not read by OCR."
     if figures:
         return f"{name} holds only figures and no text to summarize: its {len(figures)} scanned pages were not read."
+    if blank:
+        return f"{name} has no text to summarize: its scanned {'page is' if len(blank) == 1 else 'pages are'} blank."
     return f"{name} is a scanned image, and OCR found no text in it (is the scan blank or very faint?)."

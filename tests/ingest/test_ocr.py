@@ -352,24 +352,29 @@ def test_figures_and_blank_scans_hold_no_text_and_turned_scans_do():
     assert found == ["figure"] * len(figures) + ["blank"] * len(blanks) + ["text"] * len(scans)
 
 
-def _pages_to_tesseract(images) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """In the reader's child: the pages OCR read and those it counted as figures, and how many page images reached
-    Tesseract's engine (its SetImage, counted by a subclass of tesserocr's)."""
+def _pages_to_tesseract(images) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]:
+    """In the reader's child: the pages OCR read, those it counted as figures and as blank, how many page images
+    reached Tesseract's engine (its SetImage) and how many times it recognized one (its Recognize), counted by a
+    subclass of tesserocr's."""
     import tesserocr
 
     from ingest.recognition import scans
 
-    given = []
+    given, recognized = [], []
 
     class Counting(tesserocr.PyTessBaseAPI):
         def SetImage(self, image):
             given.append(image.size)
             return super().SetImage(image)
 
+        def Recognize(self, *args):
+            recognized.append(1)
+            return super().Recognize(*args)
+
     tesserocr.PyTessBaseAPI = Counting
     numbers = list(range(1, len(images) + 1))
     _, report = scans.read_pages(numbers, lambda number: images[number - 1], len(images), engine="tesseract")
-    return report.pages, report.figures, len(given)
+    return report.pages, report.figures, report.blank, len(given), len(recognized)
 
 
 def test_blank_and_figure_only_scanned_pages_never_reach_the_ocr_engine():
@@ -377,22 +382,64 @@ def test_blank_and_figure_only_scanned_pages_never_reach_the_ocr_engine():
     from PIL import Image
 
     unread = [Image.new("L", (1654, 2339), 255), speckled(3), figure("chart", 7), figure("drawing", 8)]
-    assert run_bounded(_pages_to_tesseract, (unread,), "probe", 600) == ((), (3, 4), 0)
-    text = scan(SHORT, 200)[0]
-    read, figures, given = run_bounded(_pages_to_tesseract, ([*unread, text],), "probe", 600)
-    assert read == (5,) and figures == (3, 4) and given >= 1
+    assert run_bounded(_pages_to_tesseract, (unread,), "probe", 600) == ((), (3, 4), (1, 2), 0, 0)
+    text = scan(ARTICLE, 200)[0]
+    read, figures, blank, given, recognized = run_bounded(_pages_to_tesseract, ([*unread, text],), "probe", 600)
+    assert read == (5,) and figures == (3, 4) and blank == (1, 2) and given >= 1
+    assert recognized == 1  # one upright page of many lines: recognized once, its layout enough to judge it
 
 
 def test_pages_that_hold_only_figures_are_counted_not_read():
     scanned, text = scan(ARTICLE, 200)
     pages = [figure("chart", 3), figure("photo", 4), scanned, figure("drawing", 5), speckled(2)]
     document = ingest_file("report.pdf", pdf_with_text_page_then(pages))
-    assert document.ocr.pages == (4,) and document.ocr.figures == (2, 3, 5)
+    assert document.ocr.pages == (4,) and document.ocr.figures == (2, 3, 5) and document.ocr.blank == (6,)
     assert "3 pages hold only figures and were not read: pages 2-3, 5 of 6." in document.warnings
-    assert "Page 6 of 6 looks scanned, and OCR found no text there." in document.warnings
+    assert "Page 6 of 6 is a blank scan and was not read." in document.warnings
+    assert not any("OCR found no text" in warning for warning in document.warnings)
     assert word_accuracy(text, document.text[document.text.index("The city council voted") :]) >= 0.95
     with pytest.raises(NoTextError, match="^chart.pdf holds only a figure and no text to summarize"):
         ingest_file("chart.pdf", scan_pdf([figure("chart", 6)], 200))
+
+
+def test_blank_scanned_pages_are_counted_as_skipped_with_their_own_note():
+    from PIL import Image
+
+    pages = [speckled(4), Image.new("L", (1654, 2339), 255)]
+    document = ingest_file("notes.pdf", pdf_with_text_page_then(pages))
+    assert document.ocr is None  # no page was read by OCR
+    assert "2 pages are blank scans and were not read: pages 2-3 of 3." in document.warnings
+    assert not any("OCR found no text" in warning for warning in document.warnings)
+    with pytest.raises(NoTextError, match="^blank.pdf has no text to summarize: its scanned page is blank"):
+        ingest_file("blank.pdf", scan_pdf([speckled(5)], 200))
+
+
+def _words_serial_and_parallel(images) -> tuple[list[list[str]], list[list[str]], int]:
+    """In the reader's child: each page's rows read with this process held to one core (one page at a time), then
+    on every core (pages side by side), and how many pages were read at once the second time."""
+    from ingest.recognition import ocr, scans
+
+    numbers = list(range(1, len(images) + 1))
+    cores = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(cores)})
+    try:
+        serial, _ = scans.read_pages(numbers, lambda number: images[number - 1], len(images), engine="tesseract")
+    finally:
+        os.sched_setaffinity(0, cores)
+    parallel, _ = scans.read_pages(numbers, lambda number: images[number - 1], len(images), engine="tesseract")
+    rows = (
+        [[row.text for row in serial[n].rows] for n in numbers],
+        [[row.text for row in parallel[n].rows] for n in numbers],
+    )
+    return *rows, ocr.page_workers()
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="pages are read side by side only on two cores or more")
+def test_pages_read_side_by_side_give_the_same_words_as_one_at_a_time():
+    images = [scan(text, 200, title=f"Part {n}")[0] for n, text in enumerate((ARTICLE, SHORT, HYPHENATED), 1)]
+    serial, parallel, workers = run_bounded(_words_serial_and_parallel, (images,), "probe", 900)
+    assert workers >= 2
+    assert parallel == serial and all(serial)
 
 
 def test_a_page_limit_does_not_stop_ocr_that_keeps_moving_on_a_loaded_machine():

@@ -93,11 +93,17 @@ def _read_scans(
 
 
 def _no_text(
-    name: str, document: Any, count: int, read_by_ocr: bool, skipped: bool, figures: tuple[int, ...] = ()
+    name: str,
+    document: Any,
+    count: int,
+    read_by_ocr: bool,
+    skipped: bool,
+    unread: tuple[tuple[int, ...], ...] = ((), ()),
 ) -> NoTextError:
-    """Why a PDF gave no text: OCR found none, OCR is off, its pages hold only images (a logo), or they are blank."""
+    """Why a PDF gave no text: OCR found none, OCR is off, its pages hold only images (a logo), or they are blank;
+    `unread` is the scanned pages OCR did not read as (figures, blank ones)."""
     if read_by_ocr:
-        return NoTextError(scans.no_text_message(name, figures))
+        return NoTextError(scans.no_text_message(name, *unread))
     if skipped:
         return NoTextError(
             f"{name} is a scanned image with no text layer, and OCR is switched off; turn it on to read the file."
@@ -119,13 +125,14 @@ def _no_text(
 @dataclass(frozen=True)
 class _Read:
     """Each page's lines as read (by OCR where scanned and OCR is on), the pages OCR was to read, the scanned pages
-    skipped, the OCR report (None when OCR read no page) and the pages where OCR found only figures."""
+    skipped, the OCR report (None when OCR read no page) and the pages OCR did not read as only figures or blank."""
 
     pages: list[list[Line]]
     chosen: list[int]
     skipped: list[int]
     ocr: OcrReport | None
     figures: tuple[int, ...]
+    blank: tuple[int, ...]
 
 
 def _read(document: Any, count: int, settings: IngestSettings, report: scans.Progress | None) -> _Read:
@@ -142,7 +149,9 @@ def _read(document: Any, count: int, settings: IngestSettings, report: scans.Pro
     skipped = [n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
     for number in skipped:
         pages[number - 1] = []
-    return _Read(pages, chosen, skipped, ocr if ocr and ocr.pages else None, ocr.figures if ocr else ())
+    return _Read(
+        pages, chosen, skipped, ocr if ocr and ocr.pages else None, *((ocr.figures, ocr.blank) if ocr else ((), ()))
+    )
 
 
 def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Progress | None = None) -> Extracted:
@@ -158,7 +167,7 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
         pages, dropped, dropped_pages = drop_controls(read.pages)
         pages = mend_words(pages)
         if not any(pages):
-            raise _no_text(name, document, count, bool(read.chosen), bool(read.skipped), read.figures)
+            raise _no_text(name, document, count, bool(read.chosen), bool(read.skipped), (read.figures, read.blank))
         entries = bookmarks.read(document)
         unusable = bookmarks.usable(entries, count)
         blocks, furniture = layout(pages, [] if unusable else entries, judge(settings.headings))
@@ -166,7 +175,9 @@ def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Prog
         warnings = [outline] if entries and unusable else []
         if read.skipped:
             warnings.append(_skipped_note(read.skipped, count, settings.ocr_max_pages if settings.ocr else 0))
-        warnings.extend(scans.unread_notes([n for n in read.chosen if not pages[n - 1]], read.figures, count))
+        warnings.extend(
+            scans.unread_notes([n for n in read.chosen if not pages[n - 1]], read.figures, count, read.blank)
+        )
         if dropped:
             warnings.append(_dropped_note(dropped, dropped_pages, count))
         if furniture:
