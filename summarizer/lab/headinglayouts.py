@@ -1,5 +1,6 @@
-"""Generated layouts for the heading model: fpdf2 papers with random fonts, numbering styles, one or two columns,
-tables with header rows, running heads, captions and numbered lists, each with the headings it holds.
+"""Generated layouts for the heading model: fpdf2 papers with random fonts, numbering styles (or none), headings
+in bold, larger type or small capitals, subsections run into their paragraphs, one or two columns, tables with bold
+or larger header rows, running heads, captions and numbered lists, each with the headings it holds.
 
 A document is made from a seed alone, so the same seed gives the same PDF and the same headings.
 """
@@ -34,10 +35,11 @@ PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 20.0
 
 @dataclass(frozen=True)
 class Generated:
-    """A generated PDF and the texts of its headings."""
+    """A generated PDF, the texts of its headings, and whether its subsections are run in."""
 
     pdf: bytes
     headings: tuple[str, ...]
+    run_in: bool = False
 
 
 def _sentence(rng: random.Random) -> str:
@@ -137,9 +139,28 @@ class _Writer:
             self.pdf.ln(height)
         self.pdf.set_y(self.pdf.get_y() + 3)
 
+    def run_in(self, heading: str, text: str) -> None:
+        """A paragraph that opens with its bold heading on the same line ("Leader election. The leader ...")."""
+        height = self.body * 0.45
+        self._room(height * 4 + 2)
+        left = self.lefts[self.column]
+        self.pdf.set_left_margin(left)
+        self.pdf.set_right_margin(PAGE_W - left - self.width)
+        self.pdf.set_xy(left, self.pdf.get_y() + 2)
+        self.pdf.set_font(self.family, "B", self.body)
+        self.pdf.write(height, f"{heading}. ")
+        self.pdf.set_font(self.family, "", self.body)
+        self.pdf.write(height, text)
+        self.pdf.ln(height)
+
+
+SMALL_CAPS = (0.9, "", True)  # capitals a little smaller than the body, as IEEE sets its section headings
+
 
 def _style(rng: random.Random) -> tuple[float, str, bool]:
     """A heading level's size factor, weight and whether it is in capitals."""
+    if rng.random() < 0.15:
+        return SMALL_CAPS
     return rng.choice((1.0, 1.1, 1.2, 1.4, 1.6)), rng.choice(("B", "B", "", "BI")), rng.random() < 0.2
 
 
@@ -150,6 +171,7 @@ def generate(seed: int) -> Generated:
     writer = _Writer(rng)
     numbering = rng.choice(NUMBERING)
     top, sub = _style(rng), _style(rng)
+    run_in = rng.random() < 0.25  # subsections as bold headings run into their paragraphs
     if top[0] == 1.0 and top[1] == "" and numbering == "none":
         top = (1.3, top[1], top[2])
     writer.text(" ".join(rng.sample(TOPICS, 3)) + " for Replicated Logs", writer.body * 1.8, "B")
@@ -160,10 +182,14 @@ def generate(seed: int) -> Generated:
         headings.append(_heading(writer, numbering, index, 0, topic, top))
         writer.text(_paragraph(rng), writer.body, before=1)
         for number, part in enumerate(rng.sample(SUBTOPICS, rng.choice((0, 0, 2, 3))), 1):
+            if run_in:
+                writer.run_in(part, " ".join(_sentence(rng) for _ in range(2)))
+                headings.append(part)
+                continue
             headings.append(_heading(writer, numbering, index, number, part, sub))
             writer.text(_paragraph(rng), writer.body, before=1)
         _extra(writer, rng)
-    return Generated(bytes(writer.pdf.output()), tuple(headings))
+    return Generated(bytes(writer.pdf.output()), tuple(headings), run_in)
 
 
 def _heading(writer: _Writer, numbering: str, index: int, sub: int, text: str, style: tuple[float, str, bool]) -> str:
