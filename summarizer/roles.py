@@ -6,7 +6,8 @@ role of `ROLES`, in that order: what was done (the defining sentence, which may 
 was found (from the evaluation, results and conclusion, measured numbers preferred) and, only when the
 document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
 to it, the sections it is taken from and how many sentences it shows at each length; no line but the first
-may take a sentence of the abstract, and no sentence is shown twice. Each line is an engine input of its own
+may take a sentence of the abstract, no sentence is shown twice, and none that leans on one not shown, points
+elsewhere or is a proof step, reminder or promise (`_standalone`). Each line is an engine input of its own
 (`prepared.OverviewPart`), so it keeps its page and grounding as any summary sentence does.
 """
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 
 from .planning import DOCUMENT_CUE, SELF_CUE, Plan
 from .sectioned import SectionedText
-from .text.prose import dangles
+from .text.prose import REFERRING, is_signpost, leans, shown
 
 ABSTRACT_LABEL = "Abstract (the authors')"
 # A measured number: a figure with its unit, a share or a factor; not a figure, table or section's number.
@@ -28,8 +29,28 @@ MEASURED = re.compile(
     re.I,
 )
 REFERENCE_NUMBER = re.compile(r"\b(?:fig(?:ure)?s?|tables?|sections?|§|eq(?:uation)?s?|chapters?)\.?\s*\d+", re.I)
+# A comparison: a result set against a baseline, a before or an after ("3x faster than", "fell from 4.1 ms to 1.3 ms").
+COMPARISON = re.compile(
+    r"\b(?:than|compared (?:with|to)|against|versus|vs\.?|outperforms?|from [\d.,]+\s*\S*\s+to [\d.,]+|"
+    r"speed-?ups?|by a factor|(?:fell|rose|dropped|grew|reduces?|reduced|improves?|improved|increases?|increased|"
+    r"decreases?|decreased|cuts?) (?:\w+ )?by)\b",
+    re.I,
+)
+# What no labelled line shows, though it may be prose: a proof's or a derivation's step, a reminder, an enumerated
+# claim, a reference entry, what the paper will do or hopes for, a pointer to another section.
+NOT_SHOWN = re.compile(
+    r"^(?:recall|in order to (?:prove|show)|to prove|proof\b|let\b|suppose|assume|consider|note that|"
+    r"compare|express|if\b|you\b|"
+    r"(?:fig(?:ure)?\.?|table) ?\d|"
+    r"[A-Z][\w-]*(?: [A-Z][\w-]*)* \([^)]{1,6}\) [A-Z]|"
+    r"\(?[\divx]{1,3}\)|[A-Z]\.\s|(?:in|see) (?:sections?|chapters?|appendix|fig(?:ure)?s?\.?|tables?) ?[\dIVXA-Z]|"
+    r"as (?:shown|described|discussed|noted|mentioned) (?:in|above|below|earlier))|"
+    r"\b(?:we will|i will|we hope|i hope|we expect|the rest of this (?:section|chapter))\b|\?$",
+    re.I,
+)
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
+MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
 
 
 @dataclass(frozen=True)
@@ -59,7 +80,7 @@ ROLES: tuple[Role, ...] = (
         re.compile(
             r"\b(?:we (?:use|build|built|implement|implemented|design|designed|combine|model|rely|apply|extend)|"
             r"uses?|using|based on|consists? of|relies on|is built|works by|combines?|architecture|approach|"
-            r"algorithm|mechanism|key idea|technique|protocol)\b",
+            r"algorithm|mechanism|key idea|main idea|insight|technique|protocol)\b",
             re.I,
         ),
         re.compile(
@@ -68,6 +89,7 @@ ROLES: tuple[Role, ...] = (
             re.I,
         ),
         {"short": 1, "medium": 2, "long": 3},
+        needs_cue=True,
     ),
     Role(
         "found",
@@ -92,14 +114,21 @@ ROLES: tuple[Role, ...] = (
         "Limits",
         re.compile(
             r"\b(?:limitations?|limited to|future work|in the future|we plan|plan to|left (?:for|to) future|"
-            r"remains? (?:an )?open|open (?:questions?|problems?)|drawbacks?|shortcomings?|restricted to|"
-            r"not yet|does not (?:yet )?(?:support|handle|address|scale))\b",
+            r"remains? (?:an )?open|open (?:questions?|problems?)|drawbacks?|shortcomings?|"
+            r"(?:does|do|can|could) not (?:yet )?(?:support|handle|address|scale|capture|apply|cover))\b",
             re.I,
         ),
         re.compile(r"limitations?|future|conclusions?|discussion|lessons|threats|open problems", re.I),
         {"short": 1, "medium": 1, "long": 1},
         needs_cue=True,
     ),
+)
+# A limit shown from outside the sections of limits only when the sentence says so itself: the authors' plan or
+# admission. (A result is never taken from the introduction: its numbers are the problem's, not the findings.)
+OWN_WORK_LIMIT = re.compile(
+    r"\b(?:future work|we plan|plan to|left (?:for|to) future|(?:our|this) (?:approach|system|method|work|design|"
+    r"implementation|prototype|tool|analysis)\b.{0,60}\b(?:does not|do not|cannot|can not|is limited))",
+    re.I,
 )
 PICK_ORDER = ("what", "found", "limits", "how")  # who chooses first where two lines would want one sentence
 
@@ -125,7 +154,7 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
     found: dict[str, Line] = {}
     for name in PICK_ORDER:
         role = next(r for r in ROLES if r.name == name)
-        pool = [i for i in plan.eligible if i not in taken and not dangles(sectioned.sentences[i].text)]
+        pool = [i for i in plan.eligible if i not in taken and _standalone(sectioned.sentences[i].text)]
         count = role.sentences.get(length, 1)
         best = _best(sectioned, plan, role, pool, title, count)
         if best:
@@ -172,12 +201,18 @@ def _ranked(sectioned: SectionedText, role: Role, pool: list[int], title: list[s
     for i in pool:
         text = sectioned.sentences[i].text
         cue = bool(role.cue.search(text))
+        in_section = bool(role.sections.search(title[i]))
         if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
+            continue
+        if not in_section and (
+            (role.name == "limits" and not OWN_WORK_LIMIT.search(text))
+            or (role.name == "found" and sectioned.roles[i] == "self")
+        ):
             continue
         score = (
             cue
             + 1.0 * bool(role.sections.search(title[i]))
-            + (role.name == "found") * _measured(text)
+            + (role.name == "found") * (MEASURED_WEIGHT * _measured(text) + bool(COMPARISON.search(text)))
             - INTRODUCTION_PENALTY * (sectioned.roles[i] == "self" and not role.sections.search(title[i]))
         )
         if score > 0:
@@ -188,3 +223,9 @@ def _ranked(sectioned: SectionedText, role: Role, pool: list[int], title: list[s
 def _measured(text: str) -> float:
     """1.0 for a sentence that states a measured number (not a figure's or section's number), else 0.0."""
     return float(bool(MEASURED.search(REFERENCE_NUMBER.sub("", text))))
+
+
+def _standalone(text: str) -> bool:
+    """True for a sentence a labelled line may show alone: it leans on no sentence before it, points nowhere else
+    in the document, and is no proof step, reminder, enumerated claim or promise (`NOT_SHOWN`)."""
+    return not (leans(text) or is_signpost(text) or NOT_SHOWN.search(text) or REFERRING.search(shown(text)))

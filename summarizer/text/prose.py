@@ -94,6 +94,8 @@ DANGLING_OPENERS = (
     "even so",
     "after that",
     "that is",
+    "more specifically",
+    "specifically",
 )
 OPENER = re.compile(
     r"^(?:"

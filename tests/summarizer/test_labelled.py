@@ -6,12 +6,14 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ingest import ingest_file
 from summarizer import Settings, Summarizer, SummaryOptions, render_text
 from summarizer.remote import wire
 from summarizer.roles import ABSTRACT_LABEL, ROLES
-from tests.builders import labelled_paper_pdf
+from tests.builders import labelled_paper_pdf, paper_pdf
 
 LABELS = [role.label for role in ROLES]
 
@@ -87,3 +89,51 @@ def test_the_command_line_prints_the_labels(tmp_path):
     heads = [line.split(" (p", 1)[0] for line in result.stdout.splitlines()[:4]]
     assert heads == LABELS
     assert "Abstract (the authors', p. 1): Web services" in result.stdout
+
+
+SYSTEMS = st.sampled_from(["Fastlog", "Rivet", "Palisade", "Tern"])
+BASELINES = st.sampled_from(["a write-ahead log", "the stock kernel", "a B-tree index"])
+GENERIC = (
+    "Recall that a small write is slower than a large one on most disks. "
+    "Operators were pleased with how the system behaved during the trial. "
+)
+BACKGROUND = "Industry surveys report that 40% of storage time goes to small writes."
+
+
+def generated_paper(name: str, baseline: str, before: int, after: int, order: int) -> tuple[bytes, str, str]:
+    """A paper whose evaluation holds one measured comparison among generic claims and a sentence leaning on the one
+    before it; returns the PDF, the comparison and the leaning sentence."""
+    measured = f"{name} cut the median write latency from {before} ms to {after} ms compared with {baseline}."
+    leaning = "These gains held on every machine we tried and across all runs."
+    evaluation = [GENERIC, measured + " ", leaning + " "]
+    evaluation = evaluation[order:] + evaluation[:order]
+    pages = [
+        ("Abstract", f"Storage systems are slow to write. We present {name}, a storage engine that batches writes."),
+        (
+            "Introduction",
+            f"Writes are often the bottleneck of a storage service. {BACKGROUND} "
+            "Such delays annoy the users of every service. "
+            f"We present {name}, a storage engine that groups small writes into large sequential ones.",
+        ),
+        (
+            "Design",
+            f"{name} uses a staging buffer in memory that collects writes for a few milliseconds. "
+            "The key idea is to write each batch with one sequential disk operation.",
+        ),
+        ("Evaluation", "".join(evaluation).strip()),
+        ("Conclusion", f"{name} makes writes faster. In future work we plan to batch reads as well."),
+    ]
+    return paper_pdf(f"{name}: batched writes", pages), measured, leaning
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SYSTEMS, BASELINES, st.integers(20, 90), st.integers(1, 15), st.integers(0, 2))
+def test_what_it_found_shows_the_measured_comparison_and_no_line_leans(offline, name, baseline, before, after, order):
+    pdf, measured, leaning = generated_paper(name, baseline, before, after, order)
+    summary = offline.summarize(ingest_file("paper.pdf", pdf).blocks, SummaryOptions(format="outline"))
+    lines = {line.label: line.text for line in summary.labelled_lines()}
+    assert f"from {before} ms to {after} ms" in lines["What it found"]
+    assert all(leaning not in text and "Such delays" not in text for text in lines.values())
+    assert not any(text.startswith("Recall") or BACKGROUND in text for text in lines.values())
+    assert "future work" in lines["Limits"].lower()
+    assert name in lines["What it is"] and ("staging buffer" in lines["How"] or "key idea" in lines["How"])
