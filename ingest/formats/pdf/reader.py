@@ -4,12 +4,12 @@ with its warnings."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...document import Block, Extracted, OcrReport, page_ranges
 from ...errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
-from ...recognition import scans
+from ...recognition import scans, words
 from ...settings import IngestSettings
 from .. import bookmarks
 from . import pagetext, pool
@@ -137,12 +137,19 @@ def _read(document: Any, count: int, settings: IngestSettings, report: scans.Pro
     ocr = None
     if chosen:
         read, ocr = _read_scans(document, chosen, settings, report)
+        confirmed = {number for number, lines in read.items() if words.confirms(_text(lines), _text(pages[number - 1]))}
         for number, lines in read.items():
-            pages[number - 1] = lines
+            if number not in confirmed:
+                pages[number - 1] = lines
+        ocr = replace(ocr, pages=tuple(number for number in ocr.pages if number not in confirmed))
     skipped = [n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
     for number in skipped:
         pages[number - 1] = []
     return _Read(pages, chosen, skipped, ocr if ocr and ocr.pages else None, ocr.figures if ocr else ())
+
+
+def _text(lines: list[Line]) -> str:
+    return " ".join(line.text for line in lines)
 
 
 def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Progress | None = None) -> Extracted:
