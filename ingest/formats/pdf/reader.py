@@ -137,15 +137,20 @@ def _read(document: Any, count: int, settings: IngestSettings, report: scans.Pro
     ocr = None
     if chosen:
         read, ocr = _read_scans(document, chosen, settings, report)
-        confirmed = {number for number, lines in read.items() if words.confirms(_text(lines), _text(pages[number - 1]))}
-        for number, lines in read.items():
-            if number not in confirmed:
-                pages[number - 1] = lines
-        ocr = replace(ocr, pages=tuple(number for number in ocr.pages if number not in confirmed))
+        ocr = _merged(pages, read, ocr)
     skipped = [n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
     for number in skipped:
         pages[number - 1] = []
     return _Read(pages, chosen, skipped, ocr if ocr and ocr.pages else None, ocr.figures if ocr else ())
+
+
+def _merged(pages: list[list[Line]], read: dict[int, list[Line]], ocr: OcrReport) -> OcrReport:
+    """`pages` with OCR's reading in place of each text layer it does not confirm; the report of those pages."""
+    confirmed = {number for number, lines in read.items() if words.confirms(_text(lines), _text(pages[number - 1]))}
+    for number, lines in read.items():
+        if number not in confirmed:
+            pages[number - 1] = lines
+    return replace(ocr, pages=tuple(number for number in ocr.pages if number not in confirmed))
 
 
 def _text(lines: list[Line]) -> str:
