@@ -24,6 +24,7 @@ BAD_CATEGORIES = ("Cc", "Co", "Cn", "Cs")
 VOWELS = frozenset("aeiouyAEIOUY")
 MIN_JUDGED_WORDS = 12
 VOWELLESS_SHARE = 0.35
+CONFIRMED_SHARE = 0.9  # of the words OCR reads on a page, this share found in its text layer: the layer is sound
 
 
 @functools.cache
@@ -118,3 +119,14 @@ def garbled(text: str) -> bool:
         return True
     words = [w for w in LATIN_WORD.findall(text) if len(w) >= 3 and not w.isupper()]
     return len(words) >= MIN_JUDGED_WORDS and sum(not VOWELS & set(w) for w in words) > VOWELLESS_SHARE * len(words)
+
+
+def confirms(read: str, layer: str) -> bool:
+    """Whether OCR's reading of a page (`read`) confirms its text layer: nearly every word it read is in the layer.
+    A layer judged junk by its look alone (words of other languages, codes, random letters lack vowels too) is
+    kept then, with its exact words, raised marks and fonts, rather than OCR's guesses."""
+    found = [word.lower() for word in LATIN_WORD.findall(read)]
+    if len(found) < MIN_JUDGED_WORDS:
+        return False
+    present = {word.lower() for word in LATIN_WORD.findall(layer)}
+    return sum(word in present for word in found) >= CONFIRMED_SHARE * len(found)

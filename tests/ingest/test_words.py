@@ -1,6 +1,6 @@
 """Repairs for OCR text: spaces put back, hyphens decided by the dictionary, junk text layers told apart."""
 
-from ingest.recognition.words import dehyphenated, garbled, known_share, spaced
+from ingest.recognition.words import confirms, dehyphenated, garbled, known_share, spaced
 
 
 def test_words_run_together_are_split_but_names_and_known_words_are_not():
@@ -42,3 +42,12 @@ def test_a_poor_ocr_layer_and_a_broken_font_encoding_are_junk():
     )
     assert garbled("\ue001\ue002\ue003 \x03\x04\x05\x06 \ue010\ue011")
     assert not garbled("SELECT id, name FROM users WHERE city = 'Leeds' ORDER BY name; -- the HTTP API and JSON")
+
+
+def test_ocr_confirms_a_layer_only_when_it_reads_nearly_all_of_its_words():
+    layer = "Gi mpdp empgykhw cdrm blenshbp dm rwuqmilnk hnlw bpjjw tnct fw rhec sfkfyjvm gks wdt gjs"
+    assert confirms(layer.replace("empgykhw", "empaykhw"), layer)  # one word misread of sixteen
+    assert not confirms("The city council voted to repair the old bridge after a long debate on Tuesday", layer)
+    shifted = "Wkh flwb frxqflo yrwhg wr uhsdlu wkh rog eulgjh diwhu d orqj ghedwh rq Wxhvgdb qljkw"
+    assert not confirms("The city council voted to repair the old bridge after a long debate on Tuesday night", shifted)
+    assert not confirms("Too few words", "Too few words")  # too little read to judge

@@ -4,12 +4,12 @@ with its warnings."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...document import Block, Extracted, OcrReport, page_ranges
 from ...errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
-from ...recognition import scans
+from ...recognition import scans, words
 from ...settings import IngestSettings
 from .. import bookmarks
 from . import pagetext, pool
@@ -144,14 +144,26 @@ def _read(document: Any, count: int, settings: IngestSettings, report: scans.Pro
     ocr = None
     if chosen:
         read, ocr = _read_scans(document, chosen, settings, report)
-        for number, lines in read.items():
-            pages[number - 1] = lines
+        ocr = _merged(pages, read, ocr)
     skipped = [n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
     for number in skipped:
         pages[number - 1] = []
     return _Read(
         pages, chosen, skipped, ocr if ocr and ocr.pages else None, *((ocr.figures, ocr.blank) if ocr else ((), ()))
     )
+
+
+def _merged(pages: list[list[Line]], read: dict[int, list[Line]], ocr: OcrReport) -> OcrReport:
+    """`pages` with OCR's reading in place of each text layer it does not confirm; the report of those pages."""
+    confirmed = {number for number, lines in read.items() if words.confirms(_text(lines), _text(pages[number - 1]))}
+    for number, lines in read.items():
+        if number not in confirmed:
+            pages[number - 1] = lines
+    return replace(ocr, pages=tuple(number for number in ocr.pages if number not in confirmed))
+
+
+def _text(lines: list[Line]) -> str:
+    return " ".join(line.text for line in lines)
 
 
 def extract(data: bytes, name: str, settings: IngestSettings, report: scans.Progress | None = None) -> Extracted:
