@@ -53,7 +53,11 @@ def _said_elsewhere(k: int, summaries: dict[int, Summary], bags: dict[int, set[s
     own = set(tokens(" ".join(summaries[k].sentences)))
     also = [labels[j] for j in summaries if j != k and len(own & bags[j]) >= SAME_SHARE * len(own)]
     also = also or [labels[j] for j in summaries if j != k]
-    return f"Nothing the others do not say: {', '.join(also)} say{'s' if len(also) == 1 else ''} it too."
+    return f"Nothing the others do not say: it repeats {_joined(also)}."
+
+
+def _joined(labels: list[str]) -> str:
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
 
 
 def _most_new(sentences: list[str], others: set[str]) -> str:
