@@ -188,8 +188,8 @@ def table(result: Coverage, redundant: Sequence[Redundancy], engine: str) -> Ite
     yield (
         f"| {engine} | {result.sets} | {result.articles} | {result.recall_together:.1f} | {result.recall_alone:.1f} | "
         f"{result.recall_merged:.1f} | {result.left_out} | {result.left_out_merged} | "
-        f"{result.attributed} of {result.sentences} | {result.broken} | {result.words_together:.0f} | {result.words_alone:.0f} | "
-        f"{result.seconds:.0f} s |"
+        f"{result.attributed} of {result.sentences} | {result.broken} | {result.words_together:.0f} | "
+        f"{result.words_alone:.0f} | {result.seconds:.0f} s |"
     )
     yield ""
     yield (

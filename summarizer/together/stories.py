@@ -47,6 +47,18 @@ def _stories(source: NamedSource) -> list[NamedSource]:
 def _headed(blocks: Sequence[BlockLike]) -> list[tuple[str, Sequence[BlockLike] | str]]:
     """The sections under the headings that cut `blocks`, when they are separate stories and none is numbered;
     prose before the first heading goes with the first story, the document's title with none."""
+    parts = _sections(blocks)
+    if len(parts) < 2 or any(NUMBER.match(heading) for heading, _ in parts):
+        return []
+    bags = [[w for b in part if b.kind in PROSE for w in tokens(b.text)] for _, part in parts]
+    if not all(bags) or not separate_stories(bags):
+        return []
+    return [(heading, part) for heading, part in parts]
+
+
+def _sections(blocks: Sequence[BlockLike]) -> list[tuple[str, list[BlockLike]]]:
+    """(heading, its blocks) per heading of the level that cuts `blocks`, prose before the first heading put after
+    the first heading."""
     level = section_level(blocks)
     parts: list[tuple[str, list[BlockLike]]] = []
     lead: list[BlockLike] = []
@@ -57,13 +69,9 @@ def _headed(blocks: Sequence[BlockLike]) -> list[tuple[str, Sequence[BlockLike] 
             parts[-1][1].append(block)
         elif block.kind in PROSE:
             lead.append(block)
-    if len(parts) < 2 or any(NUMBER.match(heading) for heading, _ in parts):
-        return []
-    parts[0] = (parts[0][0], [parts[0][1][0], *lead, *parts[0][1][1:]])
-    bags = [[w for b in part if b.kind in PROSE for w in tokens(b.text)] for _, part in parts]
-    if not all(bags) or not separate_stories(bags):
-        return []
-    return [(heading, part) for heading, part in parts]
+    if parts:
+        parts[0] = (parts[0][0], [parts[0][1][0], *lead, *parts[0][1][1:]])
+    return parts
 
 
 def _topical(content: Sequence[BlockLike] | str) -> list[tuple[str, Sequence[BlockLike] | str]]:
