@@ -116,7 +116,7 @@ def from_text(text: str) -> SectionedText:
     )
 
 
-def _section_level(blocks: Sequence[BlockLike]) -> int:
+def section_level(blocks: Sequence[BlockLike]) -> int:
     """The heading level that cuts the document into sections: the highest level used at least twice."""
     levels = [b.level or 1 for b in blocks if b.kind == "heading"]
     repeated = sorted({level for level in levels if levels.count(level) >= 2})
@@ -198,7 +198,7 @@ def _read_blocks(
 ) -> tuple[list[str], list[int], list[Owner], list[_Head]]:
     """The prose blocks' texts, where each page's part of them starts in their joined text and who owns it; and
     the section headings, an untitled one first."""
-    level = _section_level(blocks)
+    level = section_level(blocks)
     texts: list[str] = []
     starts: list[int] = []
     owners: list[Owner] = []

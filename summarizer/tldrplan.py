@@ -16,7 +16,8 @@ import numpy as np
 from .engine import Hints
 from .engines.tldr import ranks
 from .sectioned import NUMBER, Section, SectionedText
-from .text.vectors import tfidf, tokens
+from .text.topics import separate_stories
+from .text.vectors import tokens
 
 ABSTRACT = re.compile(r"^(?:abstract|summary|executive summary|scope|overview|purpose)$", re.I)
 INTRODUCTION = re.compile(r"^introduction$", re.I)
@@ -24,7 +25,6 @@ CONCLUSION = re.compile(
     r"^(?:conclusions?|concluding remarks|summary and conclusions?|discussion and conclusions?)$", re.I
 )
 INTRODUCTION_PARAGRAPHS = 2  # the introduction's last paragraphs, where a paper says what it contributes
-STORY_SIMILARITY = 0.1  # topics this close to the rest of the text on average (TF-IDF cosine) are one document's
 UNRANKED = -1e6  # the score of a sentence outside the passage: shown only when no passage sentence can be
 
 
@@ -73,18 +73,10 @@ def tldr_hints(sectioned: SectionedText, indices: Sequence[int], defining: int |
 
 def stories(sectioned: SectionedText, groups: Sequence[int], eligible: Sequence[int]) -> bool:
     """Whether the topics (`groups`, one per sentence of `eligible`) of text without headings are separate stories,
-    each its own TL;DR line: on average a topic shares little vocabulary with the rest of the text (TF-IDF cosine
-    under `STORY_SIMILARITY`), where the parts of one long document share much."""
+    each its own TL;DR line (`topics.separate_stories`)."""
     topics = sorted(set(groups))
     bags = [
         [w for k, g in enumerate(groups) if g == t for w in tokens(sectioned.sentences[eligible[k]].text)]
         for t in topics
     ]
-    rows = tfidf(bags)
-    total = rows.sum()
-    cosines = []
-    for t in range(len(topics)):
-        own = rows.dense_row(t)
-        rest = total - own
-        cosines.append(float(own @ rest) / max(float(np.linalg.norm(own) * np.linalg.norm(rest)), 1e-9))
-    return float(np.mean(cosines)) < STORY_SIMILARITY
+    return separate_stories(bags)

@@ -46,6 +46,7 @@ class Coverage:
     words_together: float
     words_alone: float
     seconds: float
+    broken: int = 0  # sets in which an article's sentences do not stand together (unrelated articles never should)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def coverage(
     together_recall: list[float] = []
     alone_recall: list[float] = []
     merged_recall: list[float] = []
-    left_out = left_out_merged = sentences = attributed = 0
+    left_out = left_out_merged = sentences = attributed = broken = 0
     words = alone_words = 0
     started = time.perf_counter()
     chosen = sets_of(pairs, count)
@@ -99,6 +100,7 @@ def coverage(
         words += combined.words
         marked = {s.marks[0].source for s in combined.sentences}
         left_out += sum(1 for k in range(len(group)) if k not in marked)
+        broken += not _together(combined)
         for sentence in combined.sentences:
             sentences += 1
             attributed += sentence.marks[0].source in _owners(sentence.text, articles, scorer)
@@ -129,7 +131,15 @@ def coverage(
         words_together=words / max(1, len(chosen)),
         words_alone=alone_words / max(1, len(chosen)),
         seconds=time.perf_counter() - started,
+        broken=broken,
     )
+
+
+def _together(combined: Combined) -> bool:
+    """Whether each source's sentences stand in one run in the overview (by their first marks)."""
+    owners = [s.marks[0].source for s in combined.sentences]
+    runs = [owner for k, owner in enumerate(owners) if k == 0 or owners[k - 1] != owner]
+    return len(runs) == len(set(runs))
 
 
 def redundancy(summarizer: Summarizer, pairs: Sequence[Pair], count: int, options: SummaryOptions) -> list[Redundancy]:
@@ -171,14 +181,15 @@ def _repeats(combined: Combined, across: bool) -> int:
 def table(result: Coverage, redundant: Sequence[Redundancy], engine: str) -> Iterable[str]:
     yield (
         "| engine | sets | articles | ROUGE-1 recall together | each alone, same length | all as one text, same target "
-        "| articles left out: together | as one text | attribution right | words together | words alone | time |"
+        "| articles left out: together | as one text | attribution right | sets with an article split apart "
+        "| words together | words alone | time |"
     )
-    yield "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    yield "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     yield (
         f"| {engine} | {result.sets} | {result.articles} | {result.recall_together:.1f} | {result.recall_alone:.1f} | "
         f"{result.recall_merged:.1f} | {result.left_out} | {result.left_out_merged} | "
-        f"{result.attributed} of {result.sentences} | {result.words_together:.0f} | {result.words_alone:.0f} | "
-        f"{result.seconds:.0f} s |"
+        f"{result.attributed} of {result.sentences} | {result.broken} | {result.words_together:.0f} | "
+        f"{result.words_alone:.0f} | {result.seconds:.0f} s |"
     )
     yield ""
     yield (

@@ -56,8 +56,14 @@ def cosines(texts: Sequence[str]) -> np.ndarray:
 def similar_groups(texts: Sequence[str], threshold: float = SAME_TOPIC) -> list[list[int]]:
     """Indices of `texts` in groups of texts joined by cosines >= `threshold`; every index is in exactly one
     group, each group ascending, groups in the order of their first index."""
-    similarity = cosines(texts)
-    parent = list(range(len(texts)))
+    return joined(cosines(texts), threshold)
+
+
+def joined(similarity: np.ndarray, threshold: float) -> list[list[int]]:
+    """Indices of a square similarity matrix's rows in groups joined by values >= `threshold` (as
+    `similar_groups`)."""
+    count = len(similarity)
+    parent = list(range(count))
 
     def root(i: int) -> int:
         while parent[i] != i:
@@ -70,6 +76,6 @@ def similar_groups(texts: Sequence[str], threshold: float = SAME_TOPIC) -> list[
         if a != b:
             parent[max(a, b)] = min(a, b)
     groups: dict[int, list[int]] = {}
-    for i in range(len(texts)):
+    for i in range(count):
         groups.setdefault(root(i), []).append(i)
     return sorted(groups.values(), key=lambda group: group[0])

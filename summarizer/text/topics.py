@@ -17,6 +17,7 @@ WINDOW = 2
 MIN_PARAGRAPHS = 6
 MIN_SEGMENT_WORDS = 40
 THRESHOLD = 0.06
+STORY_SIMILARITY = 0.1  # parts this close to the rest of the text on average (TF-IDF cosine) are one document's
 
 
 def segments(sentences: Sequence[Sentence]) -> list[int]:
@@ -41,3 +42,19 @@ def segments(sentences: Sequence[Sentence]) -> list[int]:
         since += words[number]
         result.extend([topic] * len(members))
     return result
+
+
+def separate_stories(bags: Sequence[list[str]]) -> bool:
+    """Whether parts of one text (each given as its content words) are separate stories: on average a part shares
+    little vocabulary with the rest (TF-IDF cosine under `STORY_SIMILARITY`), where the parts of one long document
+    share much."""
+    if len(bags) < 2:
+        return False
+    rows = tfidf(bags)
+    total = rows.sum()
+    cosines = []
+    for t in range(len(bags)):
+        own = rows.dense_row(t)
+        rest = total - own
+        cosines.append(float(own @ rest) / max(float(np.linalg.norm(own) * np.linalg.norm(rest)), 1e-9))
+    return float(np.mean(cosines)) < STORY_SIMILARITY

@@ -1,5 +1,5 @@
-"""What each of the sources summarized together adds: its sentence most its own and its own key terms, or which
-other sources say it all."""
+"""What each of the sources summarized together adds, in plain words: "Only this source reports: " its sentence
+most its own, and its own key terms; or, for a source with nothing of its own, which sources it repeats."""
 
 from __future__ import annotations
 
@@ -41,10 +41,11 @@ def _addition(
         return summary.sentences[0], summary.keyterms[:ADDED_TERMS]
     terms = [t for t in summary.keyterms if not set(tokens(t)) <= others][:ADDED_TERMS]
     best = _most_new(summary.sentences, others)
+    uses = f"Words no other source uses: {', '.join(terms)}." if terms else ""
     if best:
-        return best + (f" (only here: {', '.join(terms)})" if terms else ""), terms
+        return f"Only this source reports: {best} {uses}".strip(), terms
     if terms:
-        return f"Only here: {', '.join(terms)}.", terms
+        return f"Only this source says it with these words: {', '.join(terms)}.", terms
     return _said_elsewhere(k, summaries, bags, labels), terms
 
 
@@ -53,7 +54,11 @@ def _said_elsewhere(k: int, summaries: dict[int, Summary], bags: dict[int, set[s
     own = set(tokens(" ".join(summaries[k].sentences)))
     also = [labels[j] for j in summaries if j != k and len(own & bags[j]) >= SAME_SHARE * len(own)]
     also = also or [labels[j] for j in summaries if j != k]
-    return f"Nothing the others do not say: {', '.join(also)} say{'s' if len(also) == 1 else ''} it too."
+    return f"Nothing the others do not say: it repeats {_joined(also)}."
+
+
+def _joined(labels: list[str]) -> str:
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
 
 
 def _most_new(sentences: list[str], others: set[str]) -> str:

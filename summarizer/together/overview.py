@@ -1,12 +1,16 @@
 """The overview of sources summarized together: their summaries' sentences taken in turns, a sentence that another
-source said already marked with both sources instead of shown twice."""
+source said already marked with both sources instead of shown twice, then ordered by what they say: sentences
+about one thing stand together, whichever source they come from."""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..summary import Summary
+from ..text.similar import joined, vectors
 from ..text.vectors import tokens
 from .combined import CombinedSentence, Mark, mark_of
 
@@ -14,6 +18,7 @@ logger = logging.getLogger(__name__)
 
 SAME_SHARE = 0.6  # a sentence whose content words are this much inside another's says the same thing
 MIN_SAME_WORDS = 4  # shorter sentences are never taken for repeats
+SAME_THING = 0.2  # cosine of two overview sentences read with their sources at which they are about one thing
 
 
 def says_same(a: set[str], b: set[str]) -> bool:
@@ -45,7 +50,24 @@ def overview(summaries: dict[int, Summary]) -> list[CombinedSentence]:
             if turn < len(summary.sentences):
                 _take(taken, k, turn, summary)
     _mark_the_others(taken, summaries)
-    return [CombinedSentence(item.text, item.marks) for item in sorted(taken, key=lambda item: item.place)]
+    return [
+        CombinedSentence(item.text, item.marks)
+        for item in by_topic(sorted(taken, key=lambda item: item.place), summaries)
+    ]
+
+
+def by_topic(taken: list[_Taken], summaries: dict[int, Summary]) -> list[_Taken]:
+    """The sentences in groups of those about one thing, each group where its first sentence stands, its sentences
+    in their order. A sentence is read with its source (its vector plus its source's, `similar.vectors`: a short
+    sentence says little alone), so a source's sentences keep together and sources about one thing join, at a
+    cosine of `SAME_THING`."""
+    owners = sorted(summaries)
+    context = [" ".join(summaries[k].source[i].text for i in read_indices(summaries[k])) for k in owners]
+    rows = vectors([item.text for item in taken] + context)
+    place = {k: len(taken) + n for n, k in enumerate(owners)}
+    read = rows[: len(taken)] + rows[[place[item.marks[0].source] for item in taken]]
+    read /= np.maximum(np.linalg.norm(read, axis=1, keepdims=True), 1e-9)
+    return [taken[i] for group in joined(read @ read.T, SAME_THING) for i in group]
 
 
 def _take(taken: list[_Taken], k: int, turn: int, summary: Summary) -> None:

@@ -17,6 +17,7 @@ from .additions import with_additions
 from .combined import Combined, NamedSource, PartialTogether, SourceResult, Unreadable
 from .limits import check_count, check_total
 from .overview import overview, read_indices
+from .stories import split_stories
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +56,7 @@ def stream_together(
     options = options or SummaryOptions()
     check_count(len(sources) + len(unreadable), service.settings)
     check_total(sources, service.settings)
+    sources = split_stories(sources)
     target = options.target_words(sum(_words(s.content) for s in sources))
     each = options_each(sources, options)
     done = [SourceResult(s.name, s.title) for s in sources] + [

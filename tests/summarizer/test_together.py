@@ -166,3 +166,82 @@ def test_the_offline_engine_summarizes_every_source_in_one_call_as_before(offlin
     partials, combined = drained(stream_together(offline, sources))
     assert len(partials) == 1 and not partials[0].coming and len(partials[0].summarized) == 4
     assert combined.as_dict() == summarize_together(offline, sources).as_dict()
+
+
+HEADLINES = ["Bridge budget approved", "Orchid found by the railway", "Football win", "Lakes study", "Airport plan"]
+ORCHID_ARTICLE = (
+    "Botanists returned to the railway cutting near the coast this week to count the rare orchid plants. "
+    "They counted twelve orchid plants in flower, more than anyone had expected. "
+    "A local school will help the volunteers watch over the cutting during the summer."
+)
+MUSEUM_ARTICLE = (
+    "The old textile museum reopened its doors after a five-year renovation. "
+    "Visitors can now see the restored weaving looms working again on the ground floor. "
+    "The museum hopes to welcome sixty thousand visitors in its first year."
+)
+
+
+def five_story_docx(path):
+    """A Word file (python-docx) holding the five unrelated STORIES, each under its own heading."""
+    import docx
+
+    document = docx.Document()
+    document.add_heading("Weekly news", level=0)
+    for headline, story in zip(HEADLINES, STORIES):
+        document.add_heading(headline, level=1)
+        document.add_paragraph(story)
+    document.save(str(path))
+
+
+def story_files(tmp_path, *extra):
+    five_story_docx(tmp_path / "weekly.docx")
+    (tmp_path / "orchid.txt").write_text(ORCHID_ARTICLE)
+    (tmp_path / "museum.txt").write_text(MUSEUM_ARTICLE)
+    for name, text in extra:
+        (tmp_path / name).write_text(text)
+    return [str(tmp_path / name) for name in ("weekly.docx", "orchid.txt", "museum.txt", *(n for n, _ in extra))]
+
+
+def test_a_five_story_word_file_and_two_articles_are_seven_sources_each_marked(tmp_path):
+    files = story_files(tmp_path)
+    result = run("summarize", *files, "--together", "--engine", "extractive", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    labels = [source["title"] or source["name"].rsplit("/", 1)[-1] for source in data["sources"]]
+    assert labels == [*HEADLINES, "orchid.txt", "museum.txt"]
+    assert [s["name"].rsplit("/", 1)[-1] for s in data["sources"][:5]] == [
+        f"weekly.docx, story {k} of 5" for k in range(1, 6)
+    ]
+    marked = {m["source"] for sentence in data["overview"] for m in sentence["sources"]}
+    assert marked == set(range(7))  # every source in the overview with its mark
+    for sentence in data["overview"]:  # each mark names the source its sentence is from
+        first = sentence["sources"][0]["source"]
+        assert sentence["text"] in ([*STORIES, ORCHID_ARTICLE, MUSEUM_ARTICLE][first])
+    owners = [sentence["sources"][0]["source"] for sentence in data["overview"]]
+    orchid = [k for k, owner in enumerate(owners) if owner in (1, 5)]
+    assert {owners[k] for k in orchid} == {1, 5} and orchid == list(range(orchid[0], orchid[-1] + 1))
+    assert all(source["adds"].startswith("Only this source reports: ") for source in data["sources"])
+
+
+def test_a_source_that_repeats_another_is_named_as_its_repeat(tmp_path):
+    files = story_files(tmp_path, ("museum copy.txt", MUSEUM_ARTICLE))
+    result = run("summarize", *files, "--together", "--engine", "extractive", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert len(data["sources"]) == 8
+    copy = data["sources"][7]
+    assert copy["adds"].startswith("Nothing the others do not say: it repeats ")
+    assert copy["adds"].endswith("/museum.txt.")
+    assert {7, 6} <= {m["source"] for sentence in data["overview"] for m in sentence["sources"]}
+
+
+def test_one_report_with_numbered_or_related_sections_stays_one_source(offline):
+    from ingest import Block
+
+    numbered = [Block("title", "Plans")] + [
+        block
+        for k, story in enumerate(STORIES, 1)
+        for block in (Block("heading", f"{k}. Part", 1), Block("paragraph", story))
+    ]
+    combined = summarize_together(offline, [NamedSource("report.pdf", numbered), NamedSource("b.txt", MUSEUM_ARTICLE)])
+    assert [s.name for s in combined.sources] == ["report.pdf", "b.txt"]
