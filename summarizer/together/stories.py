@@ -1,10 +1,10 @@
-"""A source that holds several stories counts as that many sources: a Word file or text of five unrelated stories
-is five sources, each with its own share of the overview and its own mark.
+"""A source that holds several stories counts as that many sources: a Word file or Markdown text of five unrelated
+stories under their headings is five sources, each with its own share of the overview and its own mark.
 
-The parts of a source are its sections under the headings that cut it (`sectioned.section_level`), or, for text
-without headings, its topic segments (`text.topics.segments`, as a TL;DR of such text finds them). They are
-stories when they share little vocabulary (`text.topics.separate_stories`, the TL;DR's rule), and no heading is
-numbered: numbered sections are one report's parts.
+The parts of a source are its sections under the headings that cut it (`sectioned.section_level`); a source
+without headings is one story (topic segments cut a single fetched article into three). They are stories when
+they share little vocabulary (`text.topics.separate_stories`, the TL;DR's rule), and no heading is numbered:
+numbered sections are one report's parts.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import logging
 from dataclasses import replace
 from typing import Sequence
 
-from ..sectioned import NUMBER, BlockLike, from_blocks, from_text, section_level
-from ..text.topics import segments, separate_stories
+from ..sectioned import NUMBER, BlockLike, section_level
+from ..text.topics import separate_stories
 from ..text.vectors import tokens
 from .combined import NamedSource
 
@@ -31,10 +31,9 @@ def split_stories(sources: Sequence[NamedSource]) -> list[NamedSource]:
 
 def _stories(source: NamedSource) -> list[NamedSource]:
     content = source.content
-    if not isinstance(content, str) and any(b.kind == "heading" for b in content):
-        parts = _headed(content)
-    else:
-        parts = _topical(content)
+    if isinstance(content, str) or not any(b.kind == "heading" for b in content):
+        return [source]  # topic segments cut one article into "stories" (a fetched news page into 3): not here
+    parts = _headed(content)
     if len(parts) < 2:
         return [source]
     logger.info("%s holds %d stories, summarized as as many sources", source.name, len(parts))
@@ -72,24 +71,3 @@ def _sections(blocks: Sequence[BlockLike]) -> list[tuple[str, list[BlockLike]]]:
     if parts:
         parts[0] = (parts[0][0], [parts[0][1][0], *lead, *parts[0][1][1:]])
     return parts
-
-
-def _topical(content: Sequence[BlockLike] | str) -> list[tuple[str, Sequence[BlockLike] | str]]:
-    """The topic segments of text without headings, each as text (its paragraphs kept), when they are separate
-    stories."""
-    sectioned = from_text(content) if isinstance(content, str) else from_blocks(content)
-    groups = segments(sectioned.sentences)
-    topics = sorted(set(groups))
-    if len(topics) < 2:
-        return []
-    bags = [[w for s, g in zip(sectioned.sentences, groups) if g == t for w in tokens(s.text)] for t in topics]
-    if not separate_stories(bags):
-        return []
-    out: list[tuple[str, Sequence[BlockLike] | str]] = []
-    for t in topics:
-        paragraphs: dict[int, list[str]] = {}
-        for sentence, group in zip(sectioned.sentences, groups):
-            if group == t:
-                paragraphs.setdefault(sentence.paragraph, []).append(sentence.text)
-        out.append(("", "\n\n".join(" ".join(texts) for texts in paragraphs.values())))
-    return out
