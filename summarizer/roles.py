@@ -89,7 +89,6 @@ ROLES: tuple[Role, ...] = (
             re.I,
         ),
         {"short": 1, "medium": 2, "long": 3},
-        needs_cue=True,
     ),
     Role(
         "found",
