@@ -120,6 +120,18 @@ class BatchingEngine(Engine):
         return request.outputs
 
     def _work(self) -> None:
+        """Runs batches until the process ends; if the loop itself breaks, every caller still queued hears the
+        error and the next call starts a new worker, so no caller waits for a worker that is gone."""
+        try:
+            self._batches()
+        except BaseException as error:
+            with self._ready:
+                stranded, self._queue, self._worker = self._queue, [], None
+            for request in stranded:
+                request.fail(error)
+            raise
+
+    def _batches(self) -> None:
         while True:
             with self._ready:
                 while not self._queue:
@@ -164,6 +176,11 @@ class BatchingEngine(Engine):
         except BaseException as error:
             for request in listeners.waiting:
                 request.fail(error)
+            return
+        if len(outputs) != len(inputs):
+            short = RuntimeError(f"the engine returned {len(outputs)} summaries for {len(inputs)} documents")
+            for request in batch:
+                request.fail(short)
             return
         start = 0
         for request in batch:

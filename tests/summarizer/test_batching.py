@@ -5,6 +5,8 @@ import threading
 import pytest
 
 from summarizer import Settings, Summarizer, SummaryOptions
+from summarizer.batching import BatchingEngine
+from summarizer.engines.base import Engine, EngineInput, EngineOutput
 
 
 class Leave(Exception):
@@ -113,3 +115,21 @@ def test_the_concurrency_suite_says_how_many_batched_summaries_equal_alone(tiny_
     assert [r.mode for r in rows] == ["one at a time", "batched"] and rows[0].same_as_alone == ""
     assert rows[1].same_as_alone == "6/6 identical, ROUGE-L 100.0"
     assert report_concurrency(rows)[-1].endswith("; 6/6 identical, ROUGE-L 100.0")
+
+
+class _LosesTheLast(Engine):
+    """An engine that breaks its promise of one output per input: it drops the batch's last document."""
+
+    name, model, device, reason, max_batch, can_stream = "extractive", "none", "cpu", "a test", 8, False
+
+    def summarize_many(self, inputs, progress=None, *, preset=None, on_text=None):
+        return [EngineOutput(list(one.sentences[:1]), None, 1, 0) for one in inputs[:-1]]
+
+
+def test_callers_of_an_engine_that_loses_a_document_hear_why_instead_of_a_wrong_share():
+    batching = BatchingEngine(_LosesTheLast(), max_documents=4, wait_seconds=2.0)
+    inputs = [([EngineInput([f"Sentence {i} stands here."], 5)],) for i in range(3)]
+    results = _concurrently(batching.summarize_many, inputs)
+    assert all(isinstance(r, RuntimeError) and "summaries for" in str(r) for r in results), results
+    with pytest.raises(RuntimeError, match="returned 1 summaries for 2 documents"):
+        batching.summarize_many([EngineInput(["One.", "Two."], 5), EngineInput(["Three."], 5)])
