@@ -1,6 +1,7 @@
 """Where a TL;DR is taken from and how its sentences rank: the passage, and the TL;DR ranker's scores as hints.
 
-The passage is the abstract (or a summary, scope or overview section) when the document has one; else the
+The passage is the abstract (its own, under a heading or opening a paragraph, "Abstract. The ...", or a summary,
+scope or overview section) when the document has one; else the
 introduction's last paragraphs and the conclusion's first; else every sentence the overview may read. Its
 sentences are ranked by `engines.tldr` (trained on abstracts), and the offline engine shows the best one that
 stands alone; a model reads the whole text as before.
@@ -48,7 +49,8 @@ def passage(sectioned: SectionedText, eligible: Sequence[int]) -> list[int]:
         spans = [(s.start, s.stop) for s in sectioned.sections if s.title and _named(s, pattern)]
         return [i for i in eligible if any(start <= i < stop for start, stop in spans[:1])]
 
-    abstract = inside(ABSTRACT)
+    own = set(sectioned.abstract)
+    abstract = [i for i in eligible if i in own] or inside(ABSTRACT)
     if abstract:
         return abstract
     introduction = _paragraphs(sectioned, inside(INTRODUCTION))[-INTRODUCTION_PARAGRAPHS:]

@@ -70,6 +70,17 @@ def test_a_paper_gets_its_contribution_in_one_sentence(abstract):
     assert summary.sections == []
 
 
+def test_an_abstract_that_opens_its_paragraph_without_a_heading_is_where_the_tldr_comes_from():
+    # A journal's first page: "Abstract." run into the paragraph, no heading of its own (FLP's layout).
+    own = (
+        "We present Quire, a storage engine for flash drives that groups pages by their expected "
+        "lifetime to keep write amplification low."
+    )
+    paper = _paper(False).replace("# Introduction", f"Abstract. {BACKGROUND} {own} {RESULTS}\n\n# Introduction")
+    summary = OFFLINE.summarize(parse_text(paper, markdown_syntax=True).blocks, TLDR)
+    assert summary.sentences == [own]
+
+
 def test_a_report_without_headings_and_a_long_paste_are_one_sentence():
     report = "\n\n".join([BACKGROUND, CONTRIBUTION, RESULTS, *FLASH])
     assert OFFLINE.summarize(report, TLDR).sentences == [CONTRIBUTION]
