@@ -54,3 +54,43 @@ def test_the_title_is_not_the_byline_affiliation_venue_or_date(byline, above, by
     document = ingest_file("paper.pdf", first_page(byline, above, byline_size, venue))
     assert document.title == TITLE
     assert [b.text for b in document.blocks if b.kind == "title"] == [TITLE]
+
+
+def journal_pages(pages: int, byline: str) -> bytes:
+    """A first page headed by its title, set large, over the byline, and later pages whose running head repeats the
+    title small with the page's number (a journal's layout: Dwork, Lynch and Stockmeyer's JACM paper)."""
+    pdf = FPDF(unit="pt", format="Letter")
+    pdf.set_auto_page_break(False)
+    for page in range(1, pages + 1):
+        pdf.add_page()
+        pdf.set_y(36)
+        if page == 1:
+            pdf.set_font("Times", "B", 18)
+            pdf.multi_cell(0, 22, TITLE, align="C")
+            pdf.set_font("Times", "", 11)
+            pdf.cell(0, 16, byline, align="C", new_x="LMARGIN", new_y="NEXT")
+        else:
+            pdf.set_font("Times", "", 8)
+            if page % 2:  # the title's copy, and the page's number written last: two lines of the text layer
+                pdf.cell(300, 10, TITLE, align="L", new_x="LMARGIN", new_y="NEXT")
+            else:
+                pdf.cell(0, 10, f"{page + 287} C. DWORK ET AL.", align="L", new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(30)
+        pdf.set_font("Times", "", 10)
+        for _ in range(3):
+            pdf.multi_cell(0, 12, PROSE * 3)
+            pdf.ln(4)
+        if page > 1 and page % 2:
+            pdf.set_xy(pdf.w - 100, 36)
+            pdf.set_font("Times", "", 8)
+            pdf.cell(72, 10, str(page + 287), align="R")
+    return bytes(pdf.output())
+
+
+@pytest.mark.parametrize("byline", BYLINES)
+@pytest.mark.parametrize("pages", [4, 9])
+def test_a_title_that_later_pages_repeat_small_as_their_running_head_stays_the_title(byline, pages):
+    document = ingest_file("paper.pdf", journal_pages(pages, byline))
+    assert document.title == TITLE
+    assert [b.text for b in document.blocks if b.kind == "title"] == [TITLE]
+    assert not [b for b in document.blocks if b.page > 1 and b.kind != "running" and b.text.startswith(TITLE)]

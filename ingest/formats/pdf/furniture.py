@@ -19,6 +19,7 @@ MAX_RUNNING_WORDS = 12
 EDGE_LEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D")
 SMALLER_BY = 0.5  # points under the body size that mark a line as set smaller
 SAME_PLACE = 2.0  # points apart at most, the heights of one running line on its pages
+TITLE_OVER = 2.0  # points over the body size that mark a first page's line as its title, never a running head
 
 
 def _signature(line: str) -> str:
@@ -139,6 +140,8 @@ def furniture_ids(pages: list[list[Line]]) -> set[int]:
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(edges):
         for line in lines:
+            if index == 0 and line.size > body + TITLE_OVER:
+                continue  # the first page's title, set large; later pages repeat it small as their running head
             if _may_run(line.text) and (
                 _signature(line.text) in running or numbered and _numbered_like_page(line, index, offset, counts)
             ):
