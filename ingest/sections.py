@@ -25,6 +25,13 @@ MAX_TOC_ENTRY_WORDS = 16
 ROMAN_NUMBERED = re.compile(r"^([IVXLC]{1,6})\.?\s+(?=[A-Z])")
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 LETTERED = re.compile(r"^[A-Z]\.\s+(?=[A-Z])")
+# A references list whose heading is run into its first entry ("REFERENCES 1. ATTIYA, A., ...", a journal's layout):
+# the paragraph and those after it are the references, up to the next heading.
+RUN_IN_REFERENCES = re.compile(
+    r"^(?i:references|bibliography)\s*[:.]?\s+(?:\[1\]|1\.)\s+[A-Z][\w'-]+,|^(?:REFERENCES|BIBLIOGRAPHY)\s+[A-Z][A-Z'-]+,"
+)
+RUN_IN_KINDS = ("paragraph", "list_item", "footnote")
+ANY_HEADING = 9  # a level no heading goes below: under a run-in references list, every heading ends it
 # "CHAPTER 1" on the page after the contents opens the chapter: its number is not a page number.
 PART_ALONE = re.compile(r"^(?:chapter|part|section|annex|appendix)\s+[\dA-Z]{1,4}$", re.I)
 
@@ -74,7 +81,8 @@ def _toc_runs(blocks: list[Block]) -> list[Block]:
 
 
 def _roles(blocks: list[Block]) -> list[Block]:
-    """Blocks under a Contents, References or Index heading take that role until the section ends."""
+    """Blocks under a Contents, References or Index heading take that role until the section ends; so do a
+    references list run into its first entry and the blocks after it (`RUN_IN_REFERENCES`)."""
     result: list[Block] = []
     role: SectionRole | None = None
     role_level = 0
@@ -84,7 +92,9 @@ def _roles(blocks: list[Block]) -> list[Block]:
             if taken is not None:
                 result.append(taken)
                 continue
-        if role and block.kind in ("paragraph", "list_item", "toc", "caption", "code", "table"):
+        if block.kind in RUN_IN_KINDS and RUN_IN_REFERENCES.match(block.text):
+            role, role_level = "reference", ANY_HEADING  # the next heading, of any level, ends it
+        if role and block.kind in ("paragraph", "list_item", "toc", "caption", "code", "table", "footnote"):
             block, role = _in_role(block, role)
         result.append(block)
     return result

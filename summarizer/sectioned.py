@@ -36,6 +36,15 @@ SKIPPED = re.compile(
 OWN_SUMMARY = re.compile(r"^(?:abstract|summary|executive summary|synopsis|scope)$", re.I)
 OWN_OPENER = re.compile(r"^(?:abstract|summary)\s*[—–:.-]\s*", re.I)
 OWN_HEADINGS = 4
+# What closes an abstract that has no heading after it: the front matter a journal sets between the abstract and
+# the text (subject descriptors, terms, keywords, a preliminary version, grants, addresses, permission, copyright).
+OWN_ENDS = re.compile(
+    r"^(?:categories and subject descriptors|general terms|(?:additional )?key ?words|index terms|ccs concepts|"
+    r"acm reference format|permission to (?:make|copy)|authors?['’]? (?:addresses|contact)|"
+    r"a (?:preliminary|previous|shorter|earlier) version|this (?:work|research) was (?:supported|performed|done)|"
+    r"the work of |copyright|©|\(c\) \d{4}|received \w+ \d)",
+    re.I,
+)
 CITES = re.compile(r"\d|https?://|www\.")
 NUMBER = re.compile(
     r"^(?:(?:chapter|part|section|annex|appendix)\s+)?(?:[\dA-Z]{1,3}(?:\.\d{1,3})*\.?|[IVX]+\.)\s+", re.I
@@ -187,9 +196,9 @@ class _Own:
 
     def prose(self, text: str, before: int) -> bool:
         """Whether a prose block (after `before` others) is in it: under its heading, or one of the first few
-        blocks opening with the word ("Abstract— ...")."""
+        blocks opening with the word ("Abstract— ..."), until front matter after it (`OWN_ENDS`) closes it."""
         opens = self.headings < OWN_HEADINGS and before < 2 * OWN_HEADINGS and bool(OWN_OPENER.match(text))
-        self.inside = self.inside or opens
+        self.inside = (self.inside or opens) and not OWN_ENDS.match(text)
         return self.inside
 
 

@@ -382,3 +382,36 @@ def test_an_ieee_paper_has_lettered_subsections_under_roman_sections_and_no_byli
     ]
     wrapped = "Abstract— The emergence of new applications on the Internet like voice over IP"
     assert any(b.kind == "paragraph" and wrapped in b.text for b in document.blocks)
+
+
+@pytest.mark.parametrize(
+    "opener",
+    [
+        "REFERENCES 1. ATTIYA, A., DOLEV, D., AND GIL, J.",
+        "References [1] Attiya, A., Dolev, D., and Gil, J.",
+        "REFERENCES ATTIYA, A., DOLEV, D., AND GIL, J.",
+    ],
+)
+def test_a_references_list_run_into_its_first_entry_is_references_up_to_the_next_heading(opener):
+    # A journal's last page: no heading of its own, "REFERENCES" set in the first entry's paragraph.
+    text = (
+        "# 7. Open questions\n\nA general direction for future research is to study other problems in these models."
+        f"\n\n{opener} Asynchronous Byzantine consensus. In Proc. 3rd PODC (1984), 119-133.\n\n"
+        "BRACHA, G., AND TOUEG, S. Asynchronous consensus and broadcast protocols. J. ACM 32, 4 (1985).\n\n"
+        "Comput. 12 (1983), 656-666.\n\n# Appendix A. Proofs\n\nThe proof of the first lemma follows."
+    )
+    kinds = [(b.kind, b.text[:20]) for b in parse_text(text, markdown_syntax=True).blocks]
+    assert [kind for kind, _ in kinds] == [
+        "heading",
+        "paragraph",
+        "reference",
+        "reference",
+        "reference",
+        "heading",
+        "paragraph",
+    ], kinds
+
+
+def test_a_sentence_that_mentions_references_is_not_a_references_list():
+    text = "References to the earlier protocol are in the appendix.\n\nReferences 1. and 2. are surveys."
+    assert {b.kind for b in parse_text(text).blocks} == {"paragraph"}

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest import ingest_file
+from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions, render_text
 from summarizer.remote import wire
 from summarizer.roles import ABSTRACT_LABEL, ROLES
@@ -137,3 +137,25 @@ def test_what_it_found_shows_the_measured_comparison_and_no_line_leans(offline, 
     assert not any(text.startswith("Recall") or BACKGROUND in text for text in lines.values())
     assert "future work" in lines["Limits"].lower()
     assert name in lines["What it is"] and ("staging buffer" in lines["How"] or "key idea" in lines["How"])
+
+
+@pytest.mark.parametrize(
+    "front",
+    [
+        "Categories and Subject Descriptors: C.2.4 [Computer-Communication Networks]: Distributed Systems",
+        "General Terms: Algorithms, Performance, Reliability",
+        "Additional Key Words and Phrases: agreement problem, consensus problem",
+        "A preliminary version of this paper appears in Proceedings of the 3rd Symposium, 1984, pp. 103-118.",
+        "Authors' addresses: Department of Computer Science, 650 Harry Road, San Jose, CA 95120.",
+        "Permission to copy without fee all or part of this material is granted provided that copies are not sold.",
+    ],
+)
+def test_a_run_in_abstract_ends_where_the_journals_front_matter_starts(front):
+    from summarizer.sectioned import sectioned_text
+
+    own = "Abstract. The concept of partial synchrony is introduced. Consensus protocols are given for each case."
+    text = f"{own}\n\n{front}\n\nThe work was published in a journal.\n\n# 1. Introduction\n\nThe body starts here."
+    sectioned = sectioned_text(parse_text(text, markdown_syntax=True).blocks)
+    shown = " ".join(sectioned.sentences[i].text for i in sectioned.abstract)
+    assert "partial synchrony" in shown and "Consensus protocols" in shown
+    assert front[:25] not in shown and "journal" not in shown
