@@ -6,8 +6,9 @@ role of `ROLES`, in that order: what was done (the defining sentence, which may 
 was found (from the evaluation, results and conclusion, measured numbers preferred) and, only when the
 document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
 to it, the sections it is taken from and how many sentences it shows at each length; no line but the first
-may take a sentence of the abstract, no sentence is shown twice, and none that leans on one not shown, points
-elsewhere or is a proof step, reminder or promise (`_standalone`). Each line is an engine input of its own
+may take a sentence of the abstract or one about others' work (`OTHERS_SECTIONS`, and for "How" a sentence citing
+it), no sentence is shown twice, and none that leans on one not shown, points elsewhere or is a proof step,
+reminder or promise (`_standalone`). Each line is an engine input of its own
 (`prepared.OverviewPart`), so it keeps its page and grounding as any summary sentence does.
 """
 
@@ -48,6 +49,10 @@ NOT_SHOWN = re.compile(
     r"\b(?:we will|i will|we hope|i hope|we expect|the rest of this (?:section|chapter))\b|\?$",
     re.I,
 )
+# Others' work, which no line but the first shows as the document's own: a section about it, and (for "How") a
+# sentence that cites it ("have been described in [1, 19]", "Singhal et al. [2014a]").
+OTHERS_SECTIONS = re.compile(r"related work|previous work|prior work|background|literature|state of the art", re.I)
+CITES_OTHERS = re.compile(r"\[[\w+.-]{1,12}(?:\s*[,;]\s*[\w+.-]{1,12})*\]|\bet al\b|\([A-Z][\w-]+,? (?:19|20)\d\d\w?\)")
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
 MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
@@ -64,6 +69,7 @@ class Role:
     sections: re.Pattern[str]
     sentences: dict[str, int]
     needs_cue: bool = False
+    never: re.Pattern[str] | None = None  # a sentence this line never shows
 
 
 ROLES: tuple[Role, ...] = (
@@ -89,6 +95,7 @@ ROLES: tuple[Role, ...] = (
             re.I,
         ),
         {"short": 1, "medium": 2, "long": 3},
+        never=CITES_OTHERS,
     ),
     Role(
         "found",
@@ -201,6 +208,8 @@ def _ranked(sectioned: SectionedText, role: Role, pool: list[int], title: list[s
         text = sectioned.sentences[i].text
         cue = bool(role.cue.search(text))
         in_section = bool(role.sections.search(title[i]))
+        if OTHERS_SECTIONS.search(title[i]) or role.never and role.never.search(text):
+            continue
         if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
             continue
         if not in_section and (

@@ -202,3 +202,23 @@ def test_a_referring_sentence_comes_with_the_one_it_leans_on_or_not_at_all():
     texts = [s.text for s in sentences]
     assert dangling([texts[2]], [2]) == [True]
     assert dangling(texts[1:3], [1, 2]) == [False, False]
+
+
+def test_a_bare_both_or_the_two_leans_but_both_before_its_nouns_does_not():
+    from summarizer.text.prose import REFERRING, is_signpost
+
+    for sentence in (
+        "This thesis shows that both are algorithmically important.",
+        "The two were merged into one service last year.",
+        "Neither has a bound on message delay.",
+    ):
+        assert REFERRING.search(sentence), sentence
+    for sentence in (
+        "Both persistence and amortization are algorithmically important.",
+        "The two-phase commit protocol blocks when the coordinator fails.",
+        "We measure both latency and throughput on three traces.",
+    ):
+        assert not REFERRING.search(sentence), sentence
+    assert is_signpost("This thesis is structured in two parts.")
+    assert is_signpost("The paper is organized into five sections.")
+    assert not is_signpost("The paper is organized around one idea: lifetimes predict writes.")

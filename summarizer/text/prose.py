@@ -132,7 +132,8 @@ REFERRING = re.compile(
     r"\bthe (?:former|latter)(?=\s*[.,;:)]|\s+(?:is|are|was|were|has|have|had|can|could|would|will|may|might|must|"
     r"should|does|do|did|also|only|one|ones|approach|case|method|option|because|since|as|for)\b)|"
     r"\b(?:for|of|to|by|from|despite|like|after|before|with|on|about|against|beyond|besides) (?:this|these|that|those)"
-    r"(?=\s*(?:[.,;:)]|$))|\bas (?:above|before)\b"
+    r"(?=\s*(?:[.,;:)]|$))|\bas (?:above|before)\b|"
+    r"\b(?i:both|neither|the two)\s+(?:are|is|were|was|have|has|had|can|could|must|should|need|seem|appear)\b"
 )
 # Quoted words: a speaker's "this" points at the speaker's situation, which the attribution gives, not at the
 # sentence before ("'I'd like to take this opportunity to thank him,' he said."); an unclosed quote runs to the end.
@@ -149,7 +150,11 @@ SIGNPOST = re.compile(
     r"(?:further |in detail )?in (?:sections?|chapters?|appendix|sec\.)\s*[\dIVX]|"
     r"^(?:sections?|chapters?|appendix) [\dIVXA-Z][\w.-]* (?:describes?|presents?|summari[sz]es?|discusses?|"
     r"shows?|concludes?|covers?|gives?|reviews?|introduces?|explains?|outlines?)\b|"
-    r"\b(?:is|are) organi[sz]ed as follows\b|^the (?:rest|remainder) of (?:this|the) "
+    r"\b(?:is|are) organi[sz]ed as follows\b|"
+    r"^(?:this|the|our) (?:paper|article|report|thesis|dissertation|document|book|chapter|work) (?:is )?"
+    r"(?:structured|organi[sz]ed|divided|split|consists?) (?:in|into|as|of) "
+    r"(?:two|three|four|five|six|\d+|the following) (?:main )?(?:parts|sections|chapters|steps)\b|"
+    r"^the (?:rest|remainder) of (?:this|the) "
     r"(?:paper|article|chapter|report|thesis|document)\b|^we (?:begin|start|conclude|end) (?:with|by)\b",
     re.I,
 )

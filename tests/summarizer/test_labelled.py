@@ -159,3 +159,18 @@ def test_a_run_in_abstract_ends_where_the_journals_front_matter_starts(front):
     shown = " ".join(sectioned.sentences[i].text for i in sectioned.abstract)
     assert "partial synchrony" in shown and "Consensus protocols" in shown
     assert front[:25] not in shown and "journal" not in shown
+
+
+def test_how_never_shows_others_work(offline):
+    from summarizer.roles import CITES_OTHERS, OTHERS_SECTIONS
+
+    for cited in (
+        "Protocols that combine push and pull approaches have been described in [1, 19].",
+        "The detail of the algorithm used by the component can be found in Singhal et al. [2014a].",
+        "Such solutions exist for the union-find problem [TvL84].",
+        "Lamport clocks order events by their causal history (Lamport, 1978).",
+    ):
+        assert CITES_OTHERS.search(cited), cited
+    assert not CITES_OTHERS.search("The engine writes 40% fewer bytes than LevelDB on three traces (Table 2).")
+    assert OTHERS_SECTIONS.search("2. Related Work") and OTHERS_SECTIONS.search("Background")
+    assert not OTHERS_SECTIONS.search("4. Evaluation")
