@@ -207,15 +207,7 @@ def _ranked(sectioned: SectionedText, role: Role, pool: list[int], title: list[s
     for i in pool:
         text = sectioned.sentences[i].text
         cue = bool(role.cue.search(text))
-        in_section = bool(role.sections.search(title[i]))
-        if OTHERS_SECTIONS.search(title[i]) or role.never and role.never.search(text):
-            continue
-        if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
-            continue
-        if not in_section and (
-            (role.name == "limits" and not OWN_WORK_LIMIT.search(text))
-            or (role.name == "found" and sectioned.roles[i] == "self")
-        ):
+        if not _may_take(sectioned, role, i, title[i], cue):
             continue
         score = (
             cue
@@ -226,6 +218,21 @@ def _ranked(sectioned: SectionedText, role: Role, pool: list[int], title: list[s
         if score > 0:
             scored.append((i, float(score)))
     return sorted(scored, key=lambda pair: -pair[1])
+
+
+def _may_take(sectioned: SectionedText, role: Role, i: int, title: str, cue: bool) -> bool:
+    """Whether `role`'s line may show sentence `i` (in the section titled `title`): not others' work; with a cue
+    or, for a finding, a measured number, where the role needs one; a limit outside the sections of limits only as
+    the authors' own, a finding never from the introduction."""
+    text = sectioned.sentences[i].text
+    if OTHERS_SECTIONS.search(title) or role.never and role.never.search(text):
+        return False
+    if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
+        return False
+    return bool(role.sections.search(title)) or not (
+        (role.name == "limits" and not OWN_WORK_LIMIT.search(text))
+        or (role.name == "found" and sectioned.roles[i] == "self")
+    )
 
 
 def _measured(text: str) -> float:

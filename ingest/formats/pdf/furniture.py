@@ -140,13 +140,17 @@ def furniture_ids(pages: list[list[Line]]) -> set[int]:
     numbered = seen >= max(3, 0.3 * len(pages))
     for index, lines in enumerate(edges):
         for line in lines:
-            if index == 0 and line.size > body + TITLE_OVER:
-                continue  # the first page's title, set large; later pages repeat it small as their running head
-            if _may_run(line.text) and (
+            if _runs(line, index, body) and (
                 _signature(line.text) in running or numbered and _numbered_like_page(line, index, offset, counts)
             ):
                 found.add(id(line))
     return found
+
+
+def _runs(line: Line, index: int, body: float) -> bool:
+    """Whether an edge line may be a running head or foot (`_may_run`); never the first page's title, set large,
+    though later pages repeat it small as their running head."""
+    return _may_run(line.text) and not (index == 0 and line.size > body + TITLE_OVER)
 
 
 def _numbered_repeats(edges: list[list[Line]], body: float) -> set[int]:
