@@ -6,10 +6,11 @@ role of `ROLES`, in that order: what was done (the defining sentence, which may 
 was found (from the evaluation, results and conclusion, measured numbers preferred) and, only when the
 document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
 to it, the sections it is taken from and how many sentences it shows at each length; no line but the first
-may take a sentence of the abstract or one about others' work (`OTHERS_SECTIONS`, and for "How" a sentence citing
-it), no sentence is shown twice, and none that leans on one not shown, points elsewhere or is a proof step,
-reminder or promise (`_standalone`). Each line is an engine input of its own
-(`prepared.OverviewPart`), so it keeps its page and grounding as any summary sentence does.
+may take a sentence of the abstract or one about others' work (`OTHERS_SECTIONS`; for "How" a sentence citing
+it, for "What it found" one citing it that says nothing of the authors' own), no sentence is shown twice, and
+none that leans on one not shown, points elsewhere or is a proof step, reminder or promise (`_standalone`). Each
+line is an engine input of its own (`prepared.OverviewPart`), so it keeps its page and grounding as any summary
+sentence does.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ NOT_SHOWN = re.compile(
 # sentence that cites it ("have been described in [1, 19]", "Singhal et al. [2014a]").
 OTHERS_SECTIONS = re.compile(r"related work|previous work|prior work|background|literature|state of the art", re.I)
 CITES_OTHERS = re.compile(r"\[[\w+.-]{1,12}(?:\s*[,;]\s*[\w+.-]{1,12})*\]|\bet al\b|\([A-Z][\w-]+,? (?:19|20)\d\d\w?\)")
+# A finding that cites others and says nothing of the authors' own ("we", "our"): someone else's result.
+OTHERS_FINDING = re.compile(rf"^(?!.*\b(?:we|our|us)\b)(?=.*(?:{CITES_OTHERS.pattern}))", re.I | re.S)
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
 MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
@@ -114,6 +117,7 @@ ROLES: tuple[Role, ...] = (
         ),
         {"short": 1, "medium": 2, "long": 3},
         needs_cue=True,
+        never=OTHERS_FINDING,
     ),
     Role(
         "limits",
