@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from .planning import DOCUMENT_CUE, SELF_CUE, Plan
 from .sectioned import SectionedText
 from .text.prose import REFERRING, is_signpost, leans, shown
+from .text.vectors import tokens
 
 ABSTRACT_LABEL = "Abstract (the authors')"
 # A measured number: a figure with its unit, a share or a factor; not a figure, table or section's number.
@@ -140,6 +141,13 @@ OWN_WORK_LIMIT = re.compile(
     r"implementation|prototype|tool|analysis)\b.{0,60}\b(?:does not|do not|cannot|can not|is limited))",
     re.I,
 )
+# Words that say a limit or plan exists without saying what it is ("Future work can be carried in various
+# directions."): a "Limits" line needs `SPECIFIC_WORDS` content words besides these (stemmed as `tokens` gives them).
+VAGUE_LIMIT_WORDS = frozenset(
+    "future work research direction variou several many other open question problem remain interest way "
+    "possibl carri extend extens improv pursu explor investig studi topic area avenu line also further".split()
+)
+SPECIFIC_WORDS = 2
 PICK_ORDER = ("what", "found", "limits", "how")  # who chooses first where two lines would want one sentence
 
 
@@ -226,12 +234,15 @@ def _ranked(sectioned: SectionedText, role: Role, pool: list[int], title: list[s
 
 def _may_take(sectioned: SectionedText, role: Role, i: int, title: str, cue: bool) -> bool:
     """Whether `role`'s line may show sentence `i` (in the section titled `title`): not others' work; with a cue
-    or, for a finding, a measured number, where the role needs one; a limit outside the sections of limits only as
-    the authors' own, a finding never from the introduction."""
+    or, for a finding, a measured number, where the role needs one; a limit that says what it is
+    (`VAGUE_LIMIT_WORDS`), outside the sections of limits only as the authors' own; a finding never from the
+    introduction."""
     text = sectioned.sentences[i].text
     if OTHERS_SECTIONS.search(title) or role.never and role.never.search(text):
         return False
     if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
+        return False
+    if role.name == "limits" and sum(w not in VAGUE_LIMIT_WORDS for w in tokens(text)) < SPECIFIC_WORDS:
         return False
     return bool(role.sections.search(title)) or not (
         (role.name == "limits" and not OWN_WORK_LIMIT.search(text))

@@ -176,3 +176,25 @@ def test_how_and_what_it_found_never_show_others_work():
     assert not OTHERS_SECTIONS.search("4. Evaluation")
     assert OTHERS_FINDING.search("For some problems, such as union-find [TvL84], amortized solutions are faster.")
     assert not OTHERS_FINDING.search("Our engine is 3x faster than LevelDB [12] on every trace.")
+
+
+def test_a_limit_that_does_not_say_what_it_is_is_not_a_limits_line():
+    from summarizer.roles import ROLES, SPECIFIC_WORDS, VAGUE_LIMIT_WORDS
+    from summarizer.text.vectors import tokens
+
+    limits = next(role for role in ROLES if role.name == "limits")
+
+    def specific(text: str) -> bool:
+        return sum(w not in VAGUE_LIMIT_WORDS for w in tokens(text)) >= SPECIFIC_WORDS
+
+    for vague in (
+        "Future work can be carried in various directions.",
+        "There are several directions for future research and many open questions remain.",
+        "Future work may extend and improve this in several ways.",
+    ):
+        assert limits.cue.search(vague) and not specific(vague), vague
+    for said in (
+        "As future work we plan to support range queries over the compressed index.",
+        "Our prototype does not yet handle Byzantine faults or network partitions.",
+    ):
+        assert limits.cue.search(said) and specific(said), said
