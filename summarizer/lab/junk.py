@@ -180,7 +180,8 @@ _DIRECTION = (
     r"(?:(?:first|second|third|fourth|fifth|far|top|bottom|back|front|centre|center|middle)[, ]+)*(?:left|right)"
 )
 _PHOTO = re.compile(
-    r"\bpictured\b|\bpose[sd]? (?:for|with|in|alongside|beside|next to|on|at|outside|inside|during|together)\b|"
+    r"\bpictured\b|(?<!\bwould )(?<!\bwill )(?<!\bcan )(?<!\bcould )(?<!\bto )"
+    r"\bposes? (?:for|with|in|alongside|beside|next to|on|at|outside|inside|during|together)\b|"
     r"\bphotographed (?:[a-z]+ing|with|outside|at|in|on|during)\b|"
     r",\s(?:left|right|above|below),|\bat the age of \d+\b.*\band now\b|"
     r"\bgetty images\b|\b(?:file|stock) photo\b|"
