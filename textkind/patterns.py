@@ -97,19 +97,20 @@ BYLINE = re.compile(
     r"^(?:photo|image|picture|video|source|credit)s?(?:\s*:|\s+(?:by|courtesy|credit)\b)|"
     r"^(?:click here|scroll down|follow @|read more|share this|table of contents))"
 )
-# A picture's position in brackets or between commas inside a sentence written beside a photo ("Terry (pictured) has
-# ...", "Giteau (left) takes on ...", "Katie, left, was ...", "... two Costa cafes (file picture)."): the marker is
-# dropped from the shown sentence.
 # A place in a picture's row: "second from left", "third from right", "back row, left", "centre right".
 PICTURE_PLACE = (
     r"(?:(?:first|second|third|fourth|fifth|far|top|bottom|back|front|centre|center|middle)(?:,?\s+row)?,?\s+)*"
     r"(?:from\s+)?(?:left|right)"
 )
+# A picture's position in brackets or between commas inside a sentence written beside a photo ("Terry (pictured) has
+# ...", "Giteau (left) takes on ...", "Katie, left, was ...", "Pellegrini (third from right) ...", "... two Costa cafes
+# (file picture).", "The mammoths (shown in the reconstruction above) ..."): the marker is dropped from the shown
+# sentence.
 PHOTO_MARKER = re.compile(
     r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’,-]+){0,16}|"
     rf"{PICTURE_PLACE}(?:\s+and\s+(?:left|right|centre|center|above|below|inset))?|"
-    r"centre|center|middle|above|below|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
-    r"[^()]{0,30}\b(?:drawing|picture|photo|photograph|image|illustration|map|graphic)s? (?:above|below)|"
+    r"centre|center|middle|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
+    r"(?:[^()]{0,40}\s)?(?:above|below)|"
     r"main picture|main image)\)|"
     rf",\s(?:{PICTURE_PLACE}|centre|center|above|below|inset),(?=\s)",
     re.I,

@@ -181,10 +181,11 @@ _DIRECTION = (
 )
 _PHOTO = re.compile(
     r"\bpictured\b|(?<!\bwould )(?<!\bwill )(?<!\bcan )(?<!\bcould )(?<!\bto )"
-    r"\bposes? (?:for|with|in|alongside|beside|next to|on|at|outside|inside|during|together)\b|"
+    r"(?:\bposes (?:for|with|in|alongside|beside|next to|on|at|outside|inside|during|together)|"
+    r"\bpose for (?:a |the )?(?:photo|picture|selfie|snap|camera))\b|"
     r"\bphotographed (?:[a-z]+ing|with|outside|at|in|on|during)\b|"
     r",\s(?:left|right|above|below),|\bat the age of \d+\b.*\band now\b|"
-    r"\bgetty images\b|\b(?:file|stock) photo\b|"
+    r"(?:\(|\bphotos?:\s*|/)getty images\b|\bgetty images\)?\.?$|\b(?:file|stock) photo\b|"
     rf"\((?:{_DIRECTION}|(?:left|right|centre|center) and (?:left|right|centre|center|above|below|inset))\)|"
     rf",\s(?:{_DIRECTION}|(?:first|second|third|fourth|fifth) from (?:left|right)),|"
     r"\((?:first|second|third|fourth|fifth|far) from (?:left|right)\)|\bfrom left(?: to right)?\s*[:,)]|"
