@@ -97,30 +97,50 @@ BYLINE = re.compile(
     r"^(?:photo|image|picture|video|source|credit)s?(?:\s*:|\s+(?:by|courtesy|credit)\b)|"
     r"^(?:click here|scroll down|follow @|read more|share this|table of contents))"
 )
+# A place in a picture's row: "second from left", "third from right", "back row, left", "centre right".
+PICTURE_PLACE = (
+    r"(?:(?:first|second|third|fourth|fifth|far|top|bottom|back|front|centre|center|middle)(?:,?\s+row)?,?\s+)*"
+    r"(?:from\s+)?(?:left|right)"
+)
 # A picture's position in brackets or between commas inside a sentence written beside a photo ("Terry (pictured) has
-# ...", "Giteau (left) takes on ...", "Katie, left, was ...", "... two Costa cafes (file picture)."): the marker is
-# dropped from the shown sentence.
+# ...", "Giteau (left) takes on ...", "Katie, left, was ...", "Pellegrini (third from right) ...", "... two Costa cafes
+# (file picture).", "The mammoths (shown in the reconstruction above) ..."): the marker is dropped from the shown
+# sentence.
 PHOTO_MARKER = re.compile(
-    r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’,-]+){0,16}|(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right)|"
-    r"centre|center|middle|above|below|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
+    r"\s*\((?:[^()]{0,40}\bpictured(?:\s+[\w'’,-]+){0,16}|"
+    rf"{PICTURE_PLACE}(?:\s+and\s+(?:left|right|centre|center|above|below|inset))?|"
+    r"centre|center|middle|inset|(?:[^()]{0,30}\b)?(?:file|stock) (?:photo|picture|image)[^()]{0,30}|"
+    r"(?:[^()]{0,40}\s)?(?:above|below)|"
     r"main picture|main image)\)|"
-    r",\s(?:(?:far|second|top|bottom|centre|center)\s)?(?:left|right|centre|center|above|below|inset),(?=\s)",
+    rf",\s(?:{PICTURE_PLACE}|centre|center|above|below|inset),(?=\s)",
     re.I,
 )
 # A present-tense verb right after a picture's marker: "Adam (right) celebrates with ...", "Pele (right) runs with
 # the ball": the sentence is the photo's caption ("Terry (pictured) has ...", "Bailey (pictured) said ..." are not).
 PRESENT_AFTER_MARKER = re.compile(
-    r"\s+(?!(?:is|has|was|says|does|as|its|this|his|always|perhaps|towards|across|plus|thus|unless|whereas|besides|"
-    r"news|series|species|dozens|hundreds|thousands|millions)\b)[a-z]+[^s\W]s\b"
+    r"\s+(?:(?:also|then|now|still|again)\s+)?(?!(?:is|has|was|says|does|claims|admits|insists|believes|reveals|"
+    r"denies|warns|argues|thinks|wants|hopes|fears|explains|describes|as|its|this|his|always|perhaps|towards|across|"
+    r"plus|thus|unless|whereas|besides|news|series|species|dozens|hundreds|thousands|millions)\b)[a-z]+[^s\W]s\b"
+)
+# A picture's direction between names and a place, with no verb: "Chris Nash (left) and Ed Joyce (right) at Sussex's
+# media day", "Lohan, left, in Cannes": the names before the marker (`NAMES_BEFORE_MARKER`, markers dropped), a place
+# after it (`PLACE_AFTER_MARKER`).
+NAMES_BEFORE_MARKER = re.compile(
+    r"(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|and|&|of|de|van|der|von|la|le|da|el|al|bin)){0,7}"
+)
+PLACE_AFTER_MARKER = re.compile(
+    r",?\s+(?:at|in|with|during|outside|inside|alongside|on)\s+(?!(?:which|whom|what)\b)"
+    r"(?![^.]*\b(?:is|are|was|were|has|have|had|will|would|can|could|may|might|must|said|says|told|shows?)\b)"
 )
 LOWER_WORD = re.compile(r"^[\"'(“‘]*[a-z]")
 NAME_PARTICLES = frozenset("and or of de van der von la le da el al bin mins min".split())
 # A sentence that is a photo's caption, once its markers are dropped: a name doing something in the present tense
 # ("Jimmy Anderson celebrates taking ...", "Prince Andrew pictured leaving ...", "The rapper poses in ..."), ", pictured
 # ...", "is pictured here", a picture's direction between commas ("Lohan, left, at ..."), a label ("Left: ...",
-# "Above: ..."), then and now ("... at the age of 18 in 2005 and now at the age of 28"), someone photographed
-# doing something, a file or stock picture ("In this April 13, 2011, file photo, ..."), a credit line ("CNN's Debra
-# Goldschmidt contributed to this report.", "Photo: Getty Images", "... (Getty Images)").
+# "Above: ...", "Above, ..."), someone posing for a photo, "is seen ...ing", "from left to right:", "the map above",
+# then and now ("... at the age of 18 in 2005 and now at the age of 28"), someone photographed doing something, a
+# file or stock picture ("In this April 13, 2011, file photo, ..."), a credit line ("CNN's Debra Goldschmidt
+# contributed to this report.", "Photo: Getty Images", "... (Getty Images)").
 PHOTO_CAPTION = re.compile(
     r"^(?:(?:[A-Z][\w'’.-]*|and|&)\s+){1,5}(?:pictured|celebrates|poses|photographed)\b|"
     r"\b(?:was|were|has been|have been|had been) pictured\b|"
@@ -132,6 +152,12 @@ PHOTO_CAPTION = re.compile(
     r"\bat (?:the )?age (?:of )?\d{1,3}\b[^.]{0,60}\band (?:now|today|later)\b|"
     r"\b(?:in|circa) (?:19|20)\d\d,? and (?:now|today|(?:again )?in (?:19|20)\d\d)\b(?=[^.]{0,40}[.!]?$)|"
     r"\b(?:was|were|is|are) (?:photographed|snapped)\b|"
+    r"^(?:[\w'’.-]+\s+){1,8}?(?:is|are) seen (?!as\b)[a-z]+ing\b|"
+    r"(?:^|[.!?]\s+)(?:Above|Below|Inset),\s|"
+    r"^(?:[\w'’.-]+\s+){1,12}?(?<!\bwould )(?<!\bwill )(?<!\bto )(?<!\bcan )(?<!\bcould )poses? for (?:a |the )?"
+    r"(?:photo(?:graph)?s?|pictures?|selfies?|snaps?|cameras?|photographers?|portraits?)\b|"
+    r"(?i:\bfrom left(?: to right)?\s*[:,]|"
+    r"\b(?:the|this|that) (?:map|picture|photo|photograph|image|graphic|drawing|illustration) (?:above|below)\b)|"
     r"(?i:(?:^|,\s)pictured\b|\b(?:is|are) pictured\b|\bpictured (?:above|below|here|left|right|centre|center)\b|"
     r"\b(?:file|stock) (?:photo(?:graph)?|picture|image)\b|"
     r"^in this (?:[\w,.]+\s+){0,5}(?:photo|photograph|picture|image)\b|"

@@ -47,9 +47,11 @@ from .patterns import (
     MATH,
     NAME_FIRST,
     NAME_PARTICLES,
+    NAMES_BEFORE_MARKER,
     NOTATION,
     PHOTO_CAPTION,
     PHOTO_MARKER,
+    PLACE_AFTER_MARKER,
     PLAIN_WORD,
     PRESENT_AFTER_MARKER,
     PROOF_STEP,
@@ -436,10 +438,15 @@ def is_name_list(text: str, words: list[str]) -> bool:
 
 
 def is_photo_caption(text: str) -> bool:
-    """True for text written under a photo (`PHOTO_CAPTION`, or a present-tense verb after a picture's marker);
+    """True for text written under a photo (`PHOTO_CAPTION`, a present-tense verb after a picture's marker, or names,
+    a marker and a place with no verb: "Chris Nash (left) and Ed Joyce (right) at Sussex's media day");
     a story's sentence that only carries a marker ("Terry (pictured) has ...") is prose shown without it."""
-    if any(PRESENT_AFTER_MARKER.match(text, marker.end()) for marker in PHOTO_MARKER.finditer(text)):
-        return True
+    for marker in PHOTO_MARKER.finditer(text):
+        if PRESENT_AFTER_MARKER.match(text, marker.end()) or (
+            PLACE_AFTER_MARKER.match(text, marker.end())
+            and NAMES_BEFORE_MARKER.fullmatch(PHOTO_MARKER.sub("", text[: marker.start()]))
+        ):
+            return True
     return bool(PHOTO_CAPTION.search(PHOTO_MARKER.sub("", text)))
 
 

@@ -28,8 +28,9 @@ A measuring tool for the papers evaluation (`summarizer.lab.papers`), kept apart
 - ``venue``: "To appear in ...", "Accepted at ...".
 - ``notation``: an indexed name ("counterp[p]") or a function of a letter ("f(x)") in a sentence that opens like
   a proof's step ("If", "Let", "Suppose", "Then", "Since", "Hence").
-- ``photo caption``: a photo's words ("pictured", "poses", "photographed", "left," between commas, "at the age of
-  18 ... and now", a picture agency's credit).
+- ``photo caption``: a photo's words ("pictured", "poses in", "photographed", "left," between commas, "(third from
+  right)", "second from left", "from left to right:", "Above, ...", "is seen ...ing", "the map above", "at the age
+  of 18 ... and now", a picture agency's credit).
 - ``code``: code operators (``->``, ``::``, ``==``, ``!=``, ``&&``, ``||``, ``:=``, ``+=``,
   ``{``, ``}``), or, in a sentence under 65% words, several math symbols, code identifiers
   (``snake_case``, ``camelCase``, ``call()``, ``a.b.c``) or one-letter tokens.
@@ -175,10 +176,22 @@ _LOST = re.compile(r"(?<![\w-])\d{7,}\b|[\ue000-\uf8ff]")
 _APPEARS = re.compile(r"\bto appear in\b|^accepted (?:at|to|in|for publication)\b", re.I)
 _PROOF = re.compile(r"^(?:if|let|suppose|then|since|hence|assume)\b", re.I)
 _SYMBOLIC = re.compile(r"\w\[\w{1,4}\]|\b[a-z]\(\w{1,3}\)")
+_DIRECTION = (
+    r"(?:(?:first|second|third|fourth|fifth|far|top|bottom|back|front|centre|center|middle)[, ]+)*(?:left|right)"
+)
 _PHOTO = re.compile(
-    r"\bpictured\b|\bposes\b|\bphotographed (?:[a-z]+ing|with|outside|at|in|on|during)\b|"
+    r"\bpictured\b|(?<!\bwould )(?<!\bwill )(?<!\bcan )(?<!\bcould )(?<!\bto )"
+    r"(?:\bposes (?:for|with|in|alongside|beside|next to|on|at|outside|inside|during|together)|"
+    r"\bpose for (?:a |the )?(?:photo|picture|selfie|snap|camera))\b|"
+    r"\bphotographed (?:[a-z]+ing|with|outside|at|in|on|during)\b|"
     r",\s(?:left|right|above|below),|\bat the age of \d+\b.*\band now\b|"
-    r"\bgetty images\b|\b(?:file|stock) photo\b",
+    r"(?:\(|\bphotos?:\s*|/)getty images\b|\bgetty images\)?\.?$|\b(?:file|stock) photo\b|"
+    rf"\((?:{_DIRECTION}|(?:left|right|centre|center) and (?:left|right|centre|center|above|below|inset))\)|"
+    rf",\s(?:{_DIRECTION}|(?:first|second|third|fourth|fifth) from (?:left|right)),|"
+    r"\((?:first|second|third|fourth|fifth|far) from (?:left|right)\)|\bfrom left(?: to right)?\s*[:,)]|"
+    r"(?:^|[.!?]\s+)(?:above|below|pictured|inset),\s|^(?:[\w'’.-]+\s+){1,8}?(?:is|are) seen [a-z]+ing\b|"
+    r"\b(?:map|picture|photo|photograph|image|graphic|drawing|illustration) (?:above|below)\b|"
+    r"\b(?:shown|seen|represented|illustrated|depicted) (?:in the \w+ )?(?:above|below)\b",
     re.I,
 )
 

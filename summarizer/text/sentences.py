@@ -41,6 +41,9 @@ the this these those we our it its they their there he she his her i a an for th
 moreover furthermore although while when if since because here such both each many most some all what how why
 """.split()
 )  # words that often open a sentence: after a full stop a lowercase one starts one ('in 2019. the model')
+CALENDAR = frozenset(
+    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun".split()
+)  # abbreviations only with their capital ('Wed. 5 May'): lowercase they are words a sentence ends with ('can wed.')
 NOT_FINAL = frozenset(
     """
 a an the and or but nor of in on at to for from with by into onto than that which who whose whom as is are was
@@ -107,6 +110,8 @@ def _is_abbreviation(text: str, stop: int, lower: bool = False) -> bool:
     if not lower and _DOTTED_CAPITALS.fullmatch(match.group(1)):
         following = _NEXT_WORD.match(text, stop)
         return not (following and following.group(1).lower() in LOWER_STARTS)
+    if word in CALENDAR and match.group(1).islower():
+        return False
     if word in (LOWER_ABBREVIATIONS | NOT_FINAL if lower else ABBREVIATIONS):
         return True
     if lower and (len(word) == 1 or "." in word):

@@ -17,6 +17,16 @@ def test_abbreviations_initials_and_decimals_do_not_split():
     ]
 
 
+def test_a_lowercase_day_or_month_ends_a_sentence():
+    text = "A girl must be 18 before they can wed. Above, a mass wedding. He sat. The court sits on Wed. 5 May."
+    assert texts(text) == [
+        "A girl must be 18 before they can wed.",
+        "Above, a mass wedding.",
+        "He sat.",
+        "The court sits on Wed. 5 May.",
+    ]
+
+
 def test_dotted_capitals_go_on_unless_a_sentence_opener_follows():
     text = (
         "Tobacco companies including R.J. Reynolds filed suit. He moved to the U.S. Since then he has won. "

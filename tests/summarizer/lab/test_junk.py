@@ -42,7 +42,30 @@ MORE_JUNK = [
     ("jim.waldo@east.sun.com geoff.wyant@east.sun.com", "url"),
     ("Lemma 9 For 1 ≤ s ≤ k, u < 1 4σ2∗ and A ⊆ [d], let fs (A) = Er [ exp ( u Zs ) ] .", "code"),
     ("This work is licensed under the Creative Commons BY-NC-ND 4.0 International License.", "copyright"),
+    ("City manager Manuel Pellegrini (third from right) also attends the stadium on Monday night.", "photo caption"),
+    ("Louis Jordan, second from left, walks from the Coast Guard helicopter to the hospital.", "photo caption"),
+    ("David Rowles snaps the gang, from left to right: Steve Harvey Taylor and Gareth Edwards.", "photo caption"),
+    ("The couple can wed at 18. Above, women and girls sit waiting to be married.", "photo caption"),
+    ("Brazil legend Pele and Arsenal midfielder Jack Wilshere pose for a photo during the launch.", "photo caption"),
+    ("One-year-old Malaja (left and right) was shot in the head as she sat in a car.", "photo caption"),
+    ("The map above shows the countries in Europe with the most searches per capita.", "photo caption"),
+    ("A senior militant is seen giving the graduates a final lecture before they are sent off.", "photo caption"),
 ]
+
+NEWS_PROSE = [
+    "Barcelona's coach is well aware of the threat posed by the magical Argentine.",
+    "The bear will soon become a massive beast that will pose a danger to the family.",
+    "Fans would pose for photos with the striker outside the ground, he said.",
+    "Above all, the mayor wants to stay in office for another term, friends said.",
+    "The senator is seen as the favourite to win the nomination next year.",
+    "But it did not matter because people were being killed left and right.",
+]
+
+
+@pytest.mark.parametrize("sentence", NEWS_PROSE)
+def test_a_storys_own_sentence_is_not_a_photo_caption(sentence):
+    assert "photo caption" not in junk_reasons(sentence)
+
 
 PROSE = [
     "We present Copyset Replication, a novel general-purpose replication technique that significantly "
