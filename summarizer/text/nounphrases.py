@@ -66,6 +66,8 @@ SKIP = STOPWORDS | EXTRA_STOPWORDS | PREPOSITIONS | HONORIFICS
 CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d|t|s)$", re.I)  # I'm, we're, they've, it'll, she'd, don't, it's
 WORD = re.compile(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]", re.UNICODE)
 BREAK = re.compile(r"[.,;:!?()\[\]{}\"“”‘’/\\|<>=+*&^%$#@~`]|\s[-–—]\s|\d")
+ADJECTIVE_ENDINGS = ("ed", "ous", "ive", "ible", "able", "ful", "less")
+ADJECTIVES = frozenset("upper lower little general efficient sparse modular several".split())
 ADVERB = re.compile(r"^[a-z]{3,}ly$")  # "eventually", "only": never a term's first or last word
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+s?$")
 
@@ -112,8 +114,9 @@ def _edge_ok(word: str) -> bool:
 
 
 def _last_ok(word: str) -> bool:
-    """Whether a phrase may end with `word`: no past tense or participle ("channel reached", "message passed")."""
-    return not (len(word) > 4 and word.islower() and word.endswith("ed"))
+    """Whether a phrase may end with `word`: no past tense or participle ("channel reached", "message passed"),
+    no adjective ("fixed upper", "efficient")."""
+    return not (word.islower() and (len(word) > 4 and word.endswith(ADJECTIVE_ENDINGS) or word in ADJECTIVES))
 
 
 def verbs_in(sentences: Iterable[str]) -> frozenset[str]:
