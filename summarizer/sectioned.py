@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Protocol, Sequence
 
+from .text.keyterms import Outline
 from .text.prose import is_prose
 from .text.sentences import Sentence, split_sentences
 
@@ -92,6 +93,7 @@ class SectionedText:
     sections: list[Section]
     roles: list[str]
     abstract: tuple[int, ...] = ()  # the sentences of the document's own abstract, summary or scope, if it opens so
+    title: str = ""  # the document's title block, whitespace normalized; "" when it has none
 
     @property
     def has_sentences(self) -> bool:
@@ -155,7 +157,8 @@ def from_blocks(blocks: Sequence[BlockLike]) -> SectionedText:
     sections = _with_listings(_sections(heads, section_of, pages), heads, section_of)
     own = tuple(i for i, (_, _, _, in_own) in enumerate(owned) if in_own)
     abstract = own if own and own[0] < len(sentences) / 2 else ()
-    return SectionedText(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles, abstract)
+    title = next((" ".join(b.text.split()) for b in blocks if b.kind == "title"), "")
+    return SectionedText(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles, abstract, title)
 
 
 @dataclass
@@ -279,6 +282,11 @@ def _with_listings(sections: list[Section], heads: list[_Head], section_of: list
 def sectioned_text(source: str | Sequence[BlockLike]) -> SectionedText:
     """The source's sentences with their pages and sections, from plain text or blocks."""
     return from_text(source) if isinstance(source, str) else from_blocks(source)
+
+
+def outline_of(sectioned: SectionedText) -> Outline:
+    """The document's title and section headings, as the key terms see them."""
+    return Outline(sectioned.title, tuple(section.title for section in sectioned.sections if section.title))
 
 
 def has_sentences(source: str | Sequence[BlockLike]) -> bool:

@@ -111,6 +111,12 @@ def add_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -> dic
     )
     terms.add_argument("folder", nargs="?", default=DEFAULT_PAPERS, help="the papers folder: manifest.jsonl and pdf/")
     terms.add_argument("--limit", type=int, help="use only the first N papers that have a keywords line")
+    terms.add_argument(
+        "--fit", action="store_true", help="refit the key terms' weights on these papers and write them (deterministic)"
+    )
+    terms.add_argument(
+        "--output", help="where --fit writes (default: the shipped summarizer/text/keyterm_weights.json)"
+    )
 
     sections = commands.add_parser(
         "structure",
@@ -495,8 +501,13 @@ def _keyterms(args: argparse.Namespace) -> int:
         if args.verbose:
             print(line, file=sys.stderr)
 
-    results = keytermeval.run(_data(args.folder, PAPERS_SOURCE), args.limit, say)
-    print("\n".join(keytermeval.table(results)))
+    papers = keytermeval.read(_data(args.folder, PAPERS_SOURCE), args.limit)
+    weights = None
+    if args.fit:
+        weights = keytermeval.fit_weights([keytermeval.examples(paper) for paper in papers])
+        print(f"weights written to {keytermeval.write_weights(weights, args.output)}")
+    print("\n".join(keytermeval.table(keytermeval.score(papers, keytermeval.systems(weights), say))))
+    print("\n".join(keytermeval.table(keytermeval.leave_one_out(papers, say))[-1:]))
     return 0
 
 

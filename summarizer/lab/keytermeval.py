@@ -15,14 +15,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
+import numpy as np
+
 from ingest import Block
 
+from ..engines.scoring import fit
 from ..errors import InvalidOptionError
-from ..sectioned import sectioned_text
-from ..text.keyterms import _key, frequent_words, key_terms
+from ..sectioned import outline_of, sectioned_text
+from ..text.keyterms import FEATURES, WEIGHTS, Outline, Weights, _key, candidates, frequent_words, key_terms
 
 KEYWORDS = re.compile(r"^\W*(?:additional\s+)?(?:key\s*words?(?:\s+and\s+phrases)?|index\s+terms)\b\W*", re.I)
 TOP = 10
+L2 = 3.0
+ITERATIONS = 50
 
 
 @dataclass
@@ -55,28 +60,26 @@ def _yake() -> Callable[[list[str]], list[str]] | None:
     return lambda sentences: [term for term, _ in extractor.extract_keywords(" ".join(sentences))]
 
 
-def systems() -> dict[str, Callable[[list[str]], list[str]]]:
-    found = {
-        "key terms (TF-IDF phrases)": lambda s: key_terms(s, TOP),
-        "baseline: most frequent words": lambda s: frequent_words(s, TOP),
-    }
-    yake = _yake()
-    if yake:
-        found["YAKE 3-grams (reference)"] = yake
-    return found
+@dataclass(frozen=True)
+class Paper:
+    """One dev paper as the key terms read it: its prose sentences, its outline and the authors' keywords."""
+
+    id: str
+    keywords: list[str]
+    sentences: list[str]
+    outline: Outline
 
 
-def run(folder: str | Path, limit: int | None = None, report: Callable[[str], None] | None = None) -> list[PaperTerms]:
-    """Every paper in `folder` (manifest.jsonl and pdf/) that has a keywords line, with each system's terms."""
+def read(folder: str | Path, limit: int | None = None) -> list[Paper]:
+    """Every paper in `folder` (manifest.jsonl and pdf/) that has a keywords line, that line taken out."""
     from ingest import ingest_file
 
     root = Path(folder)
     if not (root / "manifest.jsonl").is_file():
         raise InvalidOptionError(f"{folder} has no manifest.jsonl (give the papers folder).")
-    chosen = systems()
-    results: list[PaperTerms] = []
+    papers: list[Paper] = []
     for line in (root / "manifest.jsonl").read_text(encoding="utf-8").splitlines():
-        if limit is not None and len(results) >= limit:
+        if limit is not None and len(papers) >= limit:
             break
         paper_id = json.loads(line)["id"] if line.strip() else None
         path = root / "pdf" / f"{paper_id}.pdf"
@@ -88,13 +91,78 @@ def run(folder: str | Path, limit: int | None = None, report: Callable[[str], No
             continue
         plan = sectioned_text(blocks)
         sentences = [s.text for s, prose in zip(plan.sentences, plan.prose) if prose]
-        result = PaperTerms(paper_id, keywords, {name: pick(sentences) for name, pick in chosen.items()})
+        papers.append(Paper(paper_id, keywords, sentences, outline_of(plan)))
+    return papers
+
+
+def systems(weights: Weights | None = None) -> dict[str, Callable[[Paper], list[str]]]:
+    """The systems scored: the key terms (`weights`, or the shipped ones), the baseline, YAKE when installed."""
+    found: dict[str, Callable[[Paper], list[str]]] = {
+        "key terms (noun phrases, learned score)": _terms(weights),
+        "baseline: most frequent words": lambda p: frequent_words(p.sentences, TOP),
+    }
+    yake = _yake()
+    if yake:
+        found["YAKE 3-grams (reference)"] = lambda p: yake(p.sentences)
+    return found
+
+
+def _terms(weights: Weights | None) -> Callable[[Paper], list[str]]:
+    return lambda paper: key_terms(paper.sentences, TOP, paper.outline, weights)
+
+
+def run(folder: str | Path, limit: int | None = None, report: Callable[[str], None] | None = None) -> list[PaperTerms]:
+    """Every paper in `folder` that has a keywords line, with each system's terms (the shipped weights)."""
+    return score(read(folder, limit), systems(), report)
+
+
+def score(
+    papers: Sequence[Paper], chosen: dict[str, Callable[[Paper], list[str]]], report: Callable[[str], None] | None
+) -> list[PaperTerms]:
+    """Each paper's keywords with the terms of each of the `chosen` systems."""
+    results = []
+    for paper in papers:
+        result = PaperTerms(paper.id, paper.keywords, {name: pick(paper) for name, pick in chosen.items()})
         results.append(result)
         if report:
             report(
-                f"{paper_id}: {', '.join(keywords)}\n  "
+                f"{paper.id}: {', '.join(paper.keywords)}\n  "
                 + "\n  ".join(f"{name}: {', '.join(terms)}" for name, terms in result.terms.items())
             )
+    return results
+
+
+def examples(paper: Paper) -> tuple[np.ndarray, np.ndarray]:
+    """A paper's candidates as feature rows, each labelled 1 when it is one of the authors' keywords."""
+    wanted = {_key(keyword.split()) for keyword in paper.keywords}
+    found = candidates(paper.sentences, paper.outline)
+    return found.rows, np.asarray([key in wanted for key in found.keys], dtype=np.float64)
+
+
+def fit_weights(labelled: Sequence[tuple[np.ndarray, np.ndarray]], l2: float = L2) -> Weights:
+    """Logistic regression over the `examples` of some papers (Newton's method, an L2 penalty): deterministic."""
+    rows = np.vstack([rows for rows, _ in labelled])
+    labels = np.concatenate([labels for _, labels in labelled])
+    fitted = fit(rows, labels, l2=l2, iterations=ITERATIONS, names=FEATURES)
+    return Weights.from_dict({**fitted.as_dict(), "features": list(FEATURES)})
+
+
+def write_weights(weights: Weights, path: str | Path | None = None) -> Path:
+    """`weights` written to `path` (the shipped file when None), one value a line so a refit's diff reads."""
+    written = Path(path) if path else WEIGHTS
+    written.write_text(json.dumps(weights.as_dict(), indent=1) + "\n", encoding="utf-8")
+    return written
+
+
+def leave_one_out(
+    papers: Sequence[Paper], report: Callable[[str], None] | None = None, l2: float = L2
+) -> list[PaperTerms]:
+    """Each paper's key terms scored by weights fitted on the other papers only: the honest figure."""
+    labelled = [examples(paper) for paper in papers]
+    results = []
+    for index, paper in enumerate(papers):
+        weights = fit_weights([pair for i, pair in enumerate(labelled) if i != index], l2)
+        results += score([paper], {"key terms, leave one paper out": _terms(weights)}, report)
     return results
 
 

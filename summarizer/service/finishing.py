@@ -13,7 +13,7 @@ from .. import planning
 from ..engines.base import Engine, EngineOutput
 from ..errors import NoSentencesError
 from ..options import SummaryOptions
-from ..sectioned import Section
+from ..sectioned import Section, outline_of
 from ..summary import Coverage, SectionSummary, Summary
 from ..text.keyterms import key_terms
 from .grounding import defining_first, support
@@ -42,7 +42,7 @@ def finish(
         warnings=list(item.warnings),
         sections=_sections(item, outputs[len(item.overview_parts) :], summary_support),
         pages=item.sectioned.pages,
-        keyterms=key_terms([s.text for s in item.read]),
+        keyterms=key_terms([s.text for s in item.read], outline=outline_of(item.sectioned)),
         unread=_unread(len(sentences), item.plan.eligible, len(item.read) > 0 and item.read_words == item.total_words),
         labels=labels,
         abstract=list(item.sectioned.abstract) if labels else [],

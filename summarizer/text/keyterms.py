@@ -1,81 +1,107 @@
-"""A document's key terms: the phrases of one to three content words it is most about.
+"""A document's key terms: the noun phrases of one to three words naming what it is about.
 
-Candidates are the runs of content words between stopwords and punctuation (as RAKE cuts them),
-and the one-to-three-word phrases inside them. A phrase is scored with the engine's own TF-IDF
-(`vectors.tfidf` over the sentences, plurals folded): the weight each of its words carries summed
-over all sentences, added up over its words and times how often the phrase itself occurs. So a
-phrase that recurs outweighs the single words inside it; a lower-case single word counts a quarter
-(common words such as "type" or "process" are rarely what a paper is about, names and acronyms
-are), and a term overlapping one already chosen is not listed again. The constants were set on
-the dev papers' author keywords (`python -m summarizer keyterms`). A text longer than 60,000 words
-is read as an even sample of its sentences (every k-th), which keeps the cost near a tenth of a
-second while every part of the text still counts. Linear in the length of the text, no model and no download.
+Candidates are `nounphrases`' phrases: runs of content words cut at stopwords, prepositions, honorifics,
+variables and punctuation, never starting or ending with a verb or an adverb, a lone word no common word.
+Each candidate written at least twice is described by the `FEATURES` below (how often and how widely it is
+written, the engine's TF-IDF weight of its words, whether the title or a heading names it, its length and
+capitals, ...) and scored by a linear model whose weights, `keyterm_weights.json` beside this file, were fitted
+on the dev papers' author keywords (`python -m summarizer keyterms --fit`, deterministic). The best-scored
+phrases are listed, skipping one inside (or around) a phrase already chosen. A text longer than 60,000 words is
+read as an even sample of its sentences (every k-th). Linear in the length of the text, no download.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter, defaultdict
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Sequence
 
-from .vectors import STOPWORDS, tfidf
+import numpy as np
+
+from .nounphrases import SKIP, WORD, Phrase, phrases, runs, verbs_in
+from .vectors import tfidf
 
 COUNT = 10
-MAX_WORDS = 3
 MIN_PHRASE_COUNT = 2
 MIN_LETTERS = 3
-COMMON_WORD_WEIGHT = 0.25
 SAMPLE_WORDS = 60_000
-EXTRA_STOPWORDS = frozenset(
-    """
-et al use used using based however thus therefore since given shown show shows section figure table fig eq
-paper work result results example examples case cases number set sets way first second third many much well
-within without via per among across also like each every another able make makes made need needs often
-say tell tells told ask asks asked adds added noted stated reported according
-explain explains explained write writes wrote describe describes described see seen go goes went get got
-""".split()
-)
-_SKIP = STOPWORDS | EXTRA_STOPWORDS
+PARTS = 10  # a candidate's spread: in how many of this many equal parts of the text it is written
+EARLY = 0.05  # the opening share of the text whose mentions count as "early"
 GLUED_TAIL = 4  # the shortest stopword a glued word is cut at ("said", "told"), so "Broad|way" stays whole
-MAX_WORD_LETTERS = 30  # longer is a run of glued words or a token of code or data, not a term
-CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d|t|s)$", re.I)  # I'm, we're, they've, it'll, she'd, don't, it's
+WEIGHTS = Path(__file__).with_name("keyterm_weights.json")
 OPENING = re.compile(r"^\W*")  # what may come before a sentence's first word: quotes, brackets, a dash
-_WORD = re.compile(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]", re.UNICODE)
-_BREAK = re.compile(r"[.,;:!?()\[\]{}\"“”‘’/\\|<>=+*&^%$#@~`]|\s[-–—]\s|\d")
+
+# What the model sees of a candidate; `_features` computes them in this order.
+FEATURES = (
+    "log_count",  # log(1 + times written)
+    "log_tfidf",  # log(1 + times written x the TF-IDF weight of its words summed over the text)
+    "spread",  # share of the text's ten parts it is written in
+    "in_title",  # the title holds it
+    "in_headings",  # log(1 + headings that hold it)
+    "one_word",
+    "two_words",
+    "three_words",
+    "capitalised",  # every word written with a capital (names)
+    "acronym",  # a word in capitals ("FRP", "GST")
+    "lower_single",  # a lone lower-case word ("process")
+    "first_seen",  # where it is first written, 0 (start) to 1 (end)
+    "early",  # log(1 + times written in the opening 5%)
+    "nested",  # how often the commonest longer candidate holding it is written, as a share of its own count
+    "word_spread",  # mean share of sentences holding each of its words (general words are everywhere)
+)
 
 
-def _no_term(word: str) -> bool:
-    """A word that cuts a run: a stopword, a letter, a stopword contracted ("I'm", "don't") or a giant token."""
-    lowered = word.lower()
-    return (
-        len(word) < 2
-        or lowered in _SKIP
-        or len(word) > MAX_WORD_LETTERS
-        or bool(CONTRACTION.search(lowered))
-        and CONTRACTION.sub("", lowered).removesuffix("n") in _SKIP
-    )
+@dataclass(frozen=True)
+class Outline:
+    """What the key terms see of a document besides its sentences: its title and its headings."""
+
+    title: str = ""
+    headings: tuple[str, ...] = ()
 
 
-def _runs(text: str) -> Iterable[list[str]]:
-    """Runs of content words in `text`, cut at punctuation, digits and stopwords."""
-    for piece in _BREAK.split(text):
-        run: list[str] = []
-        for word in _WORD.findall(piece):
-            if _no_term(word):
-                if run:
-                    yield run
-                run = []
-            else:
-                run.append(word)
-        if run:
-            yield run
+@dataclass(frozen=True)
+class Weights:
+    """A linear score over standardized `FEATURES`: ((row - mean) / scale) @ coefficients + intercept."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    coefficients: np.ndarray
+    intercept: float
+
+    def score(self, rows: np.ndarray) -> np.ndarray:
+        scores: np.ndarray = ((rows - self.mean) / self.scale) @ self.coefficients + self.intercept
+        return scores
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "features": list(FEATURES),
+            "mean": [round(float(v), 6) for v in self.mean],
+            "scale": [round(float(v), 6) for v in self.scale],
+            "coefficients": [round(float(v), 6) for v in self.coefficients],
+            "intercept": round(float(self.intercept), 6),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Weights":
+        if tuple(data["features"]) != FEATURES:
+            raise ValueError(f"key-term weights for other features: {data['features']}")
+        return cls(
+            np.asarray(data["mean"], dtype=np.float64),
+            np.asarray(data["scale"], dtype=np.float64),
+            np.asarray(data["coefficients"], dtype=np.float64),
+            float(data["intercept"]),
+        )
 
 
-def _phrases(run: list[str]) -> Iterable[tuple[str, ...]]:
-    for size in range(1, MAX_WORDS + 1):
-        for start in range(len(run) - size + 1):
-            yield tuple(run[start : start + size])
+@lru_cache(maxsize=1)
+def shipped() -> Weights:
+    """The committed weights (`keyterm_weights.json`)."""
+    return Weights.from_dict(json.loads(WEIGHTS.read_text(encoding="utf-8")))
 
 
 def _fold(word: str) -> str:
@@ -90,7 +116,7 @@ def _fold(word: str) -> str:
     return word
 
 
-def _key(words: Sequence[str]) -> tuple[str, ...]:
+def _key(words: Sequence[str]) -> Phrase:
     return tuple(_fold(w) for w in words)
 
 
@@ -101,40 +127,135 @@ def _sample(sentences: Sequence[str]) -> Sequence[str]:
     return sentences if words <= SAMPLE_WORDS else sentences[:: math.ceil(words / SAMPLE_WORDS)]
 
 
-Phrase = tuple[str, ...]
+@dataclass
+class _Reading:
+    """What one pass over the sentences found: each phrase as written with how often, how often at a sentence's
+    start, each word's folded form, the folded content words per sentence, and the sentences each key is in."""
+
+    written: Counter[Phrase]
+    opening: Counter[Phrase]
+    fold: dict[str, str]
+    words_per_sentence: list[list[str]]
+    where: dict[Phrase, list[int]]
 
 
-def _read(
-    sentences: Sequence[str],
-) -> tuple[Counter[Phrase], Counter[Phrase], dict[str, str], list[list[str]]]:
-    """Every phrase as written with how often; how often each was written at a sentence's start; each word's
-    folded form; and the folded content words of each sentence."""
-    written: Counter[tuple[str, ...]] = Counter()
-    opening: Counter[tuple[str, ...]] = Counter()
-    fold: dict[str, str] = {}
-    words_per_sentence = []
-    for sentence in sentences:
+def _read(sentences: Sequence[str]) -> _Reading:
+    reading = _Reading(Counter(), Counter(), {}, [], defaultdict(list))
+    fold = reading.fold
+    for index, sentence in enumerate(sentences):
         folded: list[str] = []
         start = OPENING.match(sentence).end()  # type: ignore[union-attr]  # \W* always matches
-        for number, run in enumerate(_runs(sentence)):
+        for number, run in enumerate(runs(sentence)):
             folded += [fold.get(w) or fold.setdefault(w, _fold(w)) for w in run]
-            phrases = list(_phrases(run))
-            written.update(phrases)
+            found = list(phrases(run))
+            reading.written.update(found)
+            for phrase in found:
+                reading.where[tuple(fold[w] for w in phrase)].append(index)
             if number == 0 and sentence.startswith(run[0], start):
-                opening.update(phrase for phrase in phrases if phrase[0] is run[0])
-        words_per_sentence.append(folded)
-    return written, opening, fold, words_per_sentence
+                reading.opening.update(phrase for phrase in found if phrase[0] is run[0])
+        reading.words_per_sentence.append(folded)
+    return reading
 
 
-def key_terms(sentences: Sequence[str], count: int = COUNT) -> list[str]:
-    """The `count` key terms of the text, best first, each written as it most often appears."""
+@dataclass(frozen=True)
+class Candidates:
+    """The candidate phrases of a text (folded), how each is best written, and their `FEATURES` rows."""
+
+    keys: list[Phrase]
+    spellings: list[str]
+    rows: np.ndarray
+
+
+def candidates(sentences: Sequence[str], outline: Outline = Outline()) -> Candidates:
+    """Every phrase written at least twice that may be a key term, with its features."""
     sentences = _sample(sentences)
-    written, opening, fold, words_per_sentence = _read(sentences)
-    counts, spelled, openers = _tally(written, opening, fold)
-    if not counts:
+    reading = _read(sentences)
+    counts, spelled, openers = _tally(reading.written, reading.opening, reading.fold)
+    dropped = _glued(counts, reading.fold) | openers
+    verbs = verbs_in(sentences)
+    keys = [
+        key
+        for key, seen in counts.items()
+        if seen >= MIN_PHRASE_COUNT and key not in dropped and _spelling(spelled[key]).split()[-1].lower() not in verbs
+    ]
+    if not keys:
+        return Candidates([], [], np.zeros((0, len(FEATURES))))
+    rows = _features(keys, counts, spelled, reading, outline, len(sentences))
+    return Candidates(keys, [_spelling(spelled[key]) for key in keys], rows)
+
+
+def key_terms(
+    sentences: Sequence[str], count: int = COUNT, outline: Outline = Outline(), weights: Weights | None = None
+) -> list[str]:
+    """The `count` key terms of the text, best first, each written as it most often appears."""
+    found = candidates(sentences, outline)
+    if not found.keys:
         return []
-    scores = _scores(counts, spelled, _glued(counts, fold) | openers, words_per_sentence)
-    return [_spelling(spelled[key]) for key in _best(scores, count)]
+    scores = (weights or shipped()).score(found.rows)
+    order = sorted(range(len(found.keys)), key=lambda i: (-scores[i], found.keys[i]))
+    return [found.spellings[i] for i in _best([found.keys[i] for i in order], order, count)]
+
+
+def _features(
+    keys: list[Phrase],
+    counts: Counter[Phrase],
+    spelled: dict[Phrase, Counter[str]],
+    reading: _Reading,
+    outline: Outline,
+    total: int,
+) -> np.ndarray:
+    """One row of `FEATURES` per candidate key."""
+    per_sentence = reading.words_per_sentence
+    weight, column = _word_weights(per_sentence)
+    sentences_with = Counter(word for words in per_sentence for word in set(words))
+    title = _key(WORD.findall(outline.title))
+    headings = [_key(WORD.findall(heading)) for heading in outline.headings]
+    longest = _longest_holder(keys, counts)
+    early_end = max(10, int(total * EARLY))
+    rows = np.zeros((len(keys), len(FEATURES)))
+    for row, key in enumerate(keys):
+        seen = counts[key]
+        where = reading.where[key]
+        spelling = _spelling(spelled[key])
+        written = spelling.split()
+        rows[row] = (
+            math.log1p(seen),
+            math.log1p(seen * sum(float(weight[column[w]]) for w in key if w in column)),
+            len({index * PARTS // max(1, total) for index in where}) / PARTS,
+            float(_inside(key, title)),
+            math.log1p(sum(_inside(key, heading) for heading in headings)),
+            len(key) == 1,
+            len(key) == 2,
+            len(key) == 3,
+            all(w[:1].isupper() for w in written),
+            any(len(w) > 1 and w.isupper() for w in written),
+            len(key) == 1 and spelling.islower(),
+            where[0] / max(1, total),
+            math.log1p(sum(index < early_end for index in where)),
+            longest.get(key, 0) / seen,
+            sum(sentences_with[w] for w in key) / len(key) / max(1, total),
+        )
+    return rows
+
+
+def _word_weights(per_sentence: list[list[str]]) -> tuple[np.ndarray, dict[str, int]]:
+    """The TF-IDF weight of each folded word summed over all sentences, and each word's column."""
+    column: dict[str, int] = {}
+    for words in per_sentence:
+        for word in words:
+            column.setdefault(word, len(column))
+    return tfidf(per_sentence).sum(), column
+
+
+def _longest_holder(keys: list[Phrase], counts: Counter[Phrase]) -> dict[Phrase, int]:
+    """For each key, how often the commonest longer candidate holding it is written."""
+    held: dict[Phrase, int] = {}
+    for key in keys:
+        for size in range(1, len(key)):
+            for start in range(len(key) - size + 1):
+                part = key[start : start + size]
+                held[part] = max(held.get(part, 0), counts[key])
+    return held
 
 
 def _tally(
@@ -161,60 +282,38 @@ def _tally(
     return counts, {key: spelled.get(key) or at_start[key] for key in counts}, openers
 
 
-def _scores(
-    counts: Counter[Phrase],
-    spelled: dict[Phrase, Counter[str]],
-    dropped: set[Phrase],
-    words_per_sentence: list[list[str]],
-) -> dict[Phrase, float]:
-    """Each candidate phrase's score: how often it is written times the tf-idf weight of its words, a common
-    word's lowered; the `dropped` ones and rare phrases are no candidates."""
-    rows = tfidf(words_per_sentence)
-    vocabulary: dict[str, int] = {}  # the columns tfidf gave: words in order of first appearance
-    for folded in words_per_sentence:
-        for word in folded:
-            vocabulary.setdefault(word, len(vocabulary))
-    weight = rows.sum()
-    scores = {}
-    for key, seen in counts.items():
-        if len(key) > 1 and seen < MIN_PHRASE_COUNT or key in dropped:
-            continue
-        score = seen * float(sum(weight[vocabulary[s]] for s in key))
-        if len(key) == 1 and _spelling(spelled[key]).islower():
-            score *= COMMON_WORD_WEIGHT
-        scores[key] = score
-    return scores
-
-
-def _best(scores: dict[Phrase, float], count: int) -> list[Phrase]:
-    """The `count` best-scored phrases, skipping one inside (or around) a phrase already chosen."""
+def _best(keys: list[Phrase], order: list[int], count: int) -> list[int]:
+    """The first `count` of `order` (best first, `keys` in the same order), skipping a phrase inside (or around)
+    one already chosen."""
     chosen: list[Phrase] = []
-    for key in sorted(scores, key=scores.__getitem__, reverse=True):
+    picked: list[int] = []
+    for key, index in zip(keys, order):
         if any(_inside(key, other) or _inside(other, key) for other in chosen):
             continue
         chosen.append(key)
+        picked.append(index)
         if len(chosen) == count:
             break
-    return chosen
+    return picked
 
 
-def _glued(counts: Counter[tuple[str, ...]], fold: dict[str, str]) -> set[tuple[str, ...]]:
+def _glued(counts: Counter[Phrase], fold: dict[str, str]) -> set[Phrase]:
     """Single words that are a word of the text glued to a stopword or reporting verb ("Manningsaid", from a
     PDF that lost a space): the head is written on its own elsewhere, the tail is no term at all."""
     alone = {word.lower() for word in fold}
-    found: set[tuple[str, ...]] = set()
+    found: set[Phrase] = set()
     for key in counts:
         word = key[0]
         if len(key) == 1 and any(
-            word[:cut] in alone and word[cut:] in _SKIP for cut in range(MIN_LETTERS, len(word) - GLUED_TAIL + 1)
+            word[:cut] in alone and word[cut:] in SKIP for cut in range(MIN_LETTERS, len(word) - GLUED_TAIL + 1)
         ):
             found.add(key)
     return found
 
 
-def _inside(small: tuple[str, ...], big: tuple[str, ...]) -> bool:
+def _inside(small: Phrase, big: Phrase) -> bool:
     """Whether the phrase `small` occurs within `big` (a word inside a chosen phrase is not listed again)."""
-    return any(big[i : i + len(small)] == small for i in range(len(big) - len(small) + 1))
+    return bool(small) and any(big[i : i + len(small)] == small for i in range(len(big) - len(small) + 1))
 
 
 def _spelling(forms: Counter[str]) -> str:
@@ -225,10 +324,10 @@ def _spelling(forms: Counter[str]) -> str:
 
 def frequent_words(sentences: Sequence[str], count: int = COUNT) -> list[str]:
     """The baseline: the most frequent content words."""
-    counts: Counter[tuple[str, ...]] = Counter()
-    spelled: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
+    counts: Counter[Phrase] = Counter()
+    spelled: dict[Phrase, Counter[str]] = defaultdict(Counter)
     for sentence in sentences:
-        for run in _runs(sentence):
+        for run in runs(sentence):
             for word in run:
                 if len(word) >= MIN_LETTERS:
                     counts[_key([word])] += 1
