@@ -26,6 +26,7 @@ EM_PER_CHARACTER = 2.0
 MIN_MEASURED = 4
 MIN_COLUMN_LINES = 3
 GUTTER_RANGE = (0.3, 0.7)
+PDFIUM_GREY = (30, 59, 11)  # red, green and blue in each 100 of grey, as PDFium makes grey (its FXRGB2GRAY)
 
 Progress = Callable[[float, str], None]  # progress(fraction, message), as summarizer.Progress
 
@@ -55,15 +56,23 @@ class ScannedPage:
 
 def render(page: Any, dpi: int) -> Any:
     """A PDF page as a grey image at `dpi` (72 at least), less for a page so large it would pass MAX_PIXELS. It is
-    rendered in colour and made grey after: PDFium's own grey rendering turns a scan's whole image grey at its full
-    resolution first (180 MB for one 6120 x 7920 colour scan, against 50 MB so)."""
+    rendered in colour and made grey after, by PDFium's own weights (PDFIUM_GREY): PDFium's grey rendering turns a
+    scan's whole image grey at its full resolution first (180 MB for one 6120 x 7920 colour scan, against 50 MB
+    so), and its weights, not PIL's, keep OCR's reading the same (a faint running head read by one, not the other)."""
+    import numpy
+    from PIL import Image
+
     width, height = page.get_size()
     scale = min(max(dpi, MIN_DPI) / 72, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
     colour = page.render(scale=scale).to_pil()
-    try:
-        return colour.convert("L")
-    finally:
-        colour.close()
+    pixels = numpy.asarray(colour.convert("RGB"))
+    colour.close()
+    grey = numpy.zeros(pixels.shape[:2], numpy.uint16)
+    for channel, weight in enumerate(PDFIUM_GREY):
+        grey += pixels[..., channel].astype(numpy.uint16) * weight
+    del pixels
+    grey //= 100
+    return Image.fromarray(grey.astype(numpy.uint8))
 
 
 def _gutter(lines: Sequence[ocr.OcrLine], width: int) -> float | None:
