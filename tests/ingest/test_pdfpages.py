@@ -156,7 +156,9 @@ def test_scanned_pages_read_by_ocr_in_the_workers_give_what_the_reader_alone_giv
         pytest.skip(f"the test font {SCAN_FONT} is not installed")
     text = "The council approved the new river bridge on Tuesday after a long debate about its cost and design."
     data = _scans_among_text(pool.MIN_PAGES + 2, {5: scan(text, 200)[0], **_unread_scans()})
-    streamed = ingest_file("long.pdf", data)
+    reports: list[str] = []
+    streamed = ingest_file("long.pdf", data, None, lambda fraction, message: reports.append(message))
+    assert any(message.startswith("Reading page 5 by OCR") for message in reports), reports
     monkeypatch.setattr(pool, "MIN_PAGES", 1000)  # the same file read in one process, OCR after its text
     alone = ingest_file("long.pdf", data)
     assert streamed.blocks == alone.blocks and streamed.words == alone.words

@@ -117,6 +117,8 @@ class _Streamed:
     def __call__(self, document: Any, number: int) -> tuple[list[Line], bool, scans.ScannedPage | None]:
         lines, needs_ocr = read_page(document, number)
         if not needs_ocr or self.read >= self.settings.ocr_max_pages:
+            if self.read and self.report:  # once OCR has reported, the reader's time bound runs from each report
+                self.report((number - 1) / self.count, f"Reading page {number} of {self.count}")
             return lines, needs_ocr, None
         self.read += 1
         image_of = _renderer(document, self.settings.ocr_dpi)
