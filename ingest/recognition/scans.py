@@ -26,6 +26,7 @@ EM_PER_CHARACTER = 2.0
 MIN_MEASURED = 4
 MIN_COLUMN_LINES = 3
 GUTTER_RANGE = (0.3, 0.7)
+PDFIUM_GREY = (30, 59, 11)  # red, green and blue in each 100 of grey, as PDFium makes grey (its FXRGB2GRAY)
 
 Progress = Callable[[float, str], None]  # progress(fraction, message), as summarizer.Progress
 
@@ -43,19 +44,35 @@ class Row:
 
 @dataclass(frozen=True)
 class ScannedPage:
-    """The rows of one page, its height in pixels and how sure the recognizer was."""
+    """The rows of one page, its height in pixels, how sure the recognizer was, and what the page holds (`ocr.TEXT`,
+    or `ocr.FIGURE` or `ocr.BLANK` for a page judged before reading and not read)."""
 
     rows: tuple[Row, ...]
     height: float
     confidence: float
     characters: int
+    content: str = ocr.TEXT
 
 
 def render(page: Any, dpi: int) -> Any:
-    """A PDF page as a grey image at `dpi` (72 at least), less for a page so large it would pass MAX_PIXELS."""
+    """A PDF page as a grey image at `dpi` (72 at least), less for a page so large it would pass MAX_PIXELS. It is
+    rendered in colour and made grey after, by PDFium's own weights (PDFIUM_GREY): PDFium's grey rendering turns a
+    scan's whole image grey at its full resolution first (180 MB for one 6120 x 7920 colour scan, against 50 MB
+    so), and its weights, not PIL's, keep OCR's reading the same (a faint running head read by one, not the other)."""
+    import numpy
+    from PIL import Image
+
     width, height = page.get_size()
     scale = min(max(dpi, MIN_DPI) / 72, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
-    return page.render(scale=scale, grayscale=True).to_pil()
+    colour = page.render(scale=scale).to_pil()
+    pixels = numpy.asarray(colour.convert("RGB"))
+    colour.close()
+    grey = numpy.zeros(pixels.shape[:2], numpy.uint16)
+    for channel, weight in enumerate(PDFIUM_GREY):
+        grey += pixels[..., channel].astype(numpy.uint16) * weight
+    del pixels
+    grey //= 100
+    return Image.fromarray(grey.astype(numpy.uint8))
 
 
 def _gutter(lines: Sequence[ocr.OcrLine], width: int) -> float | None:
@@ -155,8 +172,8 @@ def scanned_page(image: Any, tick: ocr.Tick = ocr.idle, judge: bool = False) -> 
     return ScannedPage(_sized(rows), page.height, page.confidence, page.characters)
 
 
-FIGURE = ScannedPage((), 0.0, 0.0, 0)
-BLANK = ScannedPage((), 0.0, 0.0, 0)
+FIGURE = ScannedPage((), 0.0, 0.0, 0, ocr.FIGURE)
+BLANK = ScannedPage((), 0.0, 0.0, 0, ocr.BLANK)
 
 
 class _Pages:
@@ -212,12 +229,39 @@ def read_pages(
         found = {number: pages.read(number, skip_figures) for number in numbers}
     if report:
         report(1.0, "Read by OCR")
-    figures = tuple(number for number, page in found.items() if page is FIGURE)
-    blank = tuple(number for number, page in found.items() if page is BLANK)
+    return found, report_of(found, total)
+
+
+def report_of(found: dict[int, ScannedPage], total: int) -> OcrReport:
+    """What OCR made of the pages `found` (of `total`): those it read, its confidence, the figures and blank pages."""
+    figures = tuple(number for number, page in found.items() if page.content == ocr.FIGURE)
+    blank = tuple(number for number, page in found.items() if page.content == ocr.BLANK)
     characters = sum(page.characters for page in found.values())
     confidence = sum(page.confidence * page.characters for page in found.values()) / max(1, characters)
     read = tuple(number for number, page in found.items() if page.rows)
-    return found, OcrReport(read, total, confidence, figures, ocr.LABELS[ocr.backend()], blank)
+    return OcrReport(read, total, confidence, figures, ocr.LABELS[ocr.backend()], blank)
+
+
+def read_alone(number: int, image_of: Callable[[int], Any], total: int, report: Progress | None = None) -> ScannedPage:
+    """Page `number` (of `total`) read by OCR on its own, as a reader's worker reads its share of a long file: one page
+    at a time, its image freed and the heap it took given back (`ocr.release`) before the next one is rendered, so
+    that a worker holds one page image at most. A page that holds only a figure or nothing is not read (FIGURE,
+    BLANK); progress goes to `report` as lines are read, the fraction by the page's place in the file."""
+    message = f"Reading page {number} by OCR ({number} of {total} pages)"
+
+    def tick() -> None:
+        if report:
+            report((number - 1) / max(1, total), message)
+
+    tick()
+    ocr.release()  # what reading the pages before it freed, given back before the image is rendered
+    image = image_of(number)
+    try:
+        return scanned_page(image, tick, judge=True)
+    finally:
+        image.close()
+        del image
+        ocr.release()
 
 
 def unread_notes(empty: Sequence[int], figures: Sequence[int], count: int, blank: Sequence[int] = ()) -> list[str]:

@@ -81,6 +81,14 @@ def _api() -> Any:
     return api
 
 
+def release() -> None:
+    """End this thread's engine, if it has one (`_api` builds another when next asked)."""
+    api = getattr(_local, "api", None)
+    if api is not None:
+        del _local.api
+        api.End()
+
+
 def _layout_lines(api: Any) -> list[tuple[int, int, int, int]]:
     """The boxes (left, top, right, bottom) of the text lines that layout analysis finds on the image set."""
     from tesserocr import RIL

@@ -11,6 +11,7 @@ import functools
 import gzip
 import re
 import unicodedata
+from collections import Counter
 from pathlib import Path
 
 COMMON_RANK = 20_000
@@ -113,12 +114,14 @@ def known_share(text: str) -> float:
 def garbled(text: str) -> bool:
     """Whether a text layer is junk: control or private-use characters from a broken font encoding, or
     over a third of the words without a vowel ('Wkh flwb frxqflo')."""
-    visible = [ch for ch in text if not ch.isspace()]
-    bad = sum(unicodedata.category(ch) in BAD_CATEGORIES for ch in visible)
-    if visible and bad > 0.2 * len(visible):
+    characters = Counter(text)  # each distinct character and word judged once, however often it comes
+    visible = sum(n for ch, n in characters.items() if not ch.isspace())
+    bad = sum(n for ch, n in characters.items() if unicodedata.category(ch) in BAD_CATEGORIES and not ch.isspace())
+    if visible and bad > 0.2 * visible:
         return True
-    words = [w for w in LATIN_WORD.findall(text) if len(w) >= 3 and not w.isupper()]
-    return len(words) >= MIN_JUDGED_WORDS and sum(not VOWELS & set(w) for w in words) > VOWELLESS_SHARE * len(words)
+    judged = [(w, n) for w, n in Counter(LATIN_WORD.findall(text)).items() if len(w) >= 3 and not w.isupper()]
+    count = sum(n for _, n in judged)
+    return count >= MIN_JUDGED_WORDS and sum(n for w, n in judged if VOWELS.isdisjoint(w)) > VOWELLESS_SHARE * count
 
 
 def confirms(read: str, layer: str) -> bool:

@@ -1,8 +1,12 @@
-"""A long PDF's pages read in parallel give what one process gives, a failing worker costs no text, and a table's
-cells are found from its words' boxes, letters spaced out inside one word included."""
+"""A long PDF's pages read in parallel give what one process gives (scanned pages read by OCR in the workers
+included), a failing worker costs no text and an error in reading a page reaches the caller, and a table's cells are
+found from its words' boxes, letters spaced out inside one word included."""
 
+import io
 import os
+import signal
 
+import pytest
 from fpdf import FPDF
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -65,6 +69,125 @@ def test_a_worker_that_fails_leaves_its_pages_to_the_reader():
     document = _document(_long_pdf(30, 3))
     alone = pool.read_pages(document, 30, _page_text, processes=1)
     assert pool.read_pages(document, 30, _fails_in_a_worker(os.getpid()), processes=3) == alone
+
+
+def _fails_everywhere(document, number: int) -> tuple[int, str]:
+    if number == 17:
+        raise ValueError("page 17 cannot be read")
+    return _page_text(document, number)
+
+
+def _killed_in_a_worker(parent: int):
+    def read(document, number: int) -> tuple[int, str]:
+        if os.getpid() != parent and number > 10:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return _page_text(document, number)
+
+    return read
+
+
+def test_an_error_reading_a_page_reaches_the_caller_with_its_message():
+    document = _document(_long_pdf(30, 4))
+    with pytest.raises(ValueError, match="page 17 cannot be read"):
+        pool.read_pages(document, 30, _fails_everywhere, processes=3)
+
+
+def test_a_worker_killed_mid_file_costs_no_page_and_no_wait():
+    document = _document(_long_pdf(30, 5))
+    alone = pool.read_pages(document, 30, _page_text, processes=1)
+    assert pool.read_pages(document, 30, _killed_in_a_worker(os.getpid()), processes=2) == alone
+
+
+def test_progress_reported_in_a_worker_reaches_the_reader():
+    document = _document(_long_pdf(30, 6))
+    reports: list[tuple[float, str]] = []
+
+    def report(fraction: float, message: str) -> None:
+        reports.append((fraction, message))
+
+    relay = pool.relayed(report)
+
+    def read(document, number: int) -> tuple[int, str]:
+        if relay is not None:
+            relay(number / 30, f"page {number} by {os.getpid()}")
+        return _page_text(document, number)
+
+    pool.read_pages(document, 30, read, processes=2, report=report)
+    assert sorted(int(message.split()[1]) for _, message in reports) == list(range(1, 31))
+    assert str(os.getpid()) not in {message.split()[-1] for _, message in reports}
+
+
+def _scans_among_text(pages: int, scans: dict[int, object]) -> bytes:
+    """`pages` pages of text (`_long_pdf`'s), those numbered in `scans` images only, as a scanner gives them."""
+    pdf = FPDF()
+    pdf.add_font("Sans", fname=FONT)
+    prose = make_text(pages * 6, 21).split("\n\n")
+    for number in range(1, pages + 1):
+        pdf.add_page()
+        if number in scans:
+            buffer = io.BytesIO()
+            scans[number].save(buffer, "PNG")
+            pdf.image(buffer, x=0, y=0, w=210, h=297)
+            continue
+        pdf.set_font("Sans", size=11)
+        pdf.multi_cell(0, 6, f"Page {number} opens with this sentence. {' '.join(prose[number * 3 : number * 3 + 3])}")
+    return bytes(pdf.output())
+
+
+def _unread_scans() -> dict[int, object]:
+    from PIL import Image
+
+    from tests.ingest.test_ocr import figure
+
+    return {8: Image.new("L", (1654, 2339), 255), 13: figure("chart", 7)}
+
+
+TWO_CORES = pytest.mark.skipif(
+    pool.workers(pool.MIN_PAGES) < 2, reason="a long file goes to workers only on two cores or more"
+)
+
+
+@TWO_CORES
+def test_scanned_pages_read_by_ocr_in_the_workers_give_what_the_reader_alone_gives(monkeypatch):
+    from summarizer.lab.ocreval import FONT as SCAN_FONT
+    from summarizer.lab.ocreval import scan
+
+    if not SCAN_FONT.is_file():
+        pytest.skip(f"the test font {SCAN_FONT} is not installed")
+    text = "The council approved the new river bridge on Tuesday after a long debate about its cost and design."
+    data = _scans_among_text(pool.MIN_PAGES + 2, {5: scan(text, 200)[0], **_unread_scans()})
+    reports: list[str] = []
+    streamed = ingest_file("long.pdf", data, None, lambda fraction, message: reports.append(message))
+    assert any(message.startswith("Reading page 5 by OCR") for message in reports), reports
+    monkeypatch.setattr(pool, "MIN_PAGES", 1000)  # the same file read in one process, OCR after its text
+    alone = ingest_file("long.pdf", data)
+    assert streamed.blocks == alone.blocks and streamed.words == alone.words
+    assert streamed.warnings == alone.warnings
+    assert streamed.ocr == alone.ocr
+    assert streamed.ocr.pages == (5,) and streamed.ocr.figures == (13,) and streamed.ocr.blank == (8,)
+    assert "council approved the new river bridge" in streamed.text
+
+
+@TWO_CORES
+def test_blank_and_figure_only_scans_in_a_long_file_never_reach_the_ocr_engine(monkeypatch, tmp_path):
+    """Counted in the workers by a subclass of tesserocr's engine that notes each image it is given in a file."""
+    import tesserocr
+
+    calls = tmp_path / "calls"
+    calls.touch()
+
+    class Counting(tesserocr.PyTessBaseAPI):
+        def SetImage(self, image):
+            with open(calls, "a") as note:
+                note.write(f"{os.getpid()}\n")
+            return super().SetImage(image)
+
+    monkeypatch.setattr(tesserocr, "PyTessBaseAPI", Counting)
+    document = ingest_file("long.pdf", _scans_among_text(pool.MIN_PAGES + 2, _unread_scans()))
+    assert document.ocr is None or not document.ocr.pages
+    assert calls.read_text() == ""
+    assert "Page 13 of 26 holds only a figure and was not read." in document.warnings
+    assert "Page 8 of 26 is a blank scan and was not read." in document.warnings
 
 
 def test_a_long_file_reads_the_same_in_parallel_as_a_short_one_page_by_page():

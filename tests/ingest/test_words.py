@@ -1,5 +1,8 @@
 """Repairs for OCR text: spaces put back, hyphens decided by the dictionary, junk text layers told apart."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ingest.recognition.words import confirms, dehyphenated, garbled, known_share, spaced
 
 
@@ -51,3 +54,24 @@ def test_ocr_confirms_a_layer_only_when_it_reads_nearly_all_of_its_words():
     shifted = "Wkh flwb frxqflo yrwhg wr uhsdlu wkh rog eulgjh diwhu d orqj ghedwh rq Wxhvgdb qljkw"
     assert not confirms("The city council voted to repair the old bridge after a long debate on Tuesday night", shifted)
     assert not confirms("Too few words", "Too few words")  # too little read to judge
+
+
+def _garbled_char_by_char(text: str) -> bool:
+    """`garbled` as first written, every character and word judged on its own: the reference for the counted form."""
+    import unicodedata
+
+    from ingest.recognition import words
+
+    visible = [ch for ch in text if not ch.isspace()]
+    bad = sum(unicodedata.category(ch) in words.BAD_CATEGORIES for ch in visible)
+    if visible and bad > 0.2 * len(visible):
+        return True
+    found = [w for w in words.LATIN_WORD.findall(text) if len(w) >= 3 and not w.isupper()]
+    vowelless = sum(not words.VOWELS & set(w) for w in found)
+    return len(found) >= words.MIN_JUDGED_WORDS and vowelless > words.VOWELLESS_SHARE * len(found)
+
+
+@given(st.text(alphabet=st.sampled_from(list("bcdfghklmnpqrstvwxzBCDAEIOUaeiouy \n\t\x03\ue001é.")), max_size=300))
+@settings(max_examples=300, deadline=None)
+def test_garbled_counted_once_per_distinct_character_and_word_judges_as_one_by_one(text):
+    assert garbled(text) == _garbled_char_by_char(text)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 from ...document import Block, Extracted, OcrReport, page_ranges
 from ...errors import CorruptFileError, FileTooLargeError, NoTextError, PasswordProtectedError
+from ...recognition import ocr as ocr_engine
 from ...recognition import scans, words
 from ...settings import IngestSettings
 from .. import bookmarks
@@ -74,22 +75,69 @@ def _open(data: bytes, name: str) -> Any:
         raise CorruptFileError(f"{name} could not be read; the PDF seems damaged.") from error
 
 
-def _read_scans(
-    document: Any, numbers: list[int], settings: IngestSettings, report: scans.Progress | None
-) -> tuple[dict[int, list[Line]], OcrReport]:
-    heights = {number: document[number - 1].get_height() for number in numbers}
+def _renderer(document: Any, dpi: int) -> Callable[[int], Any]:
+    """image_of(number): page `number` of the document rendered for OCR, the page closed again."""
 
     def image_of(number: int) -> Any:
         page = document[number - 1]
         try:
-            return scans.render(page, settings.ocr_dpi)
+            return scans.render(page, dpi)
         finally:
             page.close()
 
-    found, ocr = scans.read_pages(numbers, image_of, len(document), report, engine=settings.ocr_engine)
-    return {
-        number: ocr_lines(page, number, heights[number] / max(page.height, 1.0)) for number, page in found.items()
-    }, ocr
+    return image_of
+
+
+def _read_scans(
+    document: Any, numbers: list[int], settings: IngestSettings, report: scans.Progress | None
+) -> tuple[dict[int, list[Line]], OcrReport]:
+    found, ocr = scans.read_pages(
+        numbers, _renderer(document, settings.ocr_dpi), len(document), report, engine=settings.ocr_engine
+    )
+    return _scanned_lines(document, found), ocr
+
+
+def _scanned_lines(document: Any, found: dict[int, scans.ScannedPage]) -> dict[int, list[Line]]:
+    """Each page OCR read as the reader's lines, its rows scaled from pixels to the page's points."""
+    heights = {number: document[number - 1].get_height() for number in found}
+    return {number: ocr_lines(page, number, heights[number] / max(page.height, 1.0)) for number, page in found.items()}
+
+
+class _Streamed:
+    """read(document, number) for `pool.read_pages` when OCR streams with the text: the page's lines, whether it needs
+    OCR, and, for each of the first `ocr_max_pages` pages that do in this process, OCR's reading of it, done there
+    and then (`scans.read_alone`), its progress relayed to the reader (`pool.relayed`). Each forked worker counts
+    its own pages, so every page among the file's first `ocr_max_pages` scanned ones is read (the reader keeps
+    those and drops the rest)."""
+
+    def __init__(self, settings: IngestSettings, count: int, report: scans.Progress | None):
+        self.settings, self.count, self.report = settings, count, report
+        self.read = 0
+
+    def __call__(self, document: Any, number: int) -> tuple[list[Line], bool, scans.ScannedPage | None]:
+        lines, needs_ocr = read_page(document, number)
+        if not needs_ocr or self.read >= self.settings.ocr_max_pages:
+            if self.read and self.report:  # once OCR has reported, the reader's time bound runs from each report
+                self.report((number - 1) / self.count, f"Reading page {number} of {self.count}")
+            return lines, needs_ocr, None
+        self.read += 1
+        image_of = _renderer(document, self.settings.ocr_dpi)
+        return lines, needs_ocr, scans.read_alone(number, image_of, self.count, self.report)
+
+
+def _read_again(
+    document: Any, number: int, settings: IngestSettings, report: scans.Progress | None
+) -> scans.ScannedPage:
+    """A page among the first `ocr_max_pages` scanned ones that came back unread (its worker failed, and the reader,
+    reading that worker's pages itself, had used up its own count), read by OCR here."""
+    return scans.read_alone(number, _renderer(document, settings.ocr_dpi), len(document), report)
+
+
+def _streams(count: int, settings: IngestSettings) -> bool:
+    """Whether OCR runs in the page workers, each page read as its text is (a long file, OCR on, Tesseract): a
+    worker then holds one page image at most and the reader never builds engines beside every page's text. RapidOCR
+    keeps one engine in the reader, after the text (two of its engines at once overran the memory cap)."""
+    return settings.ocr and pool.workers(count) > 1 and ocr_engine.chosen(settings.ocr_engine) == ocr_engine.TESSERACT
 
 
 def _no_text(
@@ -135,15 +183,44 @@ class _Read:
     blank: tuple[int, ...]
 
 
+_Pages = tuple[list[list[Line]], list[int], list[int], dict[int, list[Line]], OcrReport | None]
+
+
+def _read_streamed(document: Any, count: int, settings: IngestSettings, report: scans.Progress | None) -> _Pages:
+    """(each page's lines, the scanned pages, those OCR was to read, OCR's lines of them, its report), OCR done in the
+    page workers as each scanned page is read (`_Streamed`)."""
+    ocr_engine.prepare(1, settings.ocr_engine)
+    streamed = pool.read_pages(document, count, _Streamed(settings, count, pool.relayed(report)), report=report)
+    pages = [lines for lines, _, _ in streamed]
+    scanned = [number for number, (_, needs_ocr, _) in enumerate(streamed, 1) if needs_ocr]
+    chosen = scanned[: settings.ocr_max_pages]
+    found = {number: streamed[number - 1][2] for number in chosen}
+    del streamed
+    if not chosen:
+        return pages, scanned, chosen, {}, None
+    done = {
+        number: page if page is not None else _read_again(document, number, settings, report)
+        for number, page in found.items()
+    }
+    return pages, scanned, chosen, _scanned_lines(document, done), scans.report_of(done, count)
+
+
+def _read_after(document: Any, count: int, settings: IngestSettings, report: scans.Progress | None) -> _Pages:
+    """As `_read_streamed`, OCR done in the reader once every page's text is read (`scans.read_pages`)."""
+    plain = pool.read_pages(document, count, read_page)
+    pages = [lines for lines, _ in plain]
+    scanned = [number for number, (_, needs_ocr) in enumerate(plain, 1) if needs_ocr]
+    chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []
+    if not chosen:
+        return pages, scanned, chosen, {}, None
+    return pages, scanned, chosen, *_read_scans(document, chosen, settings, report)
+
+
 def _read(document: Any, count: int, settings: IngestSettings, report: scans.Progress | None) -> _Read:
     """The pages' lines, scanned pages read by OCR as far as the settings allow and the rest left empty."""
-    found = pool.read_pages(document, count, read_page)
-    pages = [lines for lines, _ in found]
-    scanned = [number for number, (_, needs_ocr) in enumerate(found, 1) if needs_ocr]
-    chosen = scanned[: settings.ocr_max_pages] if settings.ocr else []
-    ocr = None
-    if chosen:
-        read, ocr = _read_scans(document, chosen, settings, report)
+    reader = _read_streamed if _streams(count, settings) else _read_after
+    pages, scanned, chosen, read, ocr = reader(document, count, settings, report)
+    if ocr is not None:
         ocr = _merged(pages, read, ocr)
     skipped = [n for n in scanned if n not in chosen and sum(len(ln.text) for ln in pages[n - 1]) < MIN_SCANNED_CHARS]
     for number in skipped:
