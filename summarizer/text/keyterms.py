@@ -16,7 +16,7 @@ import json
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
@@ -164,6 +164,7 @@ class Candidates:
     keys: list[Phrase]
     spellings: list[str]
     rows: np.ndarray
+    whole: dict[Phrase, Phrase] = field(default_factory=dict)  # a key never written but inside one longer key
 
 
 def candidates(sentences: Sequence[str], outline: Outline = Outline()) -> Candidates:
@@ -181,7 +182,20 @@ def candidates(sentences: Sequence[str], outline: Outline = Outline()) -> Candid
     if not keys:
         return Candidates([], [], np.zeros((0, len(FEATURES))))
     rows = _features(keys, counts, spelled, reading, outline, len(sentences))
-    return Candidates(keys, [_spelling(spelled[key]) for key in keys], rows)
+    return Candidates(keys, [_spelling(spelled[key]) for key in keys], rows, _wholes(keys, counts))
+
+
+def _wholes(keys: list[Phrase], counts: Counter[Phrase]) -> dict[Phrase, Phrase]:
+    """Each key written only inside one longer key ("replicated state" in "replicated state machines", as often),
+    with that key: a part of a phrase is not a term of its own."""
+    wholes: dict[Phrase, Phrase] = {}
+    for big in keys:
+        for size in range(2, len(big)):
+            for start in range(len(big) - size + 1):
+                part = big[start : start + size]
+                if counts[part] == counts[big] and len(big) > len(wholes.get(part, part)):
+                    wholes[part] = big
+    return wholes
 
 
 def key_terms(
@@ -193,6 +207,8 @@ def key_terms(
         return []
     scores = (weights or shipped()).score(found.rows)
     order = sorted(range(len(found.keys)), key=lambda i: (-scores[i], found.keys[i]))
+    index = {key: i for i, key in enumerate(found.keys)}
+    order = list(dict.fromkeys(index[found.whole.get(found.keys[i], found.keys[i])] for i in order))
     return [found.spellings[i] for i in _best([found.keys[i] for i in order], order, count)]
 
 
