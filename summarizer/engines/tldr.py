@@ -24,7 +24,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..text.prose import dangles, is_signpost, opens_mid_thought, shown
+from ..text.prose import dangles, is_signpost, leans, opens_mid_thought, shown
 from ..text.vectors import tfidf, tokens
 from .scoring import Scorer
 from .selection import centralities
@@ -64,13 +64,36 @@ NOT_A_TLDR = re.compile(
     r"\b(?:in this paper|here),? we (?:will )?only\b",
     re.I,
 )
-# An opener that only frames the sentence that follows it: dropped from a TL;DR when "we" follows (`unframed`).
-FRAMING = re.compile(
-    r"^(?:(?:in|within) (?:this|the present) (?:paper|work|article|study|note|report)|here|to this end|to that end|"
-    r"to do so|in this context|specifically|finally|moreover|furthermore|additionally|in addition|concretely)"
-    r",?\s+(?=we\b)",
-    re.I,
+# Openers that only frame the sentence that follows them: dropped from a TL;DR when "we" follows (`unframed`).
+FRAMING_OPENERS = (
+    r"(?:in|within) (?:this|the present) (?:paper|work|article|study|note|report)",
+    r"here",
+    r"in this context",
+    r"specifically",
+    r"finally",
+    r"moreover",
+    r"furthermore",
+    r"additionally",
+    r"in addition",
+    r"concretely",
 )
+# Openers that lean on the sentence before only to say why "we" act ("To address this issue, we propose X."): the
+# rest of the sentence is the contribution and reads alone once the opener is dropped (`stands_alone`).
+LEANING_PURPOSES = (
+    r"to (?:this|that) end",
+    r"to do (?:so|this)",
+    r"(?:in order )?to (?:\w+ )?(?:address|tackle|solve|overcome|mitigate|alleviate|remedy|fix|handle|resolve|"
+    r"circumvent|bridge|close|fill|meet|answer|avoid|counter|deal with|cope with|get around|achieve|accomplish|"
+    r"realize|pursue|reach|study|investigate|explore|combine|exploit|leverage) "
+    r"(?:this|these|that|those|such)\b[^,]{0,60}",
+    r"(?:based|building|drawing|relying|capitalizing) on (?:this|these|that|those|such)\b[^,]{0,40}",
+    r"(?:in light|in the light|in view|because|as a result) of (?:this|these|that|those)\b[^,]{0,40}",
+    r"(?:motivated|inspired|guided|driven|encouraged) by (?:this|these|that|those|such)\b[^,]{0,40}",
+    r"with (?:this|these) (?:in mind|goals?|aims?|motivations?)",
+    r"towards? (?:this|that|these) (?:goals?|ends?|aims?)",
+)
+FRAMING = re.compile(rf"^(?:{'|'.join(FRAMING_OPENERS + LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
+PURPOSE = re.compile(rf"^(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
 FEATURES = (
     "first",
     "second",
@@ -153,6 +176,12 @@ def unframed(text: str) -> str:
     """The sentence without a framing opener before its "we" (`FRAMING`), capitalised; else the sentence as it is."""
     rest = FRAMING.sub("", text, count=1)
     return rest if rest == text else rest[:1].upper() + rest[1:]
+
+
+def stands_alone(text: str) -> bool:
+    """Whether a sentence may be shown alone as a TL;DR: it does not lean on another (`prose.leans`), or it leans only
+    in an opener that says why "we" act, which the TL;DR drops (`LEANING_PURPOSES`: "To address this issue, we ...")."""
+    return not leans(text) or (bool(PURPOSE.match(text)) and not leans(PURPOSE.sub("", text, count=1)))
 
 
 def title_overlap(texts: Sequence[str], title: str) -> np.ndarray:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions, planning
-from summarizer.engines.tldr import FEATURES, WEIGHTS, fits, shipped, unframed
+from summarizer.engines.tldr import FEATURES, WEIGHTS, fits, shipped, stands_alone, unframed
 from summarizer.lab.syntheticprose import prose
 from summarizer.sectioned import sectioned_text
 from tests.summarizer.lab.test_cli import run
@@ -151,6 +151,31 @@ def test_a_tldr_drops_its_framing_opener_and_stays_the_whole_sentence(opener, ve
     assert OFFLINE.summarize(blocks, TLDR).sentences == [f"We {rest}"]
     overview = OFFLINE.summarize(blocks, SummaryOptions(length="short")).sentences
     assert framed in overview or f"We {rest}" not in overview  # only the TL;DR is trimmed
+
+
+@pytest.mark.parametrize(
+    "opener", ["To address this issue,", "To overcome these limitations,", "Based on this observation,", "To this end,"]
+)
+def test_a_contribution_after_an_opener_that_leans_only_to_say_why_is_the_tldr_without_it(opener):
+    rest = "propose Quire, a storage engine that groups pages by their expected lifetime on flash drives."
+    problem = "Storage engines wear flash drives out because they mix short-lived and long-lived pages in one block."
+    text = f"# Abstract\n\n{problem} {opener} we {rest} {RESULTS}\n\n# Introduction\n\n{METHOD}"
+    assert OFFLINE.summarize(parse_text(text, markdown_syntax=True).blocks, TLDR).sentences == [f"We {rest}"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "To address this issue, we propose to reuse these pages.",  # the rest leans too
+        "However, we propose Quire, a storage engine.",
+        "Moreover, we propose Quire, a storage engine.",
+        "This engine groups pages by lifetime.",
+        "We call this method Quire.",
+    ],
+)
+def test_a_sentence_that_leans_beyond_its_opener_never_stands_alone(sentence):
+    assert not stands_alone(sentence)
+    assert stands_alone(CONTRIBUTION) and stands_alone("To solve this problem, we propose Quire, a storage engine.")
 
 
 def test_an_opener_not_before_we_stays():
