@@ -4,14 +4,18 @@ A logistic regression over general signals of each sentence of the passage a TL;
 or the introduction's last paragraph and the conclusion's first, or the whole text): where it sits, cue phrases
 of a contribution ("we propose", "this paper", "we show") and of background, its length, its centrality in the
 passage, whether it is the document's defining sentence (`planning.defining`), and whether it stands alone (no
-dangling opener, no referring phrase such as "these tasks" or "for this"). It is trained on the authors' TL;DRs of
+dangling opener, no referring phrase such as "these tasks" or "for this"; "To address this issue, we propose X." stands
+alone as "We propose X.", `stands_alone`), whether it is the passage's first to say what the document does ("we
+propose", "this paper", "we study") and whether it opens the passage on the field's background (no "we", no "this
+paper"). It is trained on the authors' TL;DRs of
 `../shared/eval/tldr/train.jsonl` against the abstract sentence a ROUGE oracle picks
 (`python -m summarizer train-tldr`, `summarizer/lab/tldrtrain.py`); the weights ship as `tldr.json` beside this
 file, so ranking is a dot product with numpy. The title's terms are not in that data: their weight
 (`TITLE_WEIGHT`) is set by hand and only breaks near ties. Sentences no reader would keep as a TL;DR (a caption,
 footnote, byline, venue line, a signpost such as "The paper is organized as follows", a fragment) are never
 picked (`fits`). The TL;DR is shown without a framing opener before its "we" ("In this paper, we propose X." reads
-"We propose X."; `unframed`), as the authors' own TL;DRs are written: still the whole sentence, one word shorter.
+"We propose X.", and so does "To address this issue, we propose X."; `unframed`), as the authors' own TL;DRs are
+written: still the whole sentence, a few words shorter.
 """
 
 from __future__ import annotations
@@ -44,10 +48,18 @@ CUES: dict[str, str] = {
     "background": r"\b(?:recent(?:ly)?|has been|have been|widely|typically|traditional(?:ly)?|existing|prior|"
     r"previous(?:ly)?|popular|commonly|often|usually)\b",
     "problem": r"\b(?:however|challeng\w+|problem|difficult\w*|limitation\w*|suffer\w*|lack\w*|remains?)\b",
+    "study": r"\bwe\s+(?:\w+ly\s+)?(?:study|explore|investigate|consider|examine|analy[sz]e|address|tackle|focus on|"
+    r"revisit|characteri[sz]e|aim|seek)\b",
     "future": r"\b(?:future work|we (?:plan|hope|leave)|further research)\b",
     "we": r"\b(?:we|our)\b",
 }
 _CUES = {name: re.compile(pattern, re.I) for name, pattern in CUES.items()}
+# The cues of a sentence that says what the document does: the passage's first sentence with one of them is where an
+# abstract turns from its background to its own work (`first_cue`).
+DOCUMENT_CUES = ("contribution", "self", "study")
+# The cues of a sentence about the authors or the document: a passage's first sentence without them opens on the
+# field's background (`background_first`).
+OWN_CUES = ("self", "we")
 # A phrase that refers back to something the sentence does not name ("these tasks", "the former", "for this").
 LEANING = re.compile(
     r"\b(?:these|those|such)\s+(?!paper|work|article|report)\w+|\bthe (?:former|latter|above|aforementioned)\b|"
@@ -115,6 +127,8 @@ FEATURES = (
     "question",
     "colon",
     "log_count",
+    "first_cue",
+    "background_first",
 )
 LONG_WORDS = 40
 
@@ -150,6 +164,9 @@ def features(texts: Sequence[str], defining: Sequence[bool]) -> np.ndarray:
     own = np.asarray([_row(t) for t in shown_texts], dtype=np.float32)
     position = np.arange(n, dtype=np.float32)
     cut = 3 + len(CUES) + 1
+    names = list(CUES)
+    cued = own[:, [3 + names.index(c) for c in DOCUMENT_CUES]].any(axis=1)
+    own_words = own[:, [3 + names.index(c) for c in OWN_CUES]].any(axis=1)
     return np.column_stack(
         [
             position == 0,
@@ -163,6 +180,8 @@ def features(texts: Sequence[str], defining: Sequence[bool]) -> np.ndarray:
             np.asarray(defining, dtype=np.float32),
             own[:, cut:],
             np.full(n, np.log1p(n)),
+            cued & (np.cumsum(cued) == 1),
+            (position == 0) & ~own_words,
         ]
     ).astype(np.float32)
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions, planning
-from summarizer.engines.tldr import FEATURES, WEIGHTS, fits, shipped, stands_alone, unframed
+from summarizer.engines.tldr import FEATURES, WEIGHTS, features, fits, shipped, stands_alone, unframed
 from summarizer.lab.syntheticprose import prose
 from summarizer.sectioned import sectioned_text
 from tests.summarizer.lab.test_cli import run
@@ -186,6 +186,15 @@ def test_an_opener_not_before_we_stays():
         CONTRIBUTION,
     ):
         assert unframed(sentence) == sentence
+
+
+def test_the_ranker_sees_where_the_abstract_turns_from_background_to_its_own_work():
+    texts = [*BACKGROUND.split(". "), CONTRIBUTION, "We study how pages age on flash.", *RESULTS.split(". ")]
+    rows = features(texts, [False] * len(texts))
+    first_cue, background = rows[:, FEATURES.index("first_cue")], rows[:, FEATURES.index("background_first")]
+    assert first_cue.tolist() == [0, 0, 1, 0, 0, 0]  # only the first sentence that says what the paper does
+    assert background.tolist() == [1, 0, 0, 0, 0, 0]
+    assert features([CONTRIBUTION], [False])[0, FEATURES.index("background_first")] == 0
 
 
 def test_the_shipped_weights_match_the_features():
