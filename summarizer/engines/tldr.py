@@ -66,16 +66,24 @@ LEANING = re.compile(
     r"\b(?:for|of|to|by|from|with) (?:this|that|these|those|it)(?:[.,;]|$)|\bas (?:above|before|mentioned)\b",
     re.I,
 )
-# What is never a TL;DR: a caption, a footnote, a byline or venue line, where the document is going next.
-NOT_A_TLDR = re.compile(
-    r"^(?:fig(?:ure)?\.?|table|photo|pictured|image|source|credit)\s*[\d:.]|\(pictured\)|\bpictured\b|"
-    r"\b(?:poses|posing) (?:in|with|for|at|alongside)\b|"
-    r"\bwork (?:was|is) (?:performed|done|carried out|supported|funded) (?:while|during|at|by|in part)\b|"
-    r"\b(?:corresponding author|equal contribution|e-?mail|@\w)|^by\s+(?:[A-Z][\w.'-]*\s*){1,4}(?:,|\band\b|$)|"
-    r"\bto appear in\b|\b(?:proceedings|proc\.) of\b|\bcopyright\b|\ball rights reserved\b|"
-    r"\b(?:in this paper|here),? we (?:will )?only\b",
-    re.I,
-)
+# Openers that lean on a sentence before in a TL;DR, though not elsewhere: the first item of a list ("First, we ...").
+LEANING_OPENERS = ("first", "firstly", "first of all", "to begin with", "on the one hand")
+# What is never a TL;DR, one rule a row (`fits`; a signpost is `prose.is_signpost`'s).
+NEVER_A_TLDR: dict[str, str] = {
+    "caption": r"^(?:fig(?:ure)?\.?|table|photo|pictured|image|source|credit)\s*[\d:.]",
+    "photo": r"\(pictured\)|\bpictured\b|\b(?:poses|posing) (?:in|with|for|at|alongside)\b",
+    "footnote": r"\bwork (?:was|is) (?:performed|done|carried out|supported|funded) (?:while|during|at|by|in part)\b",
+    "contact": r"\b(?:corresponding author|equal contribution|e-?mail|@\w)",
+    "byline": r"^by\s+(?:[A-Z][\w.'-]*\s*){1,4}(?:,|\band\b|$)",
+    "venue": r"\bto appear in\b|\b(?:proceedings|proc\.) of\b|\bcopyright\b|\ball rights reserved\b",
+    "scope only": r"\b(?:in this paper|here),? we (?:will )?only\b",
+    "roadmap": r"^in (?:sections?|sec\.|chapters?) \d|"
+    r"\b(?:the paper|this paper|it) (?:is|are) (?:organi[sz]ed|structured) (?:as follows|in)\b",
+    "list opener": rf"^(?:{'|'.join(LEANING_OPENERS)}),",
+    "earlier work": r"^(?-i:[A-Z][\w'-]+(?: (?:and|&) [A-Z][\w'-]+| et al\.?)?) ?[(\[]\d{4}[a-z]?[)\]]|"
+    r"^\[\d+(?:[,–-] ?\d+)*\]",
+}
+NOT_A_TLDR = re.compile("|".join(f"(?:{rule})" for rule in NEVER_A_TLDR.values()), re.I)
 # Openers that only frame the sentence that follows them: dropped from a TL;DR when "we" follows (`unframed`).
 FRAMING_OPENERS = (
     r"(?:in|within) (?:this|the present) (?:paper|work|article|study|note|report)",

@@ -131,11 +131,19 @@ def test_several_stories_keep_a_line_each():
         "To appear in OSDI 2004.",
         "By Jane Smith and John Doe",
         "Lindsay Lohan poses in the dressing room alongside her team mates.",
+        "In Section 3 we describe the write path of the engine.",  # a roadmap
+        "The paper is structured as follows.",
+        "In this paper we will only discuss engines for flash drives.",
+        "Smith et al. (2019) proposed a storage engine that groups pages by file.",  # someone else's earlier work
+        "[12] grouped pages by the file they belong to.",
+        "First, we group pages by their expected lifetime.",  # the first item of a list leans on its lead-in
+        "On the one hand, engines that group pages write less.",
     ],
 )
 def test_a_sentence_no_reader_keeps_is_never_a_tldr(sentence):
     assert not fits(sentence)
     assert fits(CONTRIBUTION)
+    assert fits("First-order methods group pages by lifetime.") and fits("In 2019 we built Quire, a storage engine.")
 
 
 @settings(max_examples=20, deadline=None)
