@@ -15,7 +15,7 @@ from typing import Sequence
 import numpy as np
 
 from .engine import Hints
-from .engines.tldr import ranks
+from .engines.tldr import ranks, stands_alone
 from .sectioned import NUMBER, Section, SectionedText
 from .text.topics import separate_stories
 from .text.vectors import tokens
@@ -61,7 +61,7 @@ def passage(sectioned: SectionedText, eligible: Sequence[int]) -> list[int]:
 
 def tldr_hints(sectioned: SectionedText, indices: Sequence[int], defining: int | None, title: str = "") -> Hints:
     """Hints for a TL;DR of the sentences `indices`: the ranker's score of each sentence of their passage, the
-    rest unranked and not allowed."""
+    rest unranked and not allowed; a sentence that leans only in an opener the TL;DR drops stands alone."""
     chosen = passage(sectioned, indices)
     texts = [sectioned.sentences[i].text for i in chosen]
     scored = dict(zip(chosen, ranks(texts, [i == defining for i in chosen], title).tolist()))
@@ -70,6 +70,7 @@ def tldr_hints(sectioned: SectionedText, indices: Sequence[int], defining: int |
     return Hints(
         ranks=np.where(allowed, values, UNRANKED).tolist(),
         allowed=allowed.tolist(),
+        standalone=[stands_alone(sectioned.sentences[i].text) for i in indices],
     )
 
 

@@ -4,14 +4,18 @@ A logistic regression over general signals of each sentence of the passage a TL;
 or the introduction's last paragraph and the conclusion's first, or the whole text): where it sits, cue phrases
 of a contribution ("we propose", "this paper", "we show") and of background, its length, its centrality in the
 passage, whether it is the document's defining sentence (`planning.defining`), and whether it stands alone (no
-dangling opener, no referring phrase such as "these tasks" or "for this"). It is trained on the authors' TL;DRs of
+dangling opener, no referring phrase such as "these tasks" or "for this"; "To address this issue, we propose X." stands
+alone as "We propose X.", `stands_alone`), whether it is the passage's first to say what the document does ("we
+propose", "this paper", "we study") and whether it opens the passage on the field's background (no "we", no "this
+paper"). It is trained on the authors' TL;DRs of
 `../shared/eval/tldr/train.jsonl` against the abstract sentence a ROUGE oracle picks
 (`python -m summarizer train-tldr`, `summarizer/lab/tldrtrain.py`); the weights ship as `tldr.json` beside this
 file, so ranking is a dot product with numpy. The title's terms are not in that data: their weight
 (`TITLE_WEIGHT`) is set by hand and only breaks near ties. Sentences no reader would keep as a TL;DR (a caption,
 footnote, byline, venue line, a signpost such as "The paper is organized as follows", a fragment) are never
 picked (`fits`). The TL;DR is shown without a framing opener before its "we" ("In this paper, we propose X." reads
-"We propose X."; `unframed`), as the authors' own TL;DRs are written: still the whole sentence, one word shorter.
+"We propose X.", and so does "To address this issue, we propose X."; `unframed`), as the authors' own TL;DRs are
+written: still the whole sentence, a few words shorter.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..text.prose import dangles, is_signpost, opens_mid_thought, shown
+from ..text.prose import dangles, is_signpost, leans, opens_mid_thought, shown
 from ..text.vectors import tfidf, tokens
 from .scoring import Scorer
 from .selection import centralities
@@ -44,33 +48,72 @@ CUES: dict[str, str] = {
     "background": r"\b(?:recent(?:ly)?|has been|have been|widely|typically|traditional(?:ly)?|existing|prior|"
     r"previous(?:ly)?|popular|commonly|often|usually)\b",
     "problem": r"\b(?:however|challeng\w+|problem|difficult\w*|limitation\w*|suffer\w*|lack\w*|remains?)\b",
+    "study": r"\bwe\s+(?:\w+ly\s+)?(?:study|explore|investigate|consider|examine|analy[sz]e|address|tackle|focus on|"
+    r"revisit|characteri[sz]e|aim|seek)\b",
     "future": r"\b(?:future work|we (?:plan|hope|leave)|further research)\b",
     "we": r"\b(?:we|our)\b",
 }
 _CUES = {name: re.compile(pattern, re.I) for name, pattern in CUES.items()}
+# The cues of a sentence that says what the document does: the passage's first sentence with one of them is where an
+# abstract turns from its background to its own work (`first_cue`).
+DOCUMENT_CUES = ("contribution", "self", "study")
+# The cues of a sentence about the authors or the document: a passage's first sentence without them opens on the
+# field's background (`background_first`).
+OWN_CUES = ("self", "we")
 # A phrase that refers back to something the sentence does not name ("these tasks", "the former", "for this").
 LEANING = re.compile(
     r"\b(?:these|those|such)\s+(?!paper|work|article|report)\w+|\bthe (?:former|latter|above|aforementioned)\b|"
     r"\b(?:for|of|to|by|from|with) (?:this|that|these|those|it)(?:[.,;]|$)|\bas (?:above|before|mentioned)\b",
     re.I,
 )
-# What is never a TL;DR: a caption, a footnote, a byline or venue line, where the document is going next.
-NOT_A_TLDR = re.compile(
-    r"^(?:fig(?:ure)?\.?|table|photo|pictured|image|source|credit)\s*[\d:.]|\(pictured\)|\bpictured\b|"
-    r"\b(?:poses|posing) (?:in|with|for|at|alongside)\b|"
-    r"\bwork (?:was|is) (?:performed|done|carried out|supported|funded) (?:while|during|at|by|in part)\b|"
-    r"\b(?:corresponding author|equal contribution|e-?mail|@\w)|^by\s+(?:[A-Z][\w.'-]*\s*){1,4}(?:,|\band\b|$)|"
-    r"\bto appear in\b|\b(?:proceedings|proc\.) of\b|\bcopyright\b|\ball rights reserved\b|"
-    r"\b(?:in this paper|here),? we (?:will )?only\b",
-    re.I,
+# Openers that lean on a sentence before in a TL;DR, though not elsewhere: the first item of a list ("First, we ...").
+LEANING_OPENERS = ("first", "firstly", "first of all", "to begin with", "on the one hand")
+# What is never a TL;DR, one rule a row (`fits`; a signpost is `prose.is_signpost`'s).
+NEVER_A_TLDR: dict[str, str] = {
+    "caption": r"^(?:fig(?:ure)?\.?|table|photo|pictured|image|source|credit)\s*[\d:.]",
+    "photo": r"\(pictured\)|\bpictured\b|\b(?:poses|posing) (?:in|with|for|at|alongside)\b",
+    "footnote": r"\bwork (?:was|is) (?:performed|done|carried out|supported|funded) (?:while|during|at|by|in part)\b",
+    "contact": r"\b(?:corresponding author|equal contribution|e-?mail|@\w)",
+    "byline": r"^by\s+(?:[A-Z][\w.'-]*\s*){1,4}(?:,|\band\b|$)",
+    "venue": r"\bto appear in\b|\b(?:proceedings|proc\.) of\b|\bcopyright\b|\ball rights reserved\b",
+    "scope only": r"\b(?:in this paper|here),? we (?:will )?only\b",
+    "roadmap": r"^in (?:sections?|sec\.|chapters?) \d|"
+    r"\b(?:the paper|this paper|it) (?:is|are) (?:organi[sz]ed|structured) (?:as follows|in)\b",
+    "list opener": rf"^(?:{'|'.join(LEANING_OPENERS)}),",
+    "earlier work": r"^(?-i:[A-Z][\w'-]+(?: (?:and|&) [A-Z][\w'-]+| et al\.?)?) ?[(\[]\d{4}[a-z]?[)\]]|"
+    r"^\[\d+(?:[,–-] ?\d+)*\]",
+}
+NOT_A_TLDR = re.compile("|".join(f"(?:{rule})" for rule in NEVER_A_TLDR.values()), re.I)
+# Openers that only frame the sentence that follows them: dropped from a TL;DR when "we" follows (`unframed`).
+FRAMING_OPENERS = (
+    r"(?:in|within) (?:this|the present) (?:paper|work|article|study|note|report)",
+    r"here",
+    r"in this context",
+    r"specifically",
+    r"finally",
+    r"moreover",
+    r"furthermore",
+    r"additionally",
+    r"in addition",
+    r"concretely",
 )
-# An opener that only frames the sentence that follows it: dropped from a TL;DR when "we" follows (`unframed`).
-FRAMING = re.compile(
-    r"^(?:(?:in|within) (?:this|the present) (?:paper|work|article|study|note|report)|here|to this end|to that end|"
-    r"to do so|in this context|specifically|finally|moreover|furthermore|additionally|in addition|concretely)"
-    r",?\s+(?=we\b)",
-    re.I,
+# Openers that lean on the sentence before only to say why "we" act ("To address this issue, we propose X."): the
+# rest of the sentence is the contribution and reads alone once the opener is dropped (`stands_alone`).
+LEANING_PURPOSES = (
+    r"to (?:this|that) end",
+    r"to do (?:so|this)",
+    r"(?:in order )?to (?:\w+ )?(?:address|tackle|solve|overcome|mitigate|alleviate|remedy|fix|handle|resolve|"
+    r"circumvent|bridge|close|fill|meet|answer|avoid|counter|deal with|cope with|get around|achieve|accomplish|"
+    r"realize|pursue|reach|study|investigate|explore|combine|exploit|leverage) "
+    r"(?:this|these|that|those|such)\b[^,]{0,60}",
+    r"(?:based|building|drawing|relying|capitalizing) on (?:this|these|that|those|such)\b[^,]{0,40}",
+    r"(?:in light|in the light|in view|because|as a result) of (?:this|these|that|those)\b[^,]{0,40}",
+    r"(?:motivated|inspired|guided|driven|encouraged) by (?:this|these|that|those|such)\b[^,]{0,40}",
+    r"with (?:this|these) (?:in mind|goals?|aims?|motivations?)",
+    r"towards? (?:this|that|these) (?:goals?|ends?|aims?)",
 )
+FRAMING = re.compile(rf"^(?:{'|'.join(FRAMING_OPENERS + LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
+PURPOSE = re.compile(rf"^(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
 FEATURES = (
     "first",
     "second",
@@ -92,6 +135,8 @@ FEATURES = (
     "question",
     "colon",
     "log_count",
+    "first_cue",
+    "background_first",
 )
 LONG_WORDS = 40
 
@@ -127,6 +172,9 @@ def features(texts: Sequence[str], defining: Sequence[bool]) -> np.ndarray:
     own = np.asarray([_row(t) for t in shown_texts], dtype=np.float32)
     position = np.arange(n, dtype=np.float32)
     cut = 3 + len(CUES) + 1
+    names = list(CUES)
+    cued = own[:, [3 + names.index(c) for c in DOCUMENT_CUES]].any(axis=1)
+    own_words = own[:, [3 + names.index(c) for c in OWN_CUES]].any(axis=1)
     return np.column_stack(
         [
             position == 0,
@@ -140,6 +188,8 @@ def features(texts: Sequence[str], defining: Sequence[bool]) -> np.ndarray:
             np.asarray(defining, dtype=np.float32),
             own[:, cut:],
             np.full(n, np.log1p(n)),
+            cued & (np.cumsum(cued) == 1),
+            (position == 0) & ~own_words,
         ]
     ).astype(np.float32)
 
@@ -153,6 +203,12 @@ def unframed(text: str) -> str:
     """The sentence without a framing opener before its "we" (`FRAMING`), capitalised; else the sentence as it is."""
     rest = FRAMING.sub("", text, count=1)
     return rest if rest == text else rest[:1].upper() + rest[1:]
+
+
+def stands_alone(text: str) -> bool:
+    """Whether a sentence may be shown alone as a TL;DR: it does not lean on another (`prose.leans`), or it leans only
+    in an opener that says why "we" act, which the TL;DR drops (`LEANING_PURPOSES`: "To address this issue, we ...")."""
+    return not leans(text) or (bool(PURPOSE.match(text)) and not leans(PURPOSE.sub("", text, count=1)))
 
 
 def title_overlap(texts: Sequence[str], title: str) -> np.ndarray:

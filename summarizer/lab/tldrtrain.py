@@ -24,7 +24,7 @@ from ..engines.scoring import Scorer, fit
 from ..engines.selection import DEFAULT_TUNING, is_candidate
 from ..options import LENGTHS
 from ..sectioned import sectioned_text
-from ..text.prose import dangles, shown
+from ..text.prose import shown
 from ..tldrplan import passage
 from .evaluation import rouge_scorer
 from .tldreval import Record
@@ -47,7 +47,7 @@ class Examples:
 
 def pickable(text: str) -> bool:
     """Whether the offline engine may show this sentence alone as a TL;DR (as `selection.select` decides)."""
-    return tldr.fits(shown(text)) and not dangles(text) and len(text.split()) <= ROOM
+    return tldr.fits(shown(text)) and tldr.stands_alone(text) and len(text.split()) <= ROOM
 
 
 def _candidates(record: Record, scorer: Any) -> tuple[np.ndarray, list[float], list[float]]:
@@ -58,7 +58,7 @@ def _candidates(record: Record, scorer: Any) -> tuple[np.ndarray, list[float], l
     sentences = [sectioned.sentences[i] for i in chosen]
     table = tldr.features([s.text for s in sentences], [i == plan.defining for i in chosen])
     keep = [k for k, s in enumerate(sentences) if is_candidate(s, DEFAULT_TUNING) and pickable(s.text)]
-    scores = [[scorer.score(gold, shown(sentences[k].text)) for gold in record.golds] for k in keep]
+    scores = [[scorer.score(gold, tldr.unframed(shown(sentences[k].text))) for gold in record.golds] for k in keep]
     both = [max(s["rouge1"].fmeasure + s["rouge2"].fmeasure for s in per) for per in scores]
     best = int(np.argmax(both)) if both else -1
     labels = [float(j == best) for j in range(len(keep))]

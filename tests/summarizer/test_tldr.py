@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions, planning
-from summarizer.engines.tldr import FEATURES, WEIGHTS, fits, shipped, unframed
+from summarizer.engines.tldr import FEATURES, WEIGHTS, features, fits, shipped, stands_alone, unframed
 from summarizer.lab.syntheticprose import prose
 from summarizer.sectioned import sectioned_text
 from tests.summarizer.lab.test_cli import run
@@ -131,11 +131,19 @@ def test_several_stories_keep_a_line_each():
         "To appear in OSDI 2004.",
         "By Jane Smith and John Doe",
         "Lindsay Lohan poses in the dressing room alongside her team mates.",
+        "In Section 3 we describe the write path of the engine.",  # a roadmap
+        "The paper is structured as follows.",
+        "In this paper we will only discuss engines for flash drives.",
+        "Smith et al. (2019) proposed a storage engine that groups pages by file.",  # someone else's earlier work
+        "[12] grouped pages by the file they belong to.",
+        "First, we group pages by their expected lifetime.",  # the first item of a list leans on its lead-in
+        "On the one hand, engines that group pages write less.",
     ],
 )
 def test_a_sentence_no_reader_keeps_is_never_a_tldr(sentence):
     assert not fits(sentence)
     assert fits(CONTRIBUTION)
+    assert fits("First-order methods group pages by lifetime.") and fits("In 2019 we built Quire, a storage engine.")
 
 
 @settings(max_examples=20, deadline=None)
@@ -153,6 +161,31 @@ def test_a_tldr_drops_its_framing_opener_and_stays_the_whole_sentence(opener, ve
     assert framed in overview or f"We {rest}" not in overview  # only the TL;DR is trimmed
 
 
+@pytest.mark.parametrize(
+    "opener", ["To address this issue,", "To overcome these limitations,", "Based on this observation,", "To this end,"]
+)
+def test_a_contribution_after_an_opener_that_leans_only_to_say_why_is_the_tldr_without_it(opener):
+    rest = "propose Quire, a storage engine that groups pages by their expected lifetime on flash drives."
+    problem = "Storage engines wear flash drives out because they mix short-lived and long-lived pages in one block."
+    text = f"# Abstract\n\n{problem} {opener} we {rest} {RESULTS}\n\n# Introduction\n\n{METHOD}"
+    assert OFFLINE.summarize(parse_text(text, markdown_syntax=True).blocks, TLDR).sentences == [f"We {rest}"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "To address this issue, we propose to reuse these pages.",  # the rest leans too
+        "However, we propose Quire, a storage engine.",
+        "Moreover, we propose Quire, a storage engine.",
+        "This engine groups pages by lifetime.",
+        "We call this method Quire.",
+    ],
+)
+def test_a_sentence_that_leans_beyond_its_opener_never_stands_alone(sentence):
+    assert not stands_alone(sentence)
+    assert stands_alone(CONTRIBUTION) and stands_alone("To solve this problem, we propose Quire, a storage engine.")
+
+
 def test_an_opener_not_before_we_stays():
     for sentence in (
         "In this paper, the authors present Quire, a storage engine.",
@@ -161,6 +194,15 @@ def test_an_opener_not_before_we_stays():
         CONTRIBUTION,
     ):
         assert unframed(sentence) == sentence
+
+
+def test_the_ranker_sees_where_the_abstract_turns_from_background_to_its_own_work():
+    texts = [*BACKGROUND.split(". "), CONTRIBUTION, "We study how pages age on flash.", *RESULTS.split(". ")]
+    rows = features(texts, [False] * len(texts))
+    first_cue, background = rows[:, FEATURES.index("first_cue")], rows[:, FEATURES.index("background_first")]
+    assert first_cue.tolist() == [0, 0, 1, 0, 0, 0]  # only the first sentence that says what the paper does
+    assert background.tolist() == [1, 0, 0, 0, 0, 0]
+    assert features([CONTRIBUTION], [False])[0, FEATURES.index("background_first")] == 0
 
 
 def test_the_shipped_weights_match_the_features():
