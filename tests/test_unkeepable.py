@@ -222,3 +222,13 @@ def test_a_bare_both_or_the_two_leans_but_both_before_its_nouns_does_not():
     assert is_signpost("This thesis is structured in two parts.")
     assert is_signpost("The paper is organized into five sections.")
     assert not is_signpost("The paper is organized around one idea: lifetimes predict writes.")
+
+
+def test_as_i_have_said_leans_and_i_conclude_with_is_a_signpost():
+    from summarizer.text.prose import is_signpost, leans
+
+    assert leans("As I have said, several of the principles in this paper may be controversial.")
+    assert leans("As we noted, the cache holds every page twice.")
+    assert not leans("As we show in the evaluation, the cache halves the latency of reads.")
+    assert is_signpost("I conclude with a final collection of warnings.")
+    assert is_signpost("We conclude with a discussion of open problems.")

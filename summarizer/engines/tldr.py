@@ -80,6 +80,8 @@ NEVER_A_TLDR: dict[str, str] = {
     "roadmap": r"^in (?:sections?|sec\.|chapters?) \d|"
     r"\b(?:the paper|this paper|it) (?:is|are) (?:organi[sz]ed|structured) (?:as follows|in)\b",
     "list opener": rf"^(?:{'|'.join(LEANING_OPENERS)}),",
+    "provenance": r"\b(?:paper|article|report|chapter|version|draft) (?:was|is|has been) (?:\w+ly )?(?:constructed|"
+    r"written|prepared|adapted|assembled|expanded|revised|extended) (?:using|from|with|by|for)\b",
     "earlier work": r"^(?-i:[A-Z][\w'-]+(?: (?:and|&) [A-Z][\w'-]+| et al\.?)?) ?[(\[]\d{4}[a-z]?[)\]]|"
     r"^\[\d+(?:[,–-] ?\d+)*\]",
 }

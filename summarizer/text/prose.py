@@ -133,6 +133,7 @@ REFERRING = re.compile(
     r"should|does|do|did|also|only|one|ones|approach|case|method|option|because|since|as|for)\b)|"
     r"\b(?:for|of|to|by|from|despite|like|after|before|with|on|about|against|beyond|besides) (?:this|these|that|those)"
     r"(?=\s*(?:[.,;:)]|$))|\bas (?:above|before)\b|"
+    r"\b(?i:as (?:i|we) (?:have |had )?(?:said|noted|mentioned|seen|argued|discussed|shown|explained))\b|"
     r"\b(?i:both|neither|the two)\s+(?:are|is|were|was|have|has|had|can|could|must|should|need|seem|appear)\b"
 )
 # Quoted words: a speaker's "this" points at the speaker's situation, which the attribution gives, not at the
@@ -155,7 +156,7 @@ SIGNPOST = re.compile(
     r"(?:structured|organi[sz]ed|divided|split|consists?) (?:in|into|as|of) "
     r"(?:two|three|four|five|six|\d+|the following) (?:main )?(?:parts|sections|chapters|steps)\b|"
     r"^the (?:rest|remainder) of (?:this|the) "
-    r"(?:paper|article|chapter|report|thesis|document)\b|^we (?:begin|start|conclude|end) (?:with|by)\b",
+    r"(?:paper|article|chapter|report|thesis|document)\b|^(?:we|i) (?:begin|start|conclude|end) (?:with|by)\b",
     re.I,
 )
 

@@ -253,3 +253,12 @@ def test_the_shipped_weights_rebuild_byte_for_byte(tmp_path):
     result = subprocess.run([*command, "--output", str(tmp_path / "tldr.json")], capture_output=True, timeout=3600)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "tldr.json").read_bytes() == WEIGHTS.read_bytes()
+
+
+def test_how_the_paper_was_written_is_never_a_tldr():
+    for sentence in (
+        "This particular paper was constructed using my earlier short draft as a template.",
+        "This version was extended from the workshop paper with two new experiments.",
+    ):
+        assert not fits(sentence), sentence
+    assert fits("This paper presents a cache that halves the latency of reads on flash drives.")
