@@ -8,7 +8,10 @@ document says so, where the work stops. Each role's row holds its label, the cue
 to it, the sections it is taken from and how many sentences it shows at each length; no line but the first
 may take a sentence of the abstract or one about others' work (`OTHERS_SECTIONS`; for "How" a sentence citing
 it, for "What it found" one citing it that says nothing of the authors' own), no sentence is shown twice, and
-none that leans on one not shown, points elsewhere or is a proof step, reminder or promise (`_standalone`). Each
+none that leans on one not shown, points elsewhere or is a proof step, reminder or promise (`_standalone`). "How"
+is told in the authors' voice ("we", "our", or the name the document gives its subject, `_voice`), never as a
+definition, in notation or as the text's own narration; "What it found" is never a lemma, a definition or a plan,
+and outside the sections of results only a sentence that says it is a result or measures a comparison. Each
 line is an engine input of its own (`prepared.OverviewPart`), so it keeps its page and grounding as any summary
 sentence does.
 """
@@ -47,7 +50,8 @@ NOT_SHOWN = re.compile(
     r"(?:fig(?:ure)?\.?|table) ?\d|"
     r"[A-Z][\w-]*(?: [A-Z][\w-]*)* \([^)]{1,6}\) [A-Z]|"
     r"\(?[\divx]{1,3}\)|[A-Z]\.\s|(?:in|see) (?:sections?|chapters?|appendix|fig(?:ure)?s?\.?|tables?) ?[\dIVXA-Z]|"
-    r"as (?:shown|described|discussed|noted|mentioned) (?:in|above|below|earlier))|"
+    r"as (?:shown|described|discussed|noted|mentioned) (?:in|above|below|earlier)|despite (?:this|that)\b)|"
+    r"\bin (?:fig(?:ure)?s?|tables?|sections?)\.? ?\d|\bin the (?:remainder|rest) of\b|\bwe do (?:this|so)\b|"
     r"\b(?:we will|i will|we hope|i hope|we expect|the rest of this (?:section|chapter))\b|\?$",
     re.I,
 )
@@ -57,6 +61,55 @@ OTHERS_SECTIONS = re.compile(r"related work|previous work|prior work|background|
 CITES_OTHERS = re.compile(r"\[[\w+.-]{1,12}(?:\s*[,;]\s*[\w+.-]{1,12})*\]|\bet al\b|\([A-Z][\w-]+,? (?:19|20)\d\d\w?\)")
 # A finding that cites others and says nothing of the authors' own ("we", "our"): someone else's result.
 OTHERS_FINDING = re.compile(rf"^(?!.*\b(?:we|our|us)\b)(?=.*(?:{CITES_OTHERS.pattern}))", re.I | re.S)
+# What no line but the first shows, since a reader without the body cannot use it: a definition of a term ("A
+# partial view is a small subset of ...", "Operations whose ... are called cheap") or a sentence in notation (a
+# variable "P" or "N", "R = 5", "flow(e)").
+DEFINES = re.compile(
+    r"\b(?:is|are) (?:called|termed|named|defined as|said to be|referred to as)\b|"
+    r"\bwe (?:call|define|term|denote|mean)\b|"
+    r"\b(?:a|an) [\w-]+ (?:called|termed|named)\b|\bwhen we say\b|\bdenotes?\b|\bwe (?:\w+ )?assume\b|"
+    r"^(?:a|an|each|every|any)\s+(?:[\w-]+\s+){0,3}(?:is|are|consists?\s+of)\s",
+    re.I,
+)
+# Notation: a variable ("P", "N", "Ri", "Cj"), a relation ("R = 5"), a function applied ("flow(e)"), a theorem's or
+# conjecture's number.
+NOTATION = re.compile(
+    r"(?<![\w'’./-])(?-i:[B-HJ-Z])(?![\w'’/-])|(?<=[\w,;)] )(?-i:(?!Mr|Dr|Ms|St)[A-Z][a-z\d])(?![\w'’/-])|"
+    r"\s[=<>≤≥≪]\s|\w\((?!s\))[a-z]\)|\b[a-z]\d\b|"
+    r"\b(?:theorem|lemma|corollary|proposition|conjecture|definition)\s+\d"
+)
+# A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, or the
+# authors' plan (a "Limits" line's sentence).
+NOT_A_FINDING = re.compile(
+    r"\b(?:lemma|theorem|corollary|proposition|claim)\s+\d|\bthe proof\b|\bproofs?\s+of\b|\bwe prove\b|"
+    r"\bfuture work\b|\bwe (?:plan|aim|hope|intend)\b",
+    re.I,
+)
+# What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
+# "Next, we show"), a finding or belief ("we conclude that", "we have found"), a wish ("we would like").
+NOT_HOW = re.compile(
+    r"\bwe (?:now|next|then|first|can now|will|also)\b|^(?:next|now|then|first|finally|in short)\b|"
+    r"\bwe (?:have )?(?:conclude|concluded|believe|found|find|observe|observed|show|showed|argued)\b|"
+    r"\b(?:wish|would like|hope)\b|^what we\b",
+    re.I,
+)
+# A finding outside the sections of results says it is one: "we show", "results indicate", or a measured comparison.
+RESULT_CUE = re.compile(
+    r"\bwe (?:\w+ )?(?:show|find|found|observe|observed|demonstrate|measured?)\b|\bresults? (?:show|indicate|suggest)",
+    re.I,
+)
+# The document's own subject, named: a capitalised word or run of them that the text uses mid-sentence as a name
+# ("Dapper", "Copyset Replication") at least `NAME_MIN` times and never in lower case, or the title's lead before
+# its colon or comma ("IronFleet: Proving ..."). A sentence in the authors' voice says "we", "our" or such a name.
+NAME = re.compile(r"(?<=[\w,;:)] )[A-Z][\w-]*[a-z][\w-]*(?: [A-Z][\w-]*[a-z][\w-]*)*")
+NAME_MIN = 3
+NAMES_KEPT = 6
+NOT_NAMES = frozenset(
+    "figure figures table tables section sections chapter appendix theorem lemma corollary definition proposition "
+    "equation algorithm example step part case phase fig eq".split()
+)
+VOICE_WORDS = 10  # "How" shows a sentence whose first words are the authors' or name the subject
+VOICE_WEIGHT = 1.0  # a finding that names its subject or is the authors' own tells the reader whose it is
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
 MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
@@ -74,6 +127,7 @@ class Role:
     sentences: dict[str, int]
     needs_cue: bool = False
     never: re.Pattern[str] | None = None  # a sentence this line never shows
+    voiced: bool = False  # shown only in the authors' voice or naming the subject (`_voice`)
 
 
 ROLES: tuple[Role, ...] = (
@@ -99,7 +153,11 @@ ROLES: tuple[Role, ...] = (
             re.I,
         ),
         {"short": 1, "medium": 2, "long": 3},
-        never=CITES_OTHERS,
+        never=re.compile(
+            rf"{CITES_OTHERS.pattern}|{DEFINES.pattern}|{NOTATION.pattern}|{NOT_HOW.pattern}|{REFERENCE_NUMBER.pattern}",
+            re.I,
+        ),
+        voiced=True,
     ),
     Role(
         "found",
@@ -118,7 +176,9 @@ ROLES: tuple[Role, ...] = (
         ),
         {"short": 1, "medium": 2, "long": 3},
         needs_cue=True,
-        never=OTHERS_FINDING,
+        never=re.compile(
+            rf"{OTHERS_FINDING.pattern}|{DEFINES.pattern}|{NOTATION.pattern}|{NOT_A_FINDING.pattern}", re.I | re.S
+        ),
     ),
     Role(
         "limits",
@@ -168,13 +228,14 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
     if not sectioned.abstract:
         return []
     title = _titles(sectioned)
+    voice = _voice(sectioned)
     taken: set[int] = set()
     found: dict[str, Line] = {}
     for name in PICK_ORDER:
         role = next(r for r in ROLES if r.name == name)
         pool = [i for i in plan.eligible if i not in taken and _standalone(sectioned.sentences[i].text)]
         count = role.sentences.get(length, 1)
-        best = _best(sectioned, plan, role, pool, title, count)
+        best = _best(sectioned, plan, role, pool, title, voice, count)
         if best:
             found[name] = Line(role, sorted(i for i, _ in best), [score for _, score in sorted(best)], count)
             taken.update(i for i, _ in best)
@@ -182,14 +243,20 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
 
 
 def _best(
-    sectioned: SectionedText, plan: Plan, role: Role, pool: list[int], title: list[str], count: int
+    sectioned: SectionedText,
+    plan: Plan,
+    role: Role,
+    pool: list[int],
+    title: list[str],
+    voice: re.Pattern[str],
+    count: int,
 ) -> list[tuple[int, float]]:
     """The sentences a line may choose among with their pull: the one defining sentence for "what", else the best
     few of the pool outside the abstract."""
     if role.name == "what":
         return _what(sectioned, plan, pool, set(sectioned.abstract))
     own = set(sectioned.abstract)
-    return _ranked(sectioned, role, [i for i in pool if i not in own], title)[: count + CANDIDATES]
+    return _ranked(sectioned, role, [i for i in pool if i not in own], title, voice)[: count + CANDIDATES]
 
 
 def _titles(sectioned: SectionedText) -> list[str]:
@@ -212,42 +279,82 @@ def _what(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) 
     return [(first[0], 1.0)] if first else []
 
 
-def _ranked(sectioned: SectionedText, role: Role, pool: list[int], title: list[str]) -> list[tuple[int, float]]:
+def _ranked(
+    sectioned: SectionedText, role: Role, pool: list[int], title: list[str], voice: re.Pattern[str]
+) -> list[tuple[int, float]]:
     """The pool's sentences with their pull to `role`, best first (those with none left out; for a role that needs
-    a cue, those without one too)."""
+    a cue, those without one too; for one that needs the authors' voice, those without it)."""
     scored = []
     for i in pool:
         text = sectioned.sentences[i].text
         cue = bool(role.cue.search(text))
-        if not _may_take(sectioned, role, i, title[i], cue):
+        voiced = bool(voice.search(" ".join(text.split()[:VOICE_WORDS]) if role.voiced else text))
+        if not _may_take(sectioned, role, i, title[i], cue) or (role.voiced and not voiced):
             continue
         score = (
             cue
             + 1.0 * bool(role.sections.search(title[i]))
             + (role.name == "found") * (MEASURED_WEIGHT * _measured(text) + bool(COMPARISON.search(text)))
-            - INTRODUCTION_PENALTY * (sectioned.roles[i] == "self" and not role.sections.search(title[i]))
+            + (role.name == "found") * VOICE_WEIGHT * voiced
+            - INTRODUCTION_PENALTY
+            * (sectioned.roles[i] == "self" and not role.voiced and not role.sections.search(title[i]))
         )
         if score > 0:
             scored.append((i, float(score)))
     return sorted(scored, key=lambda pair: -pair[1])
 
 
+def _voice(sectioned: SectionedText) -> re.Pattern[str]:
+    """What marks a sentence in the authors' voice: "we", "our" or a name of the document's subject (`NAME`)."""
+    uses: dict[str, int] = {}
+    lower: set[str] = set()
+    for sentence in sectioned.sentences:
+        for name in NAME.findall(sentence.text):
+            uses[name] = uses.get(name, 0) + 1
+        lower.update(_lower_words(sentence.text))
+    names = [
+        name
+        for name, count in sorted(uses.items(), key=lambda pair: -pair[1])
+        if count >= NAME_MIN and name.lower() not in lower and not NOT_NAMES & set(name.lower().split())
+    ][:NAMES_KEPT]
+    lead = re.split(r"[:,]", sectioned.title, maxsplit=1)
+    if len(lead) == 2 and 0 < len(lead[0].split()) <= 3:
+        names.append(lead[0].strip())
+    alternatives = "|".join(re.escape(name) for name in names)
+    return re.compile(r"\b(?:we|our|us)\b" + (rf"|(?-i:\b(?:{alternatives})\b)" if names else ""), re.I)
+
+
+def _lower_words(text: str) -> set[str]:
+    """The words of `text` written in lower case, as written."""
+    return {word for word in re.findall(r"[\w-]+", text) if word.islower()}
+
+
 def _may_take(sectioned: SectionedText, role: Role, i: int, title: str, cue: bool) -> bool:
     """Whether `role`'s line may show sentence `i` (in the section titled `title`): not others' work; with a cue
     or, for a finding, a measured number, where the role needs one; a limit that says what it is
-    (`VAGUE_LIMIT_WORDS`), outside the sections of limits only as the authors' own; a finding never from the
+    (`_says_enough`), outside the sections of limits only as the authors' own; a finding never from the
     introduction."""
     text = sectioned.sentences[i].text
     if OTHERS_SECTIONS.search(title) or role.never and role.never.search(text):
         return False
     if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
         return False
-    if role.name == "limits" and sum(w not in VAGUE_LIMIT_WORDS for w in tokens(text)) < SPECIFIC_WORDS:
+    if not _says_enough(role, text, bool(role.sections.search(title))):
         return False
     return bool(role.sections.search(title)) or not (
         (role.name == "limits" and not OWN_WORK_LIMIT.search(text))
         or (role.name == "found" and sectioned.roles[i] == "self")
     )
+
+
+def _says_enough(role: Role, text: str, in_its_sections: bool) -> bool:
+    """Whether the sentence says enough for its line: a limit says what it is (`VAGUE_LIMIT_WORDS`); a finding
+    outside the sections of results says it is one (`RESULT_CUE`) or measures a comparison."""
+    if role.name == "limits":
+        return sum(w not in VAGUE_LIMIT_WORDS for w in tokens(text)) >= SPECIFIC_WORDS
+    if role.name == "found" and not in_its_sections and not RESULT_CUE.search(text):
+        return bool(_measured(text) and COMPARISON.search(text))
+    return True
 
 
 def _measured(text: str) -> float:

@@ -198,3 +198,47 @@ def test_a_limit_that_does_not_say_what_it_is_is_not_a_limits_line():
         "Our prototype does not yet handle Byzantine faults or network partitions.",
     ):
         assert limits.cue.search(said) and specific(said), said
+
+
+NOT_HOW = (
+    "A staging buffer is a region of memory that holds writes before they reach the disk.",
+    "Each batch B holds N writes and R = 5 copies of the log.",
+    "Most storage engines use a write-ahead log based on fixed pages.",
+    "We now explain why the buffer is flushed in the order the writes arrived.",
+)
+NOT_FOUND = (
+    "By Lemma 3, every flushed batch reaches the disk before its writer returns, which is faster than before.",
+    "Writes that arrive while a batch is flushed are called late writes, and they wait longer than others.",
+)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SYSTEMS, st.permutations(range(len(NOT_HOW))), st.integers(2, 40))
+def test_how_is_the_authors_own_design_never_a_definition_notation_narration_or_others_practice(
+    offline, name, order, after
+):
+    design = [NOT_HOW[k] for k in order]
+    design.insert(
+        len(design) // 2,
+        f"{name} groups small writes in a staging buffer and flushes each group with one sequential write.",
+    )
+    pages = [
+        ("Abstract", f"Storage systems are slow to write. We present {name}, a storage engine that batches writes."),
+        ("Introduction", f"Writes are often the bottleneck of a storage service. We present {name}, a storage engine."),
+        ("Design", " ".join(design)),
+        (
+            "Evaluation",
+            f"{NOT_FOUND[0]} {NOT_FOUND[1]} {name} cut the median write latency from 50 ms to {after} ms compared "
+            "with the stock kernel.",
+        ),
+        ("Conclusion", f"{name} makes writes faster. In future work we plan to batch reads as well."),
+    ]
+    summary = offline.summarize(
+        ingest_file("paper.pdf", paper_pdf(f"{name}: batched writes", pages)).blocks, SummaryOptions(format="outline")
+    )
+    lines = {line.label: line.text for line in summary.labelled_lines()}
+    assert "staging buffer and flushes" in lines["How"]
+    assert not any(sentence in lines["How"] for sentence in NOT_HOW)
+    assert f"to {after} ms" in lines["What it found"]
+    assert not any(sentence in text for sentence in NOT_FOUND for text in lines.values())
+    assert "future work" not in lines["What it found"].lower()
