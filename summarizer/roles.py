@@ -67,7 +67,7 @@ OTHERS_FINDING = re.compile(rf"^(?!.*\b(?:we|our|us)\b)(?=.*(?:{CITES_OTHERS.pat
 DEFINES = re.compile(
     r"\b(?:is|are) (?:called|termed|named|defined as|said to be|referred to as)\b|"
     r"\bwe (?:call|define|term|denote|mean)\b|"
-    r"\b(?:a|an) [\w-]+ (?:called|termed|named)\b|\bwhen we say\b|\bdenotes?\b|\bwe (?:\w+ )?assume\b|"
+    r"\b(?:a|an) [\w-]+ (?:called|termed|named)\b|\bwhen we say\b|\bdenot(?:e|es|ed|ing)\b|\bwe (?:\w+ )?assume\b|"
     r"^(?:a|an|each|every|any)\s+(?:[\w-]+\s+){0,3}(?:is|are|consists?\s+of)\s",
     re.I,
 )
@@ -75,7 +75,7 @@ DEFINES = re.compile(
 # conjecture's number.
 NOTATION = re.compile(
     r"(?<![\w'’./-])(?-i:[B-HJ-Z])(?![\w'’/-])|(?<=[\w,;)] )(?-i:(?!Mr|Dr|Ms|St)[A-Z][a-z\d])(?![\w'’/-])|"
-    r"\s[=<>≤≥≪]\s|\w\((?!s\))[a-z]\)|\b[a-z]\d\b|"
+    r"\s[=<>≤≥≪]\s|\w\((?!s\))[a-z]{1,2}\)|\b[a-z]\d\b|"
     r"\b(?:theorem|lemma|corollary|proposition|conjecture|definition)\s+\d"
 )
 # A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, or the
@@ -108,6 +108,7 @@ NOT_NAMES = frozenset(
     "figure figures table tables section sections chapter appendix theorem lemma corollary definition proposition "
     "equation algorithm example step part case phase fig eq".split()
 )
+FIRST_PERSON_MIN = 3  # sentences saying "we" or "our" that make a document one written by its authors in person
 VOICE_WORDS = 10  # "How" shows a sentence whose first words are the authors' or name the subject
 VOICE_WEIGHT = 1.0  # a finding that names its subject or is the authors' own tells the reader whose it is
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
@@ -305,7 +306,8 @@ def _ranked(
 
 
 def _voice(sectioned: SectionedText) -> re.Pattern[str]:
-    """What marks a sentence in the authors' voice: "we", "our" or a name of the document's subject (`NAME`)."""
+    """What marks a sentence in the authors' voice: "we", "our" or a name of the document's subject (`NAME`); in a
+    document not written in the first person (a standard, a manual), any sentence."""
     uses: dict[str, int] = {}
     lower: set[str] = set()
     for sentence in sectioned.sentences:
@@ -317,11 +319,14 @@ def _voice(sectioned: SectionedText) -> re.Pattern[str]:
         for name, count in sorted(uses.items(), key=lambda pair: -pair[1])
         if count >= NAME_MIN and name.lower() not in lower and not NOT_NAMES & set(name.lower().split())
     ][:NAMES_KEPT]
+    own = re.compile(r"\b(?:we|our|us)\b", re.I)
+    if sum(bool(own.search(sentence.text)) for sentence in sectioned.sentences) < FIRST_PERSON_MIN:
+        return re.compile("")  # a standard or a manual is not written by "we": every sentence is in its voice
     lead = re.split(r"[:,]", sectioned.title, maxsplit=1)
     if len(lead) == 2 and 0 < len(lead[0].split()) <= 3:
         names.append(lead[0].strip())
     alternatives = "|".join(re.escape(name) for name in names)
-    return re.compile(r"\b(?:we|our|us)\b" + (rf"|(?-i:\b(?:{alternatives})\b)" if names else ""), re.I)
+    return re.compile(own.pattern + (rf"|(?-i:\b(?:{alternatives})\b)" if names else ""), re.I)
 
 
 def _lower_words(text: str) -> set[str]:
