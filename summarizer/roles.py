@@ -43,7 +43,9 @@ COMPARISON = re.compile(
     re.I,
 )
 # What no labelled line shows, though it may be prose: a proof's or a derivation's step, a reminder, an enumerated
-# claim, a reference entry, what the paper will do or hopes for, a pointer to another section.
+# claim, a reference entry, what the paper will do or hopes for, a pointer to another section, a sentence that
+# leans on the one before in its subject's adverb ("We therefore ...") or in "the resulting", and a comparison
+# whose baseline is not said ("... are only 30% to 40% longer.").
 NOT_SHOWN = re.compile(
     r"^(?:recall|in order to (?:prove|show)|to prove|proof\b|let\b|suppose|assume|consider|note that|"
     r"compare|express|if\b|you\b|"
@@ -51,8 +53,13 @@ NOT_SHOWN = re.compile(
     r"[A-Z][\w-]*(?: [A-Z][\w-]*)* \([^)]{1,6}\) [A-Z]|"
     r"\(?[\divx]{1,3}\)|[A-Z]\.\s|(?:in|see) (?:sections?|chapters?|appendix|fig(?:ure)?s?\.?|tables?) ?[\dIVXA-Z]|"
     r"as (?:shown|described|discussed|noted|mentioned) (?:in|above|below|earlier)|despite (?:this|that)\b)|"
-    r"\bin (?:fig(?:ure)?s?|tables?|sections?)\.? ?\d|\bin the (?:remainder|rest) of\b|\bwe do (?:this|so)\b|"
-    r"\b(?:we will|i will|we hope|i hope|we expect|the rest of this (?:section|chapter))\b|\?$",
+    r"\bin (?:fig(?:ure)?s?|tables?|sections?)\.? ?\d|\bin the (?:remainder|rest) of\b|\bin the following\b|"
+    r"\bas follows\b|\bthe following (?:equation|formula|algorithm|example)|"
+    r"\b(?:described|discussed|explained|shown|defined) (?:later|below)\b|\bwe do (?:this|so)\b|"
+    r"\b(?:we will|i will|we hope|i hope|we expect|the rest of this (?:section|chapter))\b|\?$|"
+    r"^(?:we|it|they|this \w+) (?:therefore|thus|hence|then|consequently|however|instead|also)\b|\bthe resulting\b|"
+    r"\b(?:longer|shorter|faster|slower|higher|lower|better|worse|larger|smaller|fewer|cheaper|greater|bigger)"
+    r"[)\]]?[.;!]?[\"”’]?$",
     re.I,
 )
 # Others' work, which no line but the first shows as the document's own: a section about it, and (for "How") a
@@ -88,7 +95,8 @@ NOT_A_FINDING = re.compile(
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
 # "Next, we show"), a finding or belief ("we conclude that", "we have found"), a wish ("we would like").
 NOT_HOW = re.compile(
-    r"\bwe (?:now|next|then|first|can now|will|also)\b|^(?:next|now|then|first|finally|in short)\b|"
+    r"\bwe (?:can |could |may |will )?(?:now|next|then|first|also)\b|\bwe will\b|"
+    r"^(?:next|now|then|first|finally|in short)\b|"
     r"\bwe (?:have )?(?:conclude|concluded|believe|found|find|observe|observed|show|showed|argued)\b|"
     r"\b(?:wish|would like|hope)\b|^what we\b",
     re.I,

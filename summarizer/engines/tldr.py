@@ -77,6 +77,10 @@ NEVER_A_TLDR: dict[str, str] = {
     "byline": r"^by\s+(?:[A-Z][\w.'-]*\s*){1,4}(?:,|\band\b|$)",
     "venue": r"\bto appear in\b|\b(?:proceedings|proc\.) of\b|\bcopyright\b|\ball rights reserved\b",
     "scope only": r"\b(?:in this paper|here),? we (?:will )?only\b",
+    "not done": r"\b(?:we|our (?:\w+ )?(?:work|paper|study|examination|analysis|approach)|"
+    r"this (?:paper|work|chapter))\b[^.]{0,40}\b(?:did|does|do|will)(?: not|n't) (?:\w+ly )?(?:particularly )?"
+    r"(?:focus|address|consider|discuss|cover|deal|study|examine|treat|tackle)\b",
+    "sequel": r"^(?:we|i) (?:then|next|now|subsequently)\b",
     "roadmap": r"^in (?:sections?|sec\.|chapters?) \d|"
     r"\b(?:the paper|this paper|it) (?:is|are) (?:organi[sz]ed|structured) (?:as follows|in)\b",
     "list opener": rf"^(?:{'|'.join(LEANING_OPENERS)}),",

@@ -262,3 +262,19 @@ def test_how_the_paper_was_written_is_never_a_tldr():
     ):
         assert not fits(sentence), sentence
     assert fits("This paper presents a cache that halves the latency of reads on flash drives.")
+
+
+def test_what_the_paper_did_not_do_and_a_later_step_are_never_a_tldr():
+    for sentence in (
+        "Our examination of joint activity did not particularly focus on the use of technology for coordination.",
+        "This paper does not address the security of the protocol.",
+        "We then derive our data structure from binomial queues in three steps.",
+        "We next show that the bound is tight.",
+    ):
+        assert not fits(sentence), sentence
+    for sentence in (
+        "We derive a priority queue with constant-time insertion from binomial queues.",
+        "Most existing methods do not consider the cost of communication.",
+        "We also release a dataset of 10,000 annotated dialogues.",
+    ):
+        assert fits(sentence), sentence
