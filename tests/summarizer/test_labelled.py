@@ -244,19 +244,19 @@ def test_how_is_the_authors_own_design_never_a_definition_notation_narration_or_
     assert "future work" not in lines["What it found"].lower()
 
 
-def test_no_line_shows_a_comparison_without_its_baseline_or_a_sentence_leaning_in_its_subject():
+@pytest.mark.parametrize(
+    ("sentence", "shown"),
+    [
+        ("The results show that the Pastry routes are only approximately 30% to 40% longer.", False),
+        ("We therefore wish to develop a technique that finds only the energy in the harmonics.", False),
+        ("The resulting frameworks are easier to use than programming at the message level.", False),
+        ("It then sends the batch to every replica in the chain.", False),
+        ("Pastry routes are 30% to 40% longer than the shortest routes in the network.", True),
+        ("We find that the cache is faster than a cache of recent keys (Table 2).", True),
+        ("Copyset Replication reduces the probability of data loss from 99.99% to 0.15%.", True),
+    ],
+)
+def test_no_line_shows_a_comparison_without_its_baseline_or_a_sentence_leaning_in_its_subject(sentence, shown):
     from summarizer.roles import NOT_SHOWN
 
-    for leaning in (
-        "The results show that the Pastry routes are only approximately 30% to 40% longer.",
-        "We therefore wish to develop a technique that finds only the energy in the harmonics.",
-        "The resulting frameworks are easier to use than programming at the message level.",
-        "It then sends the batch to every replica in the chain.",
-    ):
-        assert NOT_SHOWN.search(leaning), leaning
-    for alone in (
-        "Pastry routes are 30% to 40% longer than the shortest routes in the network.",
-        "We find that the cache is faster than a cache of recent keys (Table 2).",
-        "Copyset Replication reduces the probability of data loss from 99.99% to 0.15%.",
-    ):
-        assert not NOT_SHOWN.search(alone), alone
+    assert bool(NOT_SHOWN.search(sentence)) is not shown
