@@ -54,7 +54,7 @@ NOT_SHOWN = re.compile(
     r"\(?[\divx]{1,3}\)|[A-Z]\.\s|(?:in|see) (?:sections?|chapters?|appendix|fig(?:ure)?s?\.?|tables?) ?[\dIVXA-Z]|"
     r"as (?:shown|described|discussed|noted|mentioned) (?:in|above|below|earlier)|despite (?:this|that)\b)|"
     r"\bin (?:fig(?:ure)?s?|tables?|sections?)\.? ?\d|\bin the (?:remainder|rest) of\b|\bin the following\b|"
-    r"\bas follows\b|\bthe following (?:equation|formula|algorithm|example)|"
+    r"\bas follows\b|\bthe following\b|"
     r"\b(?:described|discussed|explained|shown|defined) (?:later|below)\b|\bwe do (?:this|so)\b|"
     r"\b(?:we will|i will|we hope|i hope|we expect|the rest of this (?:section|chapter))\b|\?$|"
     r"^(?:we|it|they|this \w+) (?:therefore|thus|hence|then|consequently|however|instead|also)\b|\bthe resulting\b|"
@@ -82,7 +82,7 @@ DEFINES = re.compile(
 # conjecture's number.
 NOTATION = re.compile(
     r"(?<![\w'’./-])(?-i:[B-HJ-Z])(?![\w'’/-])|(?<=[\w,;)] )(?-i:(?!Mr|Dr|Ms|St)[A-Z][a-z\d])(?![\w'’/-])|"
-    r"\s[=<>≤≥≪]\s|\w\((?!s\))[a-z]{1,2}\)|\b[a-z]\d\b|"
+    r"\s[=<>≤≥≪]\s|[α-ωΔΘΛΞΠΣΦΨΩ]|\w\((?!s\))[a-z]{1,2}\)|\b[a-z]\d\b|"
     r"\b(?:theorem|lemma|corollary|proposition|conjecture|definition)\s+\d"
 )
 # A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, or the
@@ -98,7 +98,7 @@ NOT_HOW = re.compile(
     r"\bwe (?:can |could |may |will )?(?:now|next|then|first|also)\b|\bwe will\b|"
     r"^(?:next|now|then|first|finally|in short)\b|"
     r"\bwe (?:have )?(?:conclude|concluded|believe|found|find|observe|observed|show|showed|argued)\b|"
-    r"\b(?:wish|would like|hope)\b|^what we\b",
+    r"\b(?:wish|would like|hope)\b|^what we\b|\blet['’]s\b|^before we\b",
     re.I,
 )
 # A finding outside the sections of results says it is one: "we show", "results indicate", or a measured comparison.
@@ -117,6 +117,13 @@ NOT_NAMES = frozenset(
     "equation algorithm example step part case phase fig eq".split()
 )
 FIRST_PERSON_MIN = 3  # sentences saying "we" or "our" that make a document one written by its authors in person
+# A name or an acronym used mid-sentence ("Caffeine", "NN", "BSMR"): a line shows it only when the title or the
+# abstract has introduced it (`_introduced`), or it is one every reader knows (`COMMON_ACRONYMS`).
+NAMED = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][\w]*[a-z][\w]*|[A-Z]{2,}\w*)(?=[\s,;:.)’']|$)")
+COMMON_ACRONYMS = frozenset(
+    "CPU CPUs GPU GPUs RAM API APIs HTTP TCP UDP IP SQL RPC RPCs OS I/O PDF URL DNS LAN WAN SSD SSDs HDD JSON XML "
+    "HTML USB PC PCs AI ML US UK EU".split()
+)
 VOICE_WORDS = 10  # "How" shows a sentence whose first words are the authors' or name the subject
 VOICE_WEIGHT = 1.0  # a finding that names its subject or is the authors' own tells the reader whose it is
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
@@ -238,11 +245,12 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
         return []
     title = _titles(sectioned)
     voice = _voice(sectioned)
+    known = _known_names(sectioned)
     taken: set[int] = set()
     found: dict[str, Line] = {}
     for name in PICK_ORDER:
         role = next(r for r in ROLES if r.name == name)
-        pool = [i for i in plan.eligible if i not in taken and _standalone(sectioned.sentences[i].text)]
+        pool = [i for i in plan.eligible if i not in taken and _may_show(sectioned.sentences[i].text, name, known)]
         count = role.sentences.get(length, 1)
         best = _best(sectioned, plan, role, pool, title, voice, count)
         if best:
@@ -337,6 +345,19 @@ def _voice(sectioned: SectionedText) -> re.Pattern[str]:
     return re.compile(own.pattern + (rf"|(?-i:\b(?:{alternatives})\b)" if names else ""), re.I)
 
 
+def _known_names(sectioned: SectionedText) -> set[str]:
+    """The words the title and the abstract introduce, as written, and the words every reader knows by name."""
+    words = set(re.findall(r"\w+", sectioned.title))
+    for i in sectioned.abstract:
+        words.update(re.findall(r"\w+", sectioned.sentences[i].text))
+    return words | COMMON_ACRONYMS
+
+
+def _introduced(text: str, known: set[str]) -> bool:
+    """Whether every name and acronym the sentence uses mid-sentence is one the reader has met (`_known_names`)."""
+    return all(name in known or name.lower() in NOT_NAMES or name.rstrip("s") in known for name in NAMED.findall(text))
+
+
 def _lower_words(text: str) -> set[str]:
     """The words of `text` written in lower case, as written."""
     return {word for word in re.findall(r"[\w-]+", text) if word.islower()}
@@ -373,6 +394,12 @@ def _says_enough(role: Role, text: str, in_its_sections: bool) -> bool:
 def _measured(text: str) -> float:
     """1.0 for a sentence that states a measured number (not a figure's or section's number), else 0.0."""
     return float(bool(MEASURED.search(REFERENCE_NUMBER.sub("", text))))
+
+
+def _may_show(text: str, role: str, known: set[str]) -> bool:
+    """Whether a line may show the sentence at all: it stands alone, and past the first line it names nothing the
+    title and the abstract have not introduced."""
+    return _standalone(text) and (role == "what" or _introduced(text, known))
 
 
 def _standalone(text: str) -> bool:

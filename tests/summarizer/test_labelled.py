@@ -209,6 +209,7 @@ NOT_HOW = (
 NOT_FOUND = (
     "By Lemma 3, every flushed batch reaches the disk before its writer returns, which is faster than before.",
     "Writes that arrive while a batch is flushed are called late writes, and they wait longer than others.",
+    "The median document moves through Zephyr over 100x faster than the previous system.",  # never introduced
 )
 
 
@@ -228,7 +229,7 @@ def test_how_is_the_authors_own_design_never_a_definition_notation_narration_or_
         ("Design", " ".join(design)),
         (
             "Evaluation",
-            f"{NOT_FOUND[0]} {NOT_FOUND[1]} {name} cut the median write latency from 50 ms to {after} ms compared "
+            f"{' '.join(NOT_FOUND)} {name} cut the median write latency from 50 ms to {after} ms compared "
             "with the stock kernel.",
         ),
         ("Conclusion", f"{name} makes writes faster. In future work we plan to batch reads as well."),
