@@ -5,8 +5,9 @@ with its own abstract, summary or scope (`SectionedText.abstract`), the overview
 role of `ROLES`, in that order: what was done (the defining sentence, which may be the abstract's), how, what
 was found (from the evaluation, results and conclusion, measured numbers preferred) and, only when the
 document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
-to it, the sections it is taken from and how many sentences it shows at each length; no line but the first
-may take a sentence of the abstract or one about others' work (`OTHERS_SECTIONS`; for "How" a sentence citing
+to it, the sections it is taken from and how many sentences it shows at each length; besides the first, only
+"How" may take one sentence of the abstract, its own sentence of method, to lead (`ABSTRACT_HOW`); no line but
+the first takes one about others' work (`OTHERS_SECTIONS`; for "How" a sentence citing
 it, for "What it found" one citing it that says nothing of the authors' own), no sentence is shown twice, and
 none that leans on one not shown, points elsewhere or is a proof step, reminder or promise (`_standalone`). "How"
 is told in the authors' voice ("we", "our", or the name the document gives its subject, `_voice`), never as a
@@ -93,12 +94,16 @@ NOT_A_FINDING = re.compile(
     re.I,
 )
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
-# "Next, we show"), a finding or belief ("we conclude that", "we have found"), a wish ("we would like").
+# "Next, we show"), a finding or belief ("we conclude that", "we have found"), a wish ("we would like"), how the
+# work was evaluated ("We evaluate our solution on 13 applications").
 NOT_HOW = re.compile(
     r"\bwe (?:can |could |may |will )?(?:now|next|then|first|also)\b|\bwe will\b|"
     r"^(?:next|now|then|first|finally|in short)\b|"
     r"\bwe (?:have )?(?:conclude|concluded|believe|found|find|observe|observed|show|showed|argued)\b|"
-    r"\b(?:wish|would like|hope)\b|^what we\b|\blet['’]s\b|^before we\b",
+    r"\b(?:wish|would like|hope)\b|^what we\b|\blet['’]s\b|^before we\b|"
+    r"\bwe (?:\w+ly )?(?:\w+ and )?(?:evaluate|evaluated|demonstrate|validate|validated|compare|compared)\b|"
+    r"\b(?:our|for our) (?:evaluations?|experiments?)\b|\bexperiments? (?:using|on|with)\b|"
+    r"^to (?:demonstrate|validate|evaluate)\b",
     re.I,
 )
 # A finding outside the sections of results says it is one: "we show", "results indicate", or a measured comparison.
@@ -126,6 +131,9 @@ COMMON_ACRONYMS = frozenset(
 )
 VOICE_WORDS = 10  # "How" shows a sentence whose first words are the authors' or name the subject
 VOICE_WEIGHT = 1.0  # a finding that names its subject or is the authors' own tells the reader whose it is
+# The abstract's own sentence of method ("We use a low cost scheme to build and maintain broadcast trees ...") is
+# written for a reader who has not read the body, as no sentence of the design section is: "How" leads with it.
+ABSTRACT_HOW = 2.0
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
 MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
@@ -269,11 +277,16 @@ def _best(
     count: int,
 ) -> list[tuple[int, float]]:
     """The sentences a line may choose among with their pull: the one defining sentence for "what", else the best
-    few of the pool outside the abstract."""
+    few of the pool outside the abstract; for "how", the abstract's own best sentence of method first, if it has
+    one (`ABSTRACT_HOW`)."""
     if role.name == "what":
         return _what(sectioned, plan, pool, set(sectioned.abstract))
     own = set(sectioned.abstract)
-    return _ranked(sectioned, role, [i for i in pool if i not in own], title, voice)[: count + CANDIDATES]
+    body = _ranked(sectioned, role, [i for i in pool if i not in own], title, voice)[: count + CANDIDATES]
+    if role.name != "how":
+        return body
+    lead = _ranked(sectioned, role, [i for i in pool if i in own], title, voice)[:1]
+    return [(i, score + ABSTRACT_HOW) for i, score in lead] + body[: count + CANDIDATES - len(lead)]
 
 
 def _titles(sectioned: SectionedText) -> list[str]:

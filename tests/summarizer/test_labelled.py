@@ -38,10 +38,11 @@ def test_a_paper_with_an_abstract_gets_the_four_labelled_lines_in_order_each_wit
     assert "future work" in lines[-1].text.lower() or "not yet" in lines[-1].text.lower()
 
 
-def test_only_the_first_line_may_come_from_the_abstract(paper):
+def test_only_what_it_is_and_how_may_take_one_sentence_of_the_abstract_each(paper):
     own = set(paper.abstract)
-    drawn = [rows[0] in own for rows in paper.support]
-    assert sum(drawn) <= 1 and not any(drawn[1:])
+    drawn = [(label, rows[0] in own) for label, rows in zip(paper.labels, paper.support)]
+    assert all(label in ("What it is", "How") for label, from_abstract in drawn if from_abstract)
+    assert sum(from_abstract for _, from_abstract in drawn) <= 2 < len(own)
     assert len(paper.sentences) == len(set(paper.sentences))
 
 
@@ -261,3 +262,24 @@ def test_no_line_shows_a_comparison_without_its_baseline_or_a_sentence_leaning_i
     from summarizer.roles import NOT_SHOWN
 
     assert bool(NOT_SHOWN.search(sentence)) is not shown
+
+
+def test_how_leads_with_the_abstracts_own_sentence_of_method_never_its_evaluation(offline):
+    method = "Tern uses a staging buffer in memory and writes each batch with one sequential disk operation."
+    evaluated = "We evaluate Tern on three traces and compare it with a write-ahead log."
+    pages = [
+        (
+            "Abstract",
+            f"Storage systems are slow to write. We present Tern, a storage engine that batches writes. {evaluated} "
+            f"{method} Tern cuts the median write latency by half.",
+        ),
+        ("Introduction", "Writes are often the bottleneck of a storage service. We present Tern, a storage engine."),
+        ("Design", "Tern uses a log-structured layout in which each segment holds one batch of writes."),
+        ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
+        ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
+    ]
+    summary = offline.summarize(
+        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
+    )
+    how = next(line for line in summary.labelled_lines() if line.label == "How")
+    assert how.text.startswith(method) and evaluated not in how.text
