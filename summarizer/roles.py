@@ -95,7 +95,7 @@ NOT_A_FINDING = re.compile(
 )
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
 # "Next, we show"), a finding or belief ("we conclude that", "we have found"), a wish ("we would like"), how the
-# work was evaluated ("We evaluate our solution on 13 applications").
+# work was evaluated ("We evaluate our solution on 13 applications"), what the text does ("We describe its design").
 NOT_HOW = re.compile(
     r"\bwe (?:can |could |may |will )?(?:now|next|then|first|also)\b|\bwe will\b|"
     r"^(?:next|now|then|first|finally|in short)\b|"
@@ -103,7 +103,8 @@ NOT_HOW = re.compile(
     r"\b(?:wish|would like|hope)\b|^what we\b|\blet['’]s\b|^before we\b|"
     r"\bwe (?:\w+ly )?(?:\w+ and )?(?:evaluate|evaluated|demonstrate|validate|validated|compare|compared)\b|"
     r"\b(?:our|for our) (?:evaluations?|experiments?)\b|\bexperiments? (?:using|on|with)\b|"
-    r"^to (?:demonstrate|validate|evaluate)\b",
+    r"^to (?:demonstrate|validate|evaluate)\b|"
+    r"\bwe (?:\w+ly )?(?:describe|report|present|discuss|outline|survey|review)\b",
     re.I,
 )
 # A finding outside the sections of results says it is one: "we show", "results indicate", or a measured comparison.
@@ -130,7 +131,10 @@ COMMON_ACRONYMS = frozenset(
     "HTML USB PC PCs AI ML US UK EU".split()
 )
 VOICE_WORDS = 10  # "How" shows a sentence whose first words are the authors' or name the subject
-VOICE_WEIGHT = 1.0  # a finding that names its subject or is the authors' own tells the reader whose it is
+VOICE_WEIGHT = 1.0
+# A conclusion restates the findings for a reader who skipped the body; an evaluation's sentence leans on its setup.
+CONCLUSION = re.compile(r"conclu|summary|discussion|lessons", re.I)
+CONCLUSION_WEIGHT = 1.0  # a finding that names its subject or is the authors' own tells the reader whose it is
 # The abstract's own sentence of method ("We use a low cost scheme to build and maintain broadcast trees ...") is
 # written for a reader who has not read the body, as no sentence of the design section is: "How" leads with it.
 ABSTRACT_HOW = 2.0
@@ -325,7 +329,7 @@ def _ranked(
             cue
             + 1.0 * bool(role.sections.search(title[i]))
             + (role.name == "found") * (MEASURED_WEIGHT * _measured(text) + bool(COMPARISON.search(text)))
-            + (role.name == "found") * VOICE_WEIGHT * voiced
+            + (role.name == "found") * (VOICE_WEIGHT * voiced + CONCLUSION_WEIGHT * bool(CONCLUSION.search(title[i])))
             - INTRODUCTION_PENALTY
             * (sectioned.roles[i] == "self" and not role.voiced and not role.sections.search(title[i]))
         )
