@@ -38,8 +38,9 @@ TITLE_WEIGHT = 0.5  # logits per unit of the title's share of the sentence's wor
 CUES: dict[str, str] = {
     "contribution": r"\bwe\s+(?:\w+ly\s+)?(?:propose|present|introduce|develop|design|describe|devise|formulate|"
     r"offer|provide|build|construct|derive|contribute)\b",
-    "self": r"\b(?:this|the present|our)\s+(?:paper|work|article|report|study|thesis|document|standard|"
-    r"specification|note|chapter)\b|\bin this (?:paper|work|article|report)\b|^here,?\s+we\b",
+    "self": r"\b(?:this|the present|our)\s+(?:paper|work|article|report|study|thesis|dissertation|document|standard|"
+    r"specification|note|chapter)\b|\bin this (?:paper|work|article|report)\b|^here,?\s+we\b|"
+    r"\b(?:in )?these (?:lecture )?notes\b",
     "result": r"\bwe\s+(?:\w+ly\s+)?(?:show|demonstrate|find|prove|establish|observe|obtain|achieve)\b|"
     r"\b(?:results?|experiments?|evaluations?)\s+(?:show|demonstrate|indicate|suggest|confirm)\b",
     "claim": r"\b(?:outperform\w*|state[- ]of[- ]the[- ]art|significantly|substantially|improv\w+|novel|new)\b",
@@ -81,6 +82,8 @@ NEVER_A_TLDR: dict[str, str] = {
     r"this (?:paper|work|chapter))\b[^.]{0,40}\b(?:did|does|do|will)(?: not|n't) (?:\w+ly )?(?:particularly )?"
     r"(?:focus|address|consider|discuss|cover|deal|study|examine|treat|tackle)\b",
     "sequel": r"^(?:we|i) (?:then|next|now|subsequently)\b",
+    "what follows": r"^in what follows\b|\b(?:we|i) (?:will|shall) (?:talk|speak) about\b",
+    "definition": r"\b(?:we|i) mean\b|\b(?:is|are) defined as\b",
     "roadmap": r"^in (?:sections?|sec\.|chapters?) \d|"
     r"\b(?:the paper|this paper|it) (?:is|are) (?:organi[sz]ed|structured) (?:as follows|in)\b",
     "list opener": rf"^(?:{'|'.join(LEANING_OPENERS)}),",

@@ -3,6 +3,7 @@ introduction and conclusion), one sentence for a long text without headings, one
 `tldr-eval`, and `train-tldr` rebuilding the shipped weights byte for byte."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -278,3 +279,20 @@ def test_what_the_paper_did_not_do_and_a_later_step_are_never_a_tldr():
         "We also release a dataset of 10,000 annotated dialogues.",
     ):
         assert fits(sentence), sentence
+
+
+def test_a_signpost_ahead_and_a_definition_are_never_a_tldr_and_a_dissertation_speaks_of_itself():
+    from summarizer.engines.tldr import CUES
+
+    for sentence in (
+        "In what follows, we will talk about local and distributed computing.",
+        "By local computing, we mean programs that are confined to a single address space.",
+        "A task is defined as a pair of an input and an expected output.",
+    ):
+        assert not fits(sentence), sentence
+    assert fits("We argue that remote objects must be treated differently from local ones.")
+    for sentence in (
+        "This dissertation describes my work on designing an optional static type system for Clojure.",
+        "In these notes, we give an overview of the join calculus and its equational theory.",
+    ):
+        assert re.search(CUES["self"], sentence, re.I), sentence
