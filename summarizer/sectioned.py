@@ -37,6 +37,9 @@ SKIPPED = re.compile(
 OWN_SUMMARY = re.compile(r"^(?:abstract|summary|executive summary|synopsis|scope)$", re.I)
 OWN_OPENER = re.compile(r"^(?:abstract|summary)\s*[—–:.-]\s*", re.I)
 OWN_HEADINGS = 4
+LABEL_WORDS = 8  # a paragraph this short that ends with the label is the label, not the summary
+OWN_LABEL = re.compile(r"(?:^|\s)(?:abstract|summary)\s*[:.—–-]?\s*$", re.I)
+BODY_HEADING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,4}\.)\s+\S")
 # What closes an abstract that has no heading after it: the front matter a journal sets between the abstract and
 # the text (subject descriptors, terms, keywords, a preliminary version, grants, addresses, permission, copyright).
 OWN_ENDS = re.compile(
@@ -189,17 +192,32 @@ class _Own:
 
     inside: bool = False
     headings: int = 0
+    sectioned: bool = False  # a section of the body has begun ("1 Introduction")
 
-    def heading(self, text: str) -> None:
-        """A heading opens the document's own summary when it is among the first few and names one; any other
-        closes it."""
+    def heading(self, text: str, page: int | None) -> None:
+        """A heading opens the document's own summary when it names one and is among the first few, or on the
+        first page before the body's first section (author lines set as headings come first); any other closes
+        it."""
         name = NUMBER.sub("", text).strip(" .:")
-        self.inside = self.headings < OWN_HEADINGS and bool(OWN_SUMMARY.match(name))
+        early = self.headings < OWN_HEADINGS or (page in (None, 1) and not self.sectioned)
+        self.inside = early and bool(OWN_SUMMARY.match(name))
+        self.sectioned = self.sectioned or (not self.inside and bool(BODY_HEADING.match(text) or role_of(text)))
         self.headings += 1
 
-    def prose(self, text: str, before: int) -> bool:
-        """Whether a prose block (after `before` others) is in it: under its heading, or one of the first few
-        blocks opening with the word ("Abstract— ..."), until front matter after it (`OWN_ENDS`) closes it."""
+    def label(self, text: str, page: int | None) -> None:
+        """A block of the first page's front matter that ends with the label ("SMLI TR-94-29 November 1994
+        Abstract:") opens the summary that follows it."""
+        if page in (None, 1) and not self.sectioned and OWN_LABEL.search(text):
+            self.inside = True
+
+    def prose(self, text: str, before: int, page: int | None) -> bool:
+        """Whether a prose block (after `before` others) is in it: under its heading or its label set as a short
+        paragraph ("June 7, 2004 ABSTRACT"), or one of the first few blocks opening with the word ("Abstract—
+        ..."), until front matter after it (`OWN_ENDS`) closes it."""
+        if len(text.split()) <= LABEL_WORDS and before < 2 * OWN_HEADINGS:
+            self.label(text, page)
+            if self.inside:
+                return False
         opens = self.headings < OWN_HEADINGS and before < 2 * OWN_HEADINGS and bool(OWN_OPENER.match(text))
         self.inside = (self.inside or opens) and not OWN_ENDS.match(text)
         return self.inside
@@ -225,12 +243,14 @@ def _read_blocks(
                 role, role_level = found, (block.level or 1) if found else 0
             if (block.level or 1) <= level:
                 heads.append(_Head(" ".join(block.text.split()), block.level or 1))
-            own.heading(block.text)
+            own.heading(block.text, block.page)
             continue
         heads[-1].count(block)
         if block.kind not in PROSE_KINDS:
+            own.label(block.text, block.page)
+            own.inside = own.inside and block.kind != "title"  # a title page repeated after it closes it
             continue
-        inside = own.prose(block.text, len(texts))
+        inside = own.prose(block.text, len(texts), block.page)
         texts.append(block.text)
         for start, page in _parts(block, offset):
             starts.append(start)

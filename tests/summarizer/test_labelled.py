@@ -283,3 +283,23 @@ def test_how_leads_with_the_abstracts_own_sentence_of_method_never_its_evaluatio
     )
     how = next(line for line in summary.labelled_lines() if line.label == "How")
     assert how.text.startswith(method) and evaluated not in how.text
+
+
+@pytest.mark.parametrize(
+    "front",
+    [
+        "## UC Berkeley\n\n## Nihar B. Shah, UC Berkeley\n\n## Dikang Gu, Facebook\n\n## Dhruba Borthakur, Facebook\n\n"
+        "## Kannan Ramchandran, UC Berkeley\n\n## Abstract",
+        "SMLI TR-94-29 November 1994 Abstract:",
+        "June 7, 2004 ABSTRACT",
+        "Abstract",
+    ],
+)
+def test_the_authors_abstract_is_found_after_author_lines_set_as_headings_or_a_label_set_as_a_line(front):
+    from summarizer.sectioned import sectioned_text
+
+    own = "Erasure codes cost much network traffic during recovery. We present a code that halves that traffic."
+    text = f"# Piggybacked codes\n\n{front}\n\n{own}\n\n# 1 Introduction\n\nData centers use commodity parts."
+    sectioned = sectioned_text(parse_text(text, markdown_syntax=True).blocks)
+    shown = [sectioned.sentences[i].text for i in sectioned.abstract]
+    assert shown == own.replace(". ", ".\n").splitlines()
