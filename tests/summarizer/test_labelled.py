@@ -140,6 +140,14 @@ def test_what_it_found_shows_the_measured_comparison_and_no_line_leans(offline, 
     assert name in lines["What it is"] and ("staging buffer" in lines["How"] or "key idea" in lines["How"])
 
 
+def authors_abstract(markdown: str) -> list[str]:
+    """The sentences of the document's own abstract as the summarizer finds it in `markdown`."""
+    from summarizer.sectioned import sectioned_text
+
+    sectioned = sectioned_text(parse_text(markdown, markdown_syntax=True).blocks)
+    return [sectioned.sentences[i].text for i in sectioned.abstract]
+
+
 @pytest.mark.parametrize(
     "front",
     [
@@ -152,12 +160,9 @@ def test_what_it_found_shows_the_measured_comparison_and_no_line_leans(offline, 
     ],
 )
 def test_a_run_in_abstract_ends_where_the_journals_front_matter_starts(front):
-    from summarizer.sectioned import sectioned_text
-
     own = "Abstract. The concept of partial synchrony is introduced. Consensus protocols are given for each case."
     text = f"{own}\n\n{front}\n\nThe work was published in a journal.\n\n# 1. Introduction\n\nThe body starts here."
-    sectioned = sectioned_text(parse_text(text, markdown_syntax=True).blocks)
-    shown = " ".join(sectioned.sentences[i].text for i in sectioned.abstract)
+    shown = " ".join(authors_abstract(text))
     assert "partial synchrony" in shown and "Consensus protocols" in shown
     assert front[:25] not in shown and "journal" not in shown
 
@@ -296,10 +301,6 @@ def test_how_leads_with_the_abstracts_own_sentence_of_method_never_its_evaluatio
     ],
 )
 def test_the_authors_abstract_is_found_after_author_lines_set_as_headings_or_a_label_set_as_a_line(front):
-    from summarizer.sectioned import sectioned_text
-
     own = "Erasure codes cost much network traffic during recovery. We present a code that halves that traffic."
     text = f"# Piggybacked codes\n\n{front}\n\n{own}\n\n# 1 Introduction\n\nData centers use commodity parts."
-    sectioned = sectioned_text(parse_text(text, markdown_syntax=True).blocks)
-    shown = [sectioned.sentences[i].text for i in sectioned.abstract]
-    assert shown == own.replace(". ", ".\n").splitlines()
+    assert authors_abstract(text) == own.replace(". ", ".\n").splitlines()
