@@ -204,20 +204,19 @@ class _Own:
         self.sectioned = self.sectioned or (not self.inside and bool(BODY_HEADING.match(text) or role_of(text)))
         self.headings += 1
 
-    def label(self, text: str, page: int | None) -> None:
-        """A block of the first page's front matter that ends with the label ("SMLI TR-94-29 November 1994
-        Abstract:") opens the summary that follows it."""
-        if page in (None, 1) and not self.sectioned and OWN_LABEL.search(text):
-            self.inside = True
+    def label(self, text: str, page: int | None) -> bool:
+        """Whether a block is the first page's label, alone or ending front matter ("SMLI TR-94-29 November 1994
+        Abstract:"), which opens the summary that follows it."""
+        found = page in (None, 1) and not self.sectioned and bool(OWN_LABEL.search(text))
+        self.inside = self.inside or found
+        return found
 
     def prose(self, text: str, before: int, page: int | None) -> bool:
         """Whether a prose block (after `before` others) is in it: under its heading or its label set as a short
         paragraph ("June 7, 2004 ABSTRACT"), or one of the first few blocks opening with the word ("Abstract—
         ..."), until front matter after it (`OWN_ENDS`) closes it."""
-        if len(text.split()) <= LABEL_WORDS and before < 2 * OWN_HEADINGS:
-            self.label(text, page)
-            if self.inside:
-                return False
+        if len(text.split()) <= LABEL_WORDS and before < 2 * OWN_HEADINGS and self.label(text, page):
+            return False
         opens = self.headings < OWN_HEADINGS and before < 2 * OWN_HEADINGS and bool(OWN_OPENER.match(text))
         self.inside = (self.inside or opens) and not OWN_ENDS.match(text)
         return self.inside

@@ -304,3 +304,8 @@ def test_the_authors_abstract_is_found_after_author_lines_set_as_headings_or_a_l
     own = "Erasure codes cost much network traffic during recovery. We present a code that halves that traffic."
     text = f"# Piggybacked codes\n\n{front}\n\n{own}\n\n# 1 Introduction\n\nData centers use commodity parts."
     assert authors_abstract(text) == own.replace(". ", ".\n").splitlines()
+
+
+def test_a_short_paragraph_under_the_abstract_heading_is_the_abstract_not_a_label():
+    text = "# Tern\n\n## Abstract\n\nWe present Tern.\n\nTern batches small writes into large ones.\n\n# 1 Introduction\n\nBody."
+    assert authors_abstract(text) == ["We present Tern.", "Tern batches small writes into large ones."]
