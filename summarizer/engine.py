@@ -108,7 +108,8 @@ class Hints:
     sentences it may show, when some of them must never be (a section's figure walk-throughs and footnotes);
     ignored when it allows no candidate. `standalone`: sentences that read alone though they open as if they
     leant on another ("This section presents ..." in that section's own summary). `ranks`: a TL;DR's score of
-    each sentence (`engines.tldr`), which then replaces the relevance.
+    each sentence (`engines.tldr`), which then replaces the relevance. `texts`: what to show for a sentence in place
+    of its own words, or None (a TL;DR's "this problem" named as "the consensus problem", `text.reference`).
     """
 
     bonus: Sequence[float] | None = None
@@ -120,6 +121,7 @@ class Hints:
     allowed: Sequence[bool] | None = None
     standalone: Sequence[bool] | None = None
     ranks: Sequence[float] | None = None
+    texts: Sequence[str | None] | None = None
 
 
 NO_HINTS = Hints()  # the default: no part of the text allowed or kept apart

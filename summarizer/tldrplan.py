@@ -17,6 +17,7 @@ import numpy as np
 from .engine import Hints
 from .engines.tldr import ranks, stands_alone
 from .sectioned import NUMBER, Section, SectionedText
+from .text.reference import resolved
 from .text.topics import separate_stories
 from .text.vectors import tokens
 
@@ -59,18 +60,28 @@ def passage(sectioned: SectionedText, eligible: Sequence[int]) -> list[int]:
     return chosen or list(eligible)
 
 
+def named_back(texts: Sequence[str]) -> list[str | None]:
+    """Each sentence of a passage that leans on an earlier one only by a phrase that one names ("this problem"),
+    with the phrase named (`text.reference`); None for the others."""
+    return [None if stands_alone(text) else resolved(text, texts[:k]) for k, text in enumerate(texts)]
+
+
 def tldr_hints(sectioned: SectionedText, indices: Sequence[int], defining: int | None, title: str = "") -> Hints:
     """Hints for a TL;DR of the sentences `indices`: the ranker's score of each sentence of their passage, the
-    rest unranked and not allowed; a sentence that leans only in an opener the TL;DR drops stands alone."""
+    rest unranked and not allowed; a sentence that leans only in an opener the TL;DR drops stands alone, and so does
+    one whose referring phrase an earlier sentence of the passage names (`text.reference`), shown so named."""
     chosen = passage(sectioned, indices)
     texts = [sectioned.sentences[i].text for i in chosen]
+    named = dict(zip(chosen, named_back(texts)))
+    texts = [named.get(i) or t for i, t in zip(chosen, texts)]
     scored = dict(zip(chosen, ranks(texts, [i == defining for i in chosen], title).tolist()))
     values = np.asarray([scored.get(i, -np.inf) for i in indices])
     allowed = np.isfinite(values)
     return Hints(
         ranks=np.where(allowed, values, UNRANKED).tolist(),
         allowed=allowed.tolist(),
-        standalone=[stands_alone(sectioned.sentences[i].text) for i in indices],
+        standalone=[bool(named.get(i)) or stands_alone(sectioned.sentences[i].text) for i in indices],
+        texts=[named.get(i) for i in indices],
     )
 
 

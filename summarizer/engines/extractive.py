@@ -38,16 +38,18 @@ class ExtractiveEngine(Engine):
         preset: str | None = None,
         on_text: TextHeard | None = None,
     ) -> list[EngineOutput]:
-        """Each input's sentences chosen by `selection.select` (a TL;DR's without its framing opener, `tldr.unframed`);
+        """Each input's sentences chosen by `selection.select` (a TL;DR's without its framing opener, `tldr.unframed`,
+        and as `hints.texts` names them);
         `preset` and `on_text` do not apply."""
         outputs = []
         for done, document in enumerate(inputs, 1):
             sentences = document.sentences
             chosen = select(sentences, document.target, self.tuning, document.hints, document.max_sentences)
             tidy = unframed if document.hints.ranks is not None else str  # a TL;DR (ranked by `engines.tldr`)
+            texts = document.hints.texts or [None] * len(sentences)
             outputs.append(
                 EngineOutput(
-                    [tidy(shown(sentences[j].text)) for j in chosen],
+                    [tidy(shown(texts[j] or sentences[j].text)) for j in chosen],
                     [[j] for j in chosen],
                     1,
                     sum(len(s.text.split()) for s in sentences),

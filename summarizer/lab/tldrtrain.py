@@ -25,7 +25,8 @@ from ..engines.selection import DEFAULT_TUNING, is_candidate
 from ..options import LENGTHS
 from ..sectioned import sectioned_text
 from ..text.prose import shown
-from ..tldrplan import passage
+from ..text.sentences import Sentence
+from ..tldrplan import named_back, passage
 from .evaluation import rouge_scorer
 from .tldreval import Record
 
@@ -50,15 +51,23 @@ def pickable(text: str) -> bool:
     return tldr.fits(shown(text)) and tldr.stands_alone(text) and len(text.split()) <= ROOM
 
 
-def _candidates(record: Record, scorer: Any) -> tuple[np.ndarray, list[float], list[float]]:
-    """One abstract's candidate rows, their oracle labels and their ROUGE-1 (max over golds)."""
+def _passage(record: Record) -> tuple[list[Sentence], list[str], list[bool]]:
+    """The sentences of an abstract's TL;DR passage as the service reads it, their texts as a TL;DR shows them (a
+    phrase pointing back named, `tldrplan.named_back`) and which one is the document's defining sentence."""
     sectioned = sectioned_text(record.text)
     plan = planning.plan(sectioned, len(sectioned.sentences), "tldr")
     chosen = passage(sectioned, plan.eligible)
     sentences = [sectioned.sentences[i] for i in chosen]
-    table = tldr.features([s.text for s in sentences], [i == plan.defining for i in chosen])
-    keep = [k for k, s in enumerate(sentences) if is_candidate(s, DEFAULT_TUNING) and pickable(s.text)]
-    scores = [[scorer.score(gold, tldr.unframed(shown(sentences[k].text))) for gold in record.golds] for k in keep]
+    named = named_back([s.text for s in sentences])
+    return sentences, [n or s.text for n, s in zip(named, sentences)], [i == plan.defining for i in chosen]
+
+
+def _candidates(record: Record, scorer: Any) -> tuple[np.ndarray, list[float], list[float]]:
+    """One abstract's candidate rows, their oracle labels and their ROUGE-1 (max over golds)."""
+    sentences, texts, defining = _passage(record)
+    table = tldr.features(texts, defining)
+    keep = [k for k, s in enumerate(sentences) if is_candidate(s, DEFAULT_TUNING) and pickable(texts[k])]
+    scores = [[scorer.score(gold, tldr.unframed(shown(texts[k]))) for gold in record.golds] for k in keep]
     both = [max(s["rouge1"].fmeasure + s["rouge2"].fmeasure for s in per) for per in scores]
     best = int(np.argmax(both)) if both else -1
     labels = [float(j == best) for j in range(len(keep))]

@@ -118,8 +118,9 @@ NAMED_ANTECEDENT = re.compile(
     re.I,
 )
 # A phrase inside a sentence's opening clause that refers back to something said before it: "these tasks", "this
-# imbalance", "such systems", "the former", "for this.", "as above". Not the document or its parts ("this paper",
-# "this section"), not a time ("this year", "these days"), not "those who ...", "such as", "such a".
+# imbalance", "such systems", "the former", "for this.", "as above", "We review their architecture", "combines both
+# approaches". Not the document or its parts ("this paper", "this section"), not a time ("this year", "these days"),
+# not "those who ...", "such as", "such a", not "both reads and writes".
 TIME_NOUNS = (
     r"year|years|week|weeks|month|months|morning|afternoon|evening|night|weekend|season|summer|winter|spring|autumn|"
     r"fall|decade|century|time|day|days|term|past|coming|(?:sub)?sections?|appendix"
@@ -134,7 +135,9 @@ REFERRING = re.compile(
     r"\b(?:for|of|to|by|from|despite|like|after|before|with|on|about|against|beyond|besides) (?:this|these|that|those)"
     r"(?=\s*(?:[.,;:)]|$))|\bas (?:above|before)\b|"
     r"\b(?i:as (?:i|we) (?:have |had )?(?:said|noted|mentioned|seen|argued|discussed|shown|explained))\b|"
-    r"\b(?i:both|neither|the two)\s+(?:are|is|were|was|have|has|had|can|could|must|should|need|seem|appear)\b"
+    r"\b(?i:both|neither|the two)\s+(?:are|is|were|was|have|has|had|can|could|must|should|need|seem|appear)\b|"
+    r"(?:^|,\s*)(?:[Ww]e|I)\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:their|its|them)\b|"
+    r"\b(?:[Bb]oth|[Tt]he two)\s+[a-z]+s\b(?!\s+(?:and|or|&)\b)"
 )
 # Quoted words: a speaker's "this" points at the speaker's situation, which the attribution gives, not at the
 # sentence before ("'I'd like to take this opportunity to thank him,' he said."); an unclosed quote runs to the end.

@@ -296,3 +296,67 @@ def test_a_signpost_ahead_and_a_definition_are_never_a_tldr_and_a_dissertation_s
         "In these notes, we give an overview of the join calculus and its equational theory.",
     ):
         assert re.search(CUES["self"], sentence, re.I), sentence
+
+
+CONSENSUS = (
+    "The consensus problem involves an asynchronous system of processes, some of which may be unreliable. "
+    "The problem is for the reliable processes to agree on a binary value. "
+    "In this paper, it is shown that every protocol for this problem has the possibility of nontermination, "
+    "even with only one faulty process. "
+    "By way of contrast, solutions are known for the synchronous case, the Byzantine Generals problem."
+)
+
+
+def test_a_contribution_that_points_back_at_its_problem_is_the_tldr_with_the_problem_named():
+    # FLP's abstract: the one sentence that says what the paper shows leans on "this problem"; shown alone it names it,
+    # and the passive frame around what is shown goes as "In this paper, we" does.
+    summary = OFFLINE.summarize(CONSENSUS, TLDR)
+    assert summary.sentences == [
+        "Every protocol for the consensus problem has the possibility of nontermination, even with only one faulty "
+        "process."
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["scheduling", "routing", "consensus", "caching", "indexing"]),
+    st.sampled_from(["problem", "task", "question", "workload"]),
+    st.sampled_from(["In this paper, we solve", "We present a protocol that solves", "Our system answers"]),
+)
+def test_a_phrase_pointing_back_is_named_from_the_nearest_sentence_that_names_it(kind, noun, lead):
+    from summarizer.text.reference import resolved
+
+    earlier = [f"The {kind} {noun} arises in every data center.", f"The {noun} is hard in practice."]
+    named = resolved(f"{lead} this {noun} in two rounds.", earlier)
+    assert named == f"{lead} the {kind} {noun} in two rounds."
+    assert resolved(f"{lead} this {noun} in two rounds.", earlier[1:]) is None  # "the problem" names nothing
+    assert resolved(f"However, {lead.lower()} this {noun}.", earlier) is None  # it leans on its opener too
+
+
+def test_a_sentence_that_says_what_the_document_does_is_preferred_to_its_background():
+    # A survey's abstract: the background sentence is the defining one, but the TL;DR says what the survey does, and
+    # its "ideas for further research" are what it offers, not a plan for future work.
+    text = (
+        "Functional Reactive Programming (FRP) provides a conceptual framework for implementing reactive systems. "
+        "It is a relatively recent model of programming, but has already been explored in several useful ways. "
+        "We survey the literature on FRP, its implementation, optimization, and uses, and present ideas for further "
+        "research, along with some examples."
+    )
+    assert OFFLINE.summarize(text, TLDR).sentences[0].startswith("We survey the literature on FRP")
+
+
+@pytest.mark.parametrize(
+    "sentence, leaning",
+    [
+        ("We review their architecture, which scatters data with a cascade of filters.", True),
+        ("This paper proposes an integrated broadcast scheme that combines both approaches.", True),
+        ("In this paper, we extend its semantics to concurrent programs.", True),
+        ("We present Tern and its applications to storage.", False),
+        ("The engine supports both reads and writes in one round trip.", False),
+        ("We show that their method fails on long inputs.", False),
+    ],
+)
+def test_a_pronoun_or_both_of_an_earlier_pair_leans(sentence, leaning):
+    from summarizer.text.prose import leans
+
+    assert leans(sentence) is leaning
