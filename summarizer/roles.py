@@ -55,7 +55,12 @@ NOT_SHOWN = re.compile(
     r"\(?[\divx]{1,3}\)|[A-Z]\.\s|(?:in|see) (?:sections?|chapters?|appendix|fig(?:ure)?s?\.?|tables?) ?[\dIVXA-Z]|"
     r"as (?:shown|described|discussed|noted|mentioned) (?:in|above|below|earlier)|despite (?:this|that)\b)|"
     r"\bin (?:fig(?:ure)?s?|tables?|sections?)\.? ?\d|\bin the (?:remainder|rest) of\b|\bin the following\b|"
-    r"\bas follows\b|\bthe following\b|"
+    r"\b(?:in|from) the (?:previous|preceding|next|following|last|first|second) (?:sub)?(?:sections?|chapters?|"
+    r"half|part)\b|"
+    r"\bas follows\b|\bthe following\b|\bin what follows\b|\bwe shall\b|\bsee below\b|^[“\"(].*[”\")]\.?$|"
+    r"\bdue to (?:the )?(?:space|page) (?:limits?|limitations?|constraints?)\b|\bfor (?:lack|want) of space\b|"
+    r"^the (?:first|second|third|last|final|next|left|right|top|bottom|middle) (?:column|row|graph|plot|panel|bar|"
+    r"curve|line)s? (?:shows?|gives?|lists?|depicts?|plots?|is|are)\b|"
     r"\b(?:described|discussed|explained|shown|defined) (?:later|below)\b|\bwe do (?:this|so)\b|"
     r"\b(?:we will|i will|we hope|i hope|we expect|the rest of this (?:section|chapter))\b|\?$|"
     r"^(?:we|it|they|this \w+) (?:therefore|thus|hence|then|consequently|however|instead|also)\b|\bthe resulting\b|"
@@ -74,7 +79,7 @@ OTHERS_FINDING = re.compile(rf"^(?!.*\b(?:we|our|us)\b)(?=.*(?:{CITES_OTHERS.pat
 # variable "P" or "N", "R = 5", "flow(e)").
 DEFINES = re.compile(
     r"\b(?:is|are) (?:called|termed|named|defined as|said to be|referred to as)\b|"
-    r"\bwe (?:call|define|term|denote|mean)\b|"
+    r"\bwe (?:\w+ly )?(?:call|define|term|denote|mean)\b|\bwhen we (?:refer|speak) (?:to|of)\b|"
     r"\b(?:a|an) [\w-]+ (?:called|termed|named)\b|\bwhen we say\b|\bdenot(?:e|es|ed|ing)\b|\bwe (?:\w+ )?assume\b|"
     r"^(?:a|an|each|every|any)\s+(?:[\w-]+\s+){0,3}(?:is|are|consists?\s+of)\s",
     re.I,
@@ -90,7 +95,7 @@ NOTATION = re.compile(
 # authors' plan (a "Limits" line's sentence).
 NOT_A_FINDING = re.compile(
     r"\b(?:lemma|theorem|corollary|proposition|claim)\s+\d|\bthe proof\b|\bproofs?\s+of\b|\bwe prove\b|"
-    r"\bfuture work\b|\bwe (?:plan|aim|hope|intend)\b",
+    r"\bfuture work\b|\bwe (?:plan|aim|hope|intend)\b|\bopen (?:question|problem)s?\b",
     re.I,
 )
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
@@ -98,13 +103,14 @@ NOT_A_FINDING = re.compile(
 # work was evaluated ("We evaluate our solution on 13 applications"), what the text does ("We describe its design").
 NOT_HOW = re.compile(
     r"\bwe (?:can |could |may |will )?(?:now|next|then|first|also)\b|\bwe will\b|"
-    r"^(?:next|now|then|first|finally|in short)\b|"
+    r"^(?:next|now|then|first|finally|in short)\b|\bfor (?:our|the) (?:present )?purposes?\b|"
     r"\bwe (?:have )?(?:conclude|concluded|believe|found|find|observe|observed|show|showed|argued)\b|"
     r"\b(?:wish|would like|hope)\b|^what we\b|\blet['’]s\b|^before we\b|"
     r"\bwe (?:\w+ly )?(?:\w+ and )?(?:evaluate|evaluated|demonstrate|validate|validated|compare|compared)\b|"
     r"\b(?:our|for our) (?:evaluations?|experiments?)\b|\bexperiments? (?:using|on|with)\b|"
     r"^to (?:demonstrate|validate|evaluate)\b|"
-    r"\bwe (?:\w+ly )?(?:describe|report|present|discuss|outline|survey|review)\b",
+    r"\bwe (?:\w+ly )?(?:describe|report|present|discuss|outline|survey|review)\b|"
+    r"^(?:this|the present) (?:paper|article|work|report|thesis|note)\b",
     re.I,
 )
 # A finding outside the sections of results says it is one: "we show", "results indicate", or a measured comparison.
@@ -236,6 +242,7 @@ VAGUE_LIMIT_WORDS = frozenset(
     "possibl carri extend extens improv pursu explor investig studi topic area avenu line also further".split()
 )
 SPECIFIC_WORDS = 2
+REPEATED = 0.7  # a body sentence sharing this share of the two sentences' words with one already said repeats it
 PICK_ORDER = ("what", "found", "limits", "how")  # who chooses first where two lines would want one sentence
 
 
@@ -259,16 +266,40 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
     voice = _voice(sectioned)
     known = _known_names(sectioned)
     taken: set[int] = set()
+    said = [set(tokens(sectioned.sentences[i].text)) for i in sectioned.abstract]  # the abstract, then each line's
     found: dict[str, Line] = {}
     for name in PICK_ORDER:
         role = next(r for r in ROLES if r.name == name)
-        pool = [i for i in plan.eligible if i not in taken and _may_show(sectioned.sentences[i].text, name, known)]
+        pool = _pool(sectioned, plan.eligible, name, known, taken, said)
         count = role.sentences.get(length, 1)
         best = _best(sectioned, plan, role, pool, title, voice, count)
         if best:
             found[name] = Line(role, sorted(i for i, _ in best), [score for _, score in sorted(best)], count)
             taken.update(i for i, _ in best)
+            said.extend(set(tokens(sectioned.sentences[i].text)) for i, _ in best)
     return [found[role.name] for role in ROLES if role.name in found]
+
+
+def _pool(
+    sectioned: SectionedText, eligible: list[int], role: str, known: set[str], taken: set[int], said: list[set[str]]
+) -> list[int]:
+    """The sentences a line of `role` may show: not taken by another line, allowed (`_may_show`), and, unless the
+    abstract's own, not saying again what the abstract or another line said (`_repeats`)."""
+    own = set(sectioned.abstract)
+    texts = sectioned.sentences
+    return [
+        i
+        for i in eligible
+        if i not in taken and _may_show(texts[i].text, role, known) and (i in own or not _repeats(texts[i].text, said))
+    ]
+
+
+def _repeats(text: str, said: list[set[str]]) -> bool:
+    """Whether a sentence says again, nearly word for word, one already said (a paper's introduction repeating its
+    abstract): the two share `REPEATED` of all their words. One that adds its measured numbers to the abstract's
+    claim ("from 40 ms to 9 ms" for "by half") says more."""
+    words = set(tokens(text))
+    return any(len(words & other) >= REPEATED * len(words | other) for other in said if words | other)
 
 
 def _best(

@@ -37,6 +37,7 @@ SKIPPED = re.compile(
 OWN_SUMMARY = re.compile(r"^(?:abstract|summary|executive summary|synopsis|scope)$", re.I)
 OWN_OPENER = re.compile(r"^(?:abstract|summary)\s*[—–:.-]\s*", re.I)
 OWN_HEADINGS = 4
+FRONT_PAGES = 3  # a report's cover and its copyright page may come before the page with its abstract
 LABEL_WORDS = 8  # a paragraph this short that ends with the label is the label, not the summary
 OWN_LABEL = re.compile(r"(?:^|\s)(?:abstract|summary)\s*[:.—–-]?\s*$", re.I)
 BODY_HEADING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,4}\.)\s+\S")
@@ -196,10 +197,10 @@ class _Own:
 
     def heading(self, text: str, page: int | None) -> None:
         """A heading opens the document's own summary when it names one and is among the first few, or on the
-        first page before the body's first section (author lines set as headings come first); any other closes
-        it."""
+        first pages (`FRONT_PAGES`: a report's cover comes first) before the body's first section (author lines set
+        as headings come first); any other closes it."""
         name = NUMBER.sub("", text).strip(" .:")
-        early = self.headings < OWN_HEADINGS or (page in (None, 1) and not self.sectioned)
+        early = self.headings < OWN_HEADINGS or ((page or 1) <= FRONT_PAGES and not self.sectioned)
         self.inside = early and bool(OWN_SUMMARY.match(name))
         self.sectioned = self.sectioned or (not self.inside and bool(BODY_HEADING.match(text) or role_of(text)))
         self.headings += 1

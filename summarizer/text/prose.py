@@ -119,8 +119,8 @@ NAMED_ANTECEDENT = re.compile(
 )
 # A phrase inside a sentence's opening clause that refers back to something said before it: "these tasks", "this
 # imbalance", "such systems", "the former", "for this.", "as above", "We review their architecture", "combines both
-# approaches". Not the document or its parts ("this paper", "this section"), not a time ("this year", "these days"),
-# not "those who ...", "such as", "such a", not "both reads and writes".
+# approaches", "Exploiting this, ...". Not the document or its parts ("this paper", "this section"), not a time
+# ("this year", "these days"), not "those who ...", "such as", "such a", not "both reads and writes".
 TIME_NOUNS = (
     r"year|years|week|weeks|month|months|morning|afternoon|evening|night|weekend|season|summer|winter|spring|autumn|"
     r"fall|decade|century|time|day|days|term|past|coming|(?:sub)?sections?|appendix"
@@ -137,6 +137,7 @@ REFERRING = re.compile(
     r"\b(?i:as (?:i|we) (?:have |had )?(?:said|noted|mentioned|seen|argued|discussed|shown|explained))\b|"
     r"\b(?i:both|neither|the two)\s+(?:are|is|were|was|have|has|had|can|could|must|should|need|seem|appear)\b|"
     r"(?:^|,\s*)(?:[Ww]e|I)\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:their|its|them)\b|"
+    r"\b[A-Za-z]+ (?:this|these|those)(?=\s*(?:[,;:]|$))|"
     r"\b(?:[Bb]oth|[Tt]he two)\s+[a-z]+s\b(?!\s+(?:and|or|&)\b)"
 )
 # Quoted words: a speaker's "this" points at the speaker's situation, which the attribution gives, not at the
@@ -159,7 +160,7 @@ SIGNPOST = re.compile(
     r"(?:structured|organi[sz]ed|divided|split|consists?) (?:in|into|as|of) "
     r"(?:two|three|four|five|six|\d+|the following) (?:main )?(?:parts|sections|chapters|steps)\b|"
     r"^the (?:rest|remainder) of (?:this|the) "
-    r"(?:paper|article|chapter|report|thesis|document)\b|^(?:we|i) (?:begin|start|conclude|end) (?:with|by)\b",
+    r"(?:paper|article|chapter|report|thesis|document)\b|(?:^|,\s*)(?:we|i) (?:begin|start|conclude|end) (?:with|by)\b",
     re.I,
 )
 

@@ -261,6 +261,14 @@ def test_how_is_the_authors_own_design_never_a_definition_notation_narration_or_
         ("Pastry routes are 30% to 40% longer than the shortest routes in the network.", True),
         ("We find that the cache is faster than a cache of recent keys (Table 2).", True),
         ("Copyset Replication reduces the probability of data loss from 99.99% to 0.15%.", True),
+        ("Uncertainty backup is also based on the data presented in the previous section.", False),
+        ("In the second half of the paper we consider a possible approach in more detail.", False),
+        ("“Our response to mistakes should be to look for ways that we can avoid making them.”", False),
+        ("(We take object-oriented languages as a commonly used example of the imperative style).", False),
+        ("The final column shows the percentage degradation of the zone run.", False),
+        ("Due to the space limit, we mainly present the distribution of the maximum errors.", False),
+        ("In what follows, we analyze the key reasons why the compression ratios are higher.", False),
+        ("As we shall see, testing has inherent limits.", False),
     ],
 )
 def test_no_line_shows_a_comparison_without_its_baseline_or_a_sentence_leaning_in_its_subject(sentence, shown):
@@ -309,3 +317,86 @@ def test_the_authors_abstract_is_found_after_author_lines_set_as_headings_or_a_l
 def test_a_short_paragraph_under_the_abstract_heading_is_the_abstract_not_a_label():
     text = "# Tern\n\n## Abstract\n\nWe present Tern.\n\nTern batches small writes into large ones.\n\n# 1 Introduction\n\nBody."
     assert authors_abstract(text) == ["We present Tern.", "Tern batches small writes into large ones."]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence"),
+    [
+        ("NOT_A_FINDING", "The most important open question is resolving the gap between the two bounds."),
+        ("DEFINES", "In most of this paper when we refer to state what we really mean is mutable state."),
+        ("NOT_HOW", "For our purposes here, it is sufficient to know that a larger timestamp wins."),
+        ("NOT_HOW", "This paper presents a new algorithm for combining evaluation with tree search."),
+    ],
+)
+def test_an_open_question_is_no_finding_and_a_definition_purpose_or_the_paper_itself_is_no_how(pattern, sentence):
+    import summarizer.roles as roles
+
+    assert getattr(roles, pattern).search(sentence)
+
+
+def test_no_line_says_again_what_the_abstract_or_another_line_said(offline):
+    copy = "We develop a staging buffer that batches small writes into one sequential disk operation."
+    pages = [
+        (
+            "Abstract",
+            "Storage systems are slow to write small records. We present Tern, a storage engine for small writes. "
+            f"In this paper, {copy[0].lower()}{copy[1:]} Tern cuts the median write latency by half.",
+        ),
+        ("Introduction", f"Writes are often the bottleneck of a storage service. {copy} It keeps one log per disk."),
+        ("Design", "Tern uses a log-structured layout in which each segment holds one batch of writes."),
+        ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
+        ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
+    ]
+    summary = offline.summarize(
+        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
+    )
+    lines = {line.label: line for line in summary.labelled_lines() if line.label in LABELS}
+    assert not any(copy in line.text for line in lines.values())
+    assert "from 40 ms to 9 ms" in lines["What it found"].text  # the abstract's "by half", measured, says more
+    sentences = [s for line in lines.values() for s in line.sentences]
+    assert len(sentences) == len(set(sentences))
+    from summarizer.roles import _repeats
+    from summarizer.text.vectors import tokens
+
+    assert _repeats(copy, [set(tokens(f"In this paper, {copy}"))])
+    assert not _repeats(lines["What it found"].text, [set(tokens("Tern cuts the median write latency by half."))])
+
+
+def test_the_abstract_is_found_after_a_reports_cover_and_copyright_pages():
+    from fpdf import FPDF
+
+    from summarizer.sectioned import sectioned_text
+    from tests.builders import BOLD, FONT
+
+    own = (
+        "Brodal introduced priority queues with constant-time insertion. We adapt them to a purely functional setting."
+    )
+    body = "Purely functional data structures differ from imperative ones in {}. "
+    rest = "".join(body.format(f"respect number {n}") for n in range(1, 9))
+    pdf = FPDF()
+    pdf.add_font("DejaVu", fname=FONT)
+    pdf.add_font("DejaVu", style="B", fname=BOLD)
+    for size, style, text in (
+        (20, "B", "Optimal Purely Functional Priority Queues"),
+        (14, "B", "Basic Research in Computer Science"),
+        (11, "", "Report Series RS-96-37. ISSN 0909-0878. October 1996."),
+        (14, "B", "Copyright 1996, Department of Computer Science"),
+        (11, "", "Reproduction of all or part of this work is permitted for educational or research use."),
+        (14, "B", "See back inner page for a list of recent publications"),
+        (11, "", "Copies may be obtained by contacting the department."),
+        (16, "B", "Optimal Purely Functional Priority Queues"),
+        (13, "B", "Gerth Brodal"),
+        (11, "", "Department of Computer Science, University of Aarhus, Denmark"),
+        (13, "B", "Chris Okasaki"),
+        (11, "", "School of Computer Science, Carnegie Mellon University, Pittsburgh"),
+        (12, "B", "Abstract"),
+        (11, "", own),
+        (13, "B", "1 Introduction"),
+        (11, "", rest),
+    ):
+        if text.startswith(("Optimal", "Copyright", "1 ")):  # a cover, a copyright page, the title page, the body
+            pdf.add_page()
+        pdf.set_font("DejaVu", style=style, size=size)
+        pdf.multi_cell(0, 9, text, new_x="LMARGIN", new_y="NEXT")
+    sectioned = sectioned_text(ingest_file("brics.pdf", bytes(pdf.output())).blocks)
+    assert [sectioned.sentences[i].text for i in sectioned.abstract] == own.replace(". ", ".\n").splitlines()
