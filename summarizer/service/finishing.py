@@ -15,6 +15,7 @@ from ..errors import NoSentencesError
 from ..options import SummaryOptions
 from ..sectioned import Section, outline_of
 from ..summary import Coverage, SectionSummary, Summary
+from ..text.acronyms import definitions, spelled_out
 from ..text.keyterms import key_terms
 from .grounding import defining_first, support
 from .prepared import Prepared
@@ -51,7 +52,8 @@ def finish(
 
 def _overview(item: Prepared, outputs: Sequence[EngineOutput]) -> tuple[list[str], list[list[int]], list[str]]:
     """The overview's sentences, support and labels: the labelled lines in their order, or the defining sentence
-    first with no labels; raises when it has none."""
+    first with no labels, each acronym the document defines spelled out at its first use (`text.acronyms`); raises
+    when it has none."""
     sentences = item.sectioned.sentences
     summary_sentences: list[str] = []
     summary_support: list[list[int]] = []
@@ -62,9 +64,11 @@ def _overview(item: Prepared, outputs: Sequence[EngineOutput]) -> tuple[list[str
         labels += [part.label] * len(output.sentences)
     if not summary_sentences:
         raise NoSentencesError("No summary could be produced from this text.")
+    defined = definitions(s.text for s in sentences)
     if any(labels):
-        return summary_sentences, summary_support, labels
-    return *defining_first(summary_sentences, summary_support, item.plan.defining), []
+        return spelled_out(summary_sentences, defined), summary_support, labels
+    ordered, ordered_support = defining_first(summary_sentences, summary_support, item.plan.defining)
+    return spelled_out(ordered, defined), ordered_support, []
 
 
 def _sections(
