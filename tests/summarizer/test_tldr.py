@@ -360,3 +360,18 @@ def test_a_pronoun_or_both_of_an_earlier_pair_leans(sentence, leaning):
     from summarizer.text.prose import leans
 
     assert leans(sentence) is leaning
+
+
+def test_a_sentence_saying_what_the_titles_subject_is_is_the_tldr():
+    from ingest import ingest_file
+    from tests.builders import paper_pdf
+
+    defines = "Tern is a storage engine that batches small writes into large sequential ones on flash drives."
+    abstract = (
+        f"{defines} It is the first engine to keep write amplification under two on production traces. "
+        "This paper describes how Tern is structured, its feature set, and the rationale underlying its design. "
+        "Its batching is critical to supporting a variety of powerful features."
+    )
+    pages = [("Abstract", abstract), ("Introduction", BACKGROUND), ("Design", METHOD), ("Conclusion", RESULTS)]
+    blocks = ingest_file("tern.pdf", paper_pdf("Tern: Batched Writes on Flash", pages)).blocks
+    assert OFFLINE.summarize(blocks, TLDR).sentences == [defines]
