@@ -64,7 +64,7 @@ VERB_SHARE = 1 / 3
 VERB_MIN = 1
 SKIP = STOPWORDS | EXTRA_STOPWORDS | PREPOSITIONS | HONORIFICS
 CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d|t|s)$", re.I)  # I'm, we're, they've, it'll, she'd, don't, it's
-WORD = re.compile(r"[^\W\d_][\w'’-]*[^\W_]|[^\W\d_]", re.UNICODE)
+WORD = re.compile(r"[^\W\d_][\w'’–-]*[^\W_]|[^\W\d_]", re.UNICODE)  # "Johnson–Lindenstrauss" is one word
 BREAK = re.compile(r"[.,;:!?()\[\]{}\"“”‘’/\\|<>=+*&^%$#@~`]|\s[-–—]\s|\d")
 ADJECTIVE_ENDINGS = ("ed", "ous", "ive", "ible", "able", "ful", "less")
 ADJECTIVES = frozenset("upper lower little general efficient sparse modular several".split())

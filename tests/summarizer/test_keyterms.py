@@ -190,3 +190,14 @@ def test_the_shipped_weights_are_rebuilt_bit_for_bit_by_keyterms_fit(tmp_path, c
     assert main(["keyterms", str(EVAL / "papers"), "--fit", "--output", str(output)], [lab_commands]) == 0
     assert output.read_bytes() == WEIGHTS.read_bytes()
     assert "leave one paper out" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("names", ["Johnson–Lindenstrauss", "Hindley–Milner", "Cooley–Tukey"])
+def test_names_joined_by_a_dash_stay_one_word_of_a_phrase(names):
+    # "Johnson–Lindenstrauss transform", with the en dash of two authors' names, was two terms, "Johnson" and
+    # "Lindenstrauss"; a spaced dash still cuts a phrase.
+    def found(text):
+        return {" ".join(phrase) for run in runs(text) for phrase in phrases(run)}
+
+    assert f"sparse {names} transform" in found(f"We obtain a sparse {names} transform for sparse vectors.")
+    assert not any("–" in p for p in found("The bound holds – transform the input first."))
