@@ -92,7 +92,9 @@ NEVER_A_TLDR: dict[str, str] = {
     r"(?:focus|address|consider|discuss|cover|deal|study|examine|treat|tackle)\b",
     "sequel": r"^(?:we|i) (?:then|next|now|subsequently)\b",
     "what follows": r"^in what follows\b|\b(?:we|i) (?:will|shall) (?:talk|speak) about\b",
-    "definition": r"\b(?:we|i) mean\b|\b(?:is|are) defined as\b",
+    "definition": r"\b(?:we|i) mean\b|\b(?:is|are) defined as\b|"
+    r"^in this (?:paper|work|article|note|report),? (?!we\b|i\b|it\b|this\b)(?:\w+ ){1,3}?(?:is|are) "
+    r"(?:an?|the|(?!\w+ed\b)\w+s)\b",
     "roadmap": r"^in (?:sections?|sec\.|chapters?) \d|"
     r"\b(?:the paper|this paper|it) (?:is|are) (?:organi[sz]ed|structured) (?:as follows|in)\b",
     "list opener": rf"^(?:{'|'.join(LEANING_OPENERS)}),",

@@ -288,9 +288,11 @@ def test_a_signpost_ahead_and_a_definition_are_never_a_tldr_and_a_dissertation_s
         "In what follows, we will talk about local and distributed computing.",
         "By local computing, we mean programs that are confined to a single address space.",
         "A task is defined as a pair of an input and an expected output.",
+        "In this work, questions are tasks posed to secondary students to help them understand a subject.",
     ):
         assert not fits(sentence), sentence
     assert fits("We argue that remote objects must be treated differently from local ones.")
+    assert fits("In this paper, two algorithms are proposed for routing under the scheme.")
     for sentence in (
         "This dissertation describes my work on designing an optional static type system for Clojure.",
         "In these notes, we give an overview of the join calculus and its equational theory.",
