@@ -271,10 +271,10 @@ def ranks(texts: Sequence[str], defining: Sequence[bool], title: str = "", score
     rows = features(texts, defining)
     logits = np.log(np.clip(ranker.probability(rows), 1e-9, 1.0)) if ranker else np.zeros(len(texts))
     logits = logits + TITLE_WEIGHT * title_overlap(texts, title) if title else logits
-    logits = logits + DOES_WEIGHT * np.fromiter((does(shown(t)) for t in texts), dtype=np.float64, count=len(texts))
-    subject = (names_the_subject(shown(t), title) for t in texts)
-    logits = logits + SUBJECT_WEIGHT * np.fromiter(subject, dtype=np.float64, count=len(texts))
-    allowed = np.fromiter((fits(shown(t)) for t in texts), dtype=bool, count=len(texts))
+    seen = [shown(t) for t in texts]
+    logits = logits + DOES_WEIGHT * np.asarray([does(t) for t in seen], dtype=np.float64)
+    logits = logits + SUBJECT_WEIGHT * np.asarray([names_the_subject(t, title) for t in seen], dtype=np.float64)
+    allowed = np.asarray([fits(t) for t in seen], dtype=bool)
     scored: np.ndarray = np.where(allowed, logits, -np.inf).astype(np.float64)
     return scored
 

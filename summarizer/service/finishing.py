@@ -15,7 +15,7 @@ from ..errors import NoSentencesError
 from ..options import SummaryOptions
 from ..sectioned import Section, outline_of
 from ..summary import Coverage, SectionSummary, Summary
-from ..text.acronyms import definitions, spelled_out
+from ..text.acronyms import spelled_out
 from ..text.keyterms import key_terms
 from .grounding import defining_first, support
 from .prepared import Prepared
@@ -64,11 +64,10 @@ def _overview(item: Prepared, outputs: Sequence[EngineOutput]) -> tuple[list[str
         labels += [part.label] * len(output.sentences)
     if not summary_sentences:
         raise NoSentencesError("No summary could be produced from this text.")
-    defined = definitions(s.text for s in sentences)
     if any(labels):
-        return spelled_out(summary_sentences, defined), summary_support, labels
+        return spelled_out(summary_sentences, item.acronyms), summary_support, labels
     ordered, ordered_support = defining_first(summary_sentences, summary_support, item.plan.defining)
-    return spelled_out(ordered, defined), ordered_support, []
+    return spelled_out(ordered, item.acronyms), ordered_support, []
 
 
 def _sections(

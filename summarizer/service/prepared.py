@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import NamedTuple, Sequence
 
 from .. import planning, roles
@@ -18,6 +19,7 @@ from ..engines.base import EngineInput
 from ..errors import EmptyInputError, InputTooLargeError, NoSentencesError
 from ..options import SummaryOptions
 from ..sectioned import PROSE_KINDS, BlockLike, SectionedText, sectioned_text
+from ..text.acronyms import definitions
 from ..text.sentences import Sentence
 from ..tldrplan import stories, tldr_hints
 
@@ -58,6 +60,12 @@ class Prepared:
     section_plans: tuple[planning.SectionPlan, ...]
     all_section_plans: tuple[planning.SectionPlan, ...]
     overview_parts: tuple[OverviewPart, ...]
+
+    @cached_property
+    def acronyms(self) -> dict[str, str]:
+        """The acronyms the document defines, with their long forms (`text.acronyms`), read once per document
+        however often a stream finishes it."""
+        return definitions(s.text for s in self.sectioned.sentences)
 
     @property
     def size(self) -> int:

@@ -3,13 +3,13 @@ again at their first use in a summary, whose reader has not seen the sentence th
 
 A definition is found as Schwartz and Hearst find one ("A simple algorithm for identifying abbreviation
 definitions in biomedical text", PSB 2003): a short form in parentheses (two to ten characters, at least two of
-them capitals, starting with a letter) and, before it, the fewest words, at most `LONGEST` of them, in which each
-of the short form's letters and digits can be found in order, reading right to left, its first letter starting a
-word; a long form of one word needs a hyphen ("Hindley-Milner (HM)"), and holds no bracket. The first definition
-of each short form in the document is the one used. A summary sentence that uses a
-short form the summary has neither spelled out nor used before gets its long form in parentheses after it
-("We identify four limitations of CATOCS (causally and totally ordered communication support)."); a sentence
-that already holds the long form is left as it is.
+them capitals, starting with a letter) and, before it, the fewest words (at most `EXTRA_WORDS` more than its
+characters, and at most twice them) in which each of the short form's letters and digits can be found in order,
+reading right to left, its first letter starting a word; a long form of one word needs a hyphen ("Hindley-Milner
+(HM)"), and holds no bracket. The first definition of each short form in the document is the one used. A summary
+sentence that uses a short form the summary has neither spelled out nor used before gets its long form in
+parentheses after it ("We identify four limitations of CATOCS (causally and totally ordered communication
+support)."); a sentence that already holds the long form is left as it is.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
+from .vectors import STOPWORDS
+
 SHORT = re.compile(r"\(([A-Za-z][\w&/-]{1,9}?)s?\)")
-FUNCTION_WORDS = frozenset("a an and the of for in on to with by at from or".split())  # lower case in a name's title
 EXTRA_WORDS = 5  # the long form has at most the short form's characters plus this many words, and at most twice them
 
 
@@ -46,7 +47,7 @@ def long_form(short: str, before: str) -> str | None:
     found = text[start:].strip(" ,;:") if start >= 0 else ""
     if len(re.split(r"[\s-]+", found)) < 2 or short.lower() in found.lower().split() or re.search(r"[()\[\]]", found):
         return None
-    later = [w for w in found.split()[1:] if w.lower() not in FUNCTION_WORDS]
+    later = [w for w in found.split()[1:] if w.lower() not in STOPWORDS]  # lower case in a name's title
     if found[:1].isupper() and found[1:2].islower() and any(w[:1].islower() for w in later):
         found = found[:1].lower() + found[1:]  # a sentence's capital ("Causally and totally ordered ..."), no name's
     return found
