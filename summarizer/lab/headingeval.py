@@ -30,9 +30,9 @@ EXTRACT_TIMEOUT = 900.0  # seconds: the lab measures what is found, not how fast
 
 
 def _code_key() -> str:
-    """A hash of the reader's code that the rows depend on."""
+    """A hash of the code that the rows and their labels depend on: the reader's and the labelling's."""
     folder = SHIPPED.parent
-    sources = [folder / name for name in CODE] + [folder / "headingrules.py"]
+    sources = [folder / name for name in CODE] + [folder / "headingrules.py", Path(headingtrain.__file__)]
     return hashlib.sha1(b"".join(p.read_bytes() for p in sources if p.exists())).hexdigest()[:12]
 
 

@@ -26,6 +26,13 @@ SUBTOPICS = (
     "Design goals|Assumptions|Message flow|Log compaction|Leader election|Cost model|Workloads|Datasets|"
     "Baselines|Microbenchmarks|Scalability|Failure handling|Correctness|Notation|Main result|Examples"
 ).split("|")
+UNNUMBERED = ("Foreword", "Introduction", "Preface", "Abstract")  # set before a standard's or report's numbered clauses
+LONG_TAILS = ("for", "with")  # joins subtopics into a heading long enough to wrap
+FRONT_MATTER = 0.3  # the share of numbered layouts that open with an unnumbered heading (UNNUMBERED)
+PLACES = ("Microsoft Research", "University of Leeds", "Dept. of Computer Science, Aalto University", "INRIA Paris")
+AFFILIATED = 0.4  # the share of layouts whose author line is followed by numbered affiliations ("1 Microsoft Research")
+STANDARDS = 0.2  # the share of layouts set as a standard: clauses each open a page, unnumbered front matter, annexes
+LONG_HEADS = 0.5  # the share of layouts whose top headings may run long enough to wrap onto a second line
 TABLE_HEADS = ("Symbol|Description", "Name|Description|Required", "Part name|Content type", "System|Latency|Throughput")
 FAMILIES = ("Helvetica", "Times")
 NUMBERING = ("arabic", "arabic_dot", "roman", "letter", "none", "section")
@@ -95,6 +102,10 @@ class _Writer:
             self.pdf.set_xy(MARGIN, PAGE_H - 12)
             self.pdf.cell(PAGE_W - 2 * MARGIN, 4, str(self.pdf.page_no()), align="C")
         self.pdf.set_xy(self.lefts[0], MARGIN + 4)
+
+    def new_page(self) -> None:
+        """Go on at the top of a new page (a section that opens a page)."""
+        self._page()
 
     def _room(self, height: float) -> None:
         if self.pdf.get_y() + height <= PAGE_H - MARGIN - 4:
@@ -169,17 +180,19 @@ def generate(seed: int) -> Generated:
     two, captions and a numbered list."""
     rng = random.Random(seed)
     writer = _Writer(rng)
-    numbering = rng.choice(NUMBERING)
+    standard = rng.random() < STANDARDS
+    numbering = "arabic_dot" if standard else rng.choice(NUMBERING)
     top, sub = _style(rng), _style(rng)
     run_in = rng.random() < 0.25  # subsections as bold headings run into their paragraphs
     if top[0] == 1.0 and top[1] == "" and numbering == "none":
         top = (1.3, top[1], top[2])
-    writer.text(" ".join(rng.sample(TOPICS, 3)) + " for Replicated Logs", writer.body * 1.8, "B")
-    writer.text("A. Author and B. Writer", writer.body, "", before=2)
-    writer.text(_paragraph(rng), writer.body, "", before=4)
-    headings: list[str] = []
+    _opening(writer, rng)
+    headings = _front(writer, rng, numbering, top, standard)
+    long_heads = rng.random() < LONG_HEADS
     for index, topic in enumerate(rng.sample(TOPICS, rng.randint(4, 7))):
-        headings.append(_heading(writer, numbering, index, 0, topic, top))
+        if standard:
+            writer.new_page()
+        headings.append(_heading(writer, numbering, index, 0, _lengthened(rng, topic) if long_heads else topic, top))
         writer.text(_paragraph(rng), writer.body, before=1)
         for number, part in enumerate(rng.sample(SUBTOPICS, rng.choice((0, 0, 2, 3))), 1):
             if run_in:
@@ -189,7 +202,63 @@ def generate(seed: int) -> Generated:
             headings.append(_heading(writer, numbering, index, number, part, sub))
             writer.text(_paragraph(rng), writer.body, before=1)
         _extra(writer, rng)
+    if standard:
+        headings += _annexes(writer, rng, top)
     return Generated(bytes(writer.pdf.output()), tuple(headings), run_in)
+
+
+def _opening(writer: _Writer, rng: random.Random) -> None:
+    """The title, the author line, now and then numbered affiliations under it, and an opening paragraph."""
+    writer.text(" ".join(rng.sample(TOPICS, 3)) + " for Replicated Logs", writer.body * 1.8, "B")
+    writer.text("A. Author and B. Writer", writer.body, "", before=2)
+    if rng.random() < AFFILIATED:
+        places = rng.sample(PLACES, 2)
+        writer.text(f"1 {places[0]} 2 {places[1]}" if rng.random() < 0.5 else f"1 {places[0]}", writer.body, "")
+    writer.text(_paragraph(rng), writer.body, "", before=4)
+
+
+def _lengthened(rng: random.Random, topic: str) -> str:
+    """Half the time, a section's topic run long enough to wrap ("Results and Overview for workloads with ...")."""
+    if rng.random() >= 0.5:
+        return topic
+    tail = " ".join(f"{join} {part.lower()}" for join, part in zip(LONG_TAILS, rng.sample(SUBTOPICS, 2)))
+    return f"{topic} and {rng.choice(TOPICS)} {tail}"
+
+
+def _front(
+    writer: _Writer, rng: random.Random, numbering: str, style: tuple[float, str, bool], standard: bool
+) -> list[str]:
+    """The unnumbered headings before the numbered ones: a standard's Foreword and Introduction, each opening a page,
+    or now and then one in a numbered paper."""
+    if standard:
+        names = list(UNNUMBERED[:2])
+    elif numbering != "none" and rng.random() < FRONT_MATTER:
+        names = [rng.choice(UNNUMBERED)]
+    else:
+        return []
+    headings = []
+    for name in names:
+        if standard:
+            writer.new_page()
+        headings.append(_heading(writer, "none", 0, 0, name, style))
+        writer.text(_paragraph(rng), writer.body, before=1)
+    return headings
+
+
+def _annexes(writer: _Writer, rng: random.Random, style: tuple[float, str, bool]) -> list[str]:
+    """A standard's annexes, each opening a page with its heading set on three lines ("Annex A.", "(informative)",
+    its title)."""
+    size, weight, caps = style
+    headings = []
+    for index in range(rng.randint(1, 2)):
+        writer.new_page()
+        written = (f"Annex {chr(65 + index)}.", rng.choice(("(informative)", "(normative)")), rng.choice(TOPICS))
+        parts = [part.upper() if caps else part for part in written]
+        for number, part in enumerate(parts):
+            writer.text(part, writer.body * size, weight, before=writer.body * 0.5 if number == 0 else 0.0, keep=3)
+        headings.append(" ".join(parts))
+        writer.text(_paragraph(rng), writer.body, before=1)
+    return headings
 
 
 def _heading(writer: _Writer, numbering: str, index: int, sub: int, text: str, style: tuple[float, str, bool]) -> str:

@@ -23,14 +23,19 @@ from ingest.formats.pdf.lines import Line, drop_controls, mend_words, read_page
 from ingest.formats.pdf.pool import read_pages
 
 from .headinglayouts import generate
+from .sectioneval import is_front_or_back
 
-TREES = 120
-DEPTH = 4
+TREES = 60
+DEPTH = 3
 RATE = 0.1
 LEAVES = 15
+LEAF_ROWS = 50
+L2 = 1.0
 DIGITS = 6
-CUT = 0.5
+CUT = 0.97  # the model alone makes a heading at this probability
+VETO = 0.02  # the rules' heading stands unless the model's probability is under this
 GENERATED = 60
+RULE, SIZE, BOLD = (headingfeatures.NAMES.index(name) for name in ("rule", "size_ratio", "bold"))
 
 
 @dataclass(frozen=True)
@@ -79,24 +84,47 @@ def _recorded(pages: list[list[Line]]) -> list[tuple[Line, list[float]]]:
 
 
 def outlined(name: str, data: bytes) -> Samples | None:
-    """Rows of a PDF labelled by its own outline: a line is a heading where a bookmark points to it. None when the
-    PDF has no usable outline."""
+    """Rows of a PDF labelled by its own outline: a line is a heading where a bookmark points to it, or where the rules
+    find a heading of front or back matter ("Abstract", "References", "Acknowledgments"), which outlines often leave
+    out and the reader shows as sections. None when the PDF has no usable outline."""
     pages, entries = _pages(data)
     if not entries:
         return None
+    marked = _marked(pages, entries)
+    found = _recorded(pages)
+    labelled = [(row, _key(line) in marked or (bool(row[RULE]) and is_front_or_back(line.text))) for line, row in found]
+    styles = {_style(row) for row, label in labelled if label}
+    return _samples(name, [(row, label) for row, label in labelled if label or not _unlisted(row, styles)])
+
+
+def _marked(pages: list[list[Line]], entries: list[bookmarks.Bookmark]) -> set[tuple[int, float]]:
+    """Where the outline's bookmarks point: the lines they land on, running heads and page numbers left out."""
     furniture = furniture_ids(pages)
     kept = [[line for line in page if id(line) not in furniture] for page in pages]
-    marked = {_key(kept[a.page - 1][a.line]) for a in bookmarks.anchor(entries, kept) if a.line is not None and a.page}
-    found = _recorded(pages)
-    return _samples(name, [(row, _key(line) in marked) for line, row in found])
+    return {_key(kept[a.page - 1][a.line]) for a in bookmarks.anchor(entries, kept) if a.line is not None and a.page}
+
+
+def _style(row: list[float]) -> tuple[float, float]:
+    return round(row[SIZE], 2), row[BOLD]
+
+
+def _unlisted(row: list[float], styles: set[tuple[float, float]]) -> bool:
+    """Whether an unmarked line the rules call a heading is set as the outline's headings are: a heading of a level
+    the outline does not list (many list only sections), so its label is unknown and the row is left out."""
+    return bool(row[RULE]) and _style(row) in styles
 
 
 def generated(seed: int) -> Samples:
     """Rows of one generated layout, labelled by the headings it was made with."""
     made = generate(seed)
-    wanted = set(made.headings)
     pages, _ = _pages(made.pdf)
-    return _samples(f"generated-{seed}", [(row, line.text in wanted) for line, row in _recorded(pages)])
+    return _samples(f"generated-{seed}", [(row, _opens(line.text, made.headings)) for line, row in _recorded(pages)])
+
+
+def _opens(text: str, headings: tuple[str, ...]) -> bool:
+    """Whether a generated line is a heading's first line: the whole heading, or the start of one that wraps onto
+    the next line (as a bookmark points to a wrapped heading's first line)."""
+    return any(text == heading or (heading.startswith(text + " ") and len(text.split()) >= 2) for heading in headings)
 
 
 def _samples(name: str, labelled: list[tuple[list[float], bool]]) -> Samples:
@@ -116,6 +144,8 @@ def train(samples: list[Samples]) -> dict[str, Any]:
         max_depth=DEPTH,
         learning_rate=RATE,
         max_leaf_nodes=LEAVES,
+        min_samples_leaf=LEAF_ROWS,
+        l2_regularization=L2,
         early_stopping=False,
         random_state=0,
     )
@@ -125,6 +155,7 @@ def train(samples: list[Samples]) -> dict[str, Any]:
         "features": list(headingfeatures.NAMES),
         "base": round(float(np.ravel(model._baseline_prediction)[0]), DIGITS),
         "cut": CUT,
+        "veto": VETO,
         "trees": [_tree(predictors[0].nodes) for predictors in model._predictors],
     }
 

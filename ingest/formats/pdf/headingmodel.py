@@ -1,5 +1,7 @@
 """The learned heading model: a small ensemble of decision trees over `headingfeatures`, read from JSON and
-evaluated with numpy.
+evaluated with numpy. The rules' own verdict is one of its features, and it judges with it: a line the rules call a
+heading stays one unless the model is sure it is not (probability under `veto`), and a line the model is sure of
+(`cut` or over) is one whatever the rules say.
 
 The model is trained by the lab (`python -m summarizer train-headings`, see docs/quality.md) from PDFs' own
 bookmarks and generated layouts; `headingmodel.json` beside this module is the shipped one. Which judge reads a
@@ -21,6 +23,7 @@ from ...errors import SettingsError
 from .headingfeatures import NAMES, Context, rows
 
 SHIPPED = Path(__file__).with_name("headingmodel.json")
+RULE = NAMES.index("rule")
 RULES = "rules"
 LEARNED = "learned"
 
@@ -43,7 +46,8 @@ class Trees:
     right: tuple[np.ndarray, ...]
     value: tuple[np.ndarray, ...]
     base: float
-    cut: float
+    cut: float  # a line at or over this probability opens a heading, whatever the rules say
+    veto: float  # a line the rules call a heading opens one unless its probability is under this
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> "Trees":
@@ -58,6 +62,7 @@ class Trees:
             tuple(np.asarray(t["value"], dtype=np.float64) for t in trees),
             float(data["base"]),
             float(data["cut"]),
+            float(data["veto"]),
         )
 
     def probabilities(self, matrix: np.ndarray) -> np.ndarray:
@@ -82,7 +87,9 @@ class Trees:
         found = rows(ctx)
         if not found:
             return frozenset()
-        chosen = self.probabilities(np.asarray([row for _, row in found])) >= self.cut
+        matrix = np.asarray([row for _, row in found])
+        likely = self.probabilities(matrix)
+        chosen = (likely >= self.cut) | ((matrix[:, RULE] > 0) & (likely >= self.veto))
         return frozenset(id(ctx.lines[index]) for (index, _), yes in zip(found, chosen) if yes)
 
 
