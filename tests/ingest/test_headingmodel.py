@@ -1,6 +1,7 @@
 """Headings told by the learned model or the rules: tables found before headings, whatever the header row's font;
 the setting that picks the judge, with a clear message for a file that is no model."""
 
+import numpy as np
 import pytest
 from fpdf import FPDF
 
@@ -75,3 +76,18 @@ def test_a_file_that_is_no_heading_model_is_a_clear_settings_error(tmp_path):
         judge(str(wrong))
     with pytest.raises(SettingsError, match="is not a heading model"):
         judge(str(tmp_path / "missing.json"))
+
+
+def _constant(probability: float, cut: float, veto: float) -> Trees:
+    """A model of one leaf that gives every line `probability`."""
+    leaf = [np.asarray([-1]), np.asarray([0.0]), np.asarray([0]), np.asarray([0]), np.asarray([0.0])]
+    base = float(np.log(probability / (1 - probability)))
+    return Trees(*((array,) for array in leaf), base=base, cut=cut, veto=veto)
+
+
+def test_the_judge_keeps_the_rules_headings_it_does_not_veto_and_adds_only_what_it_is_sure_of():
+    rows = np.zeros((2, len(NAMES)))
+    rows[0, NAMES.index("rule")] = 1.0  # the rules call the first line a heading, not the second
+    assert _constant(0.5, cut=0.97, veto=0.02).chosen(rows).tolist() == [True, False]
+    assert _constant(0.01, cut=0.97, veto=0.02).chosen(rows).tolist() == [False, False]
+    assert _constant(0.99, cut=0.97, veto=0.02).chosen(rows).tolist() == [True, True]

@@ -87,10 +87,13 @@ class Trees:
         found = rows(ctx)
         if not found:
             return frozenset()
-        matrix = np.asarray([row for _, row in found])
-        likely = self.probabilities(matrix)
-        chosen = (likely >= self.cut) | ((matrix[:, RULE] > 0) & (likely >= self.veto))
+        chosen = self.chosen(np.asarray([row for _, row in found]))
         return frozenset(id(ctx.lines[index]) for (index, _), yes in zip(found, chosen) if yes)
+
+    def chosen(self, matrix: np.ndarray) -> np.ndarray:
+        """Which rows open a heading: the rules' headings the model does not veto, and the rows it is sure of."""
+        likely = self.probabilities(matrix)
+        return np.asarray((likely >= self.cut) | ((matrix[:, RULE] > 0) & (likely >= self.veto)))
 
 
 def judge(setting: str) -> Judge | None:
