@@ -109,8 +109,8 @@ def _style(row: list[float]) -> tuple[float, float]:
 
 
 def _unlisted(row: list[float], styles: set[tuple[float, float]]) -> bool:
-    """Whether an unmarked line the rules call a heading is set as the outline's headings are: a heading of a level
-    the outline does not list (many list only sections), so its label is unknown and the row is left out."""
+    """Whether an unmarked line the rules call a heading is set as the outline's headings are: an outline often skips
+    some headings of a level it lists, so its label is unknown and the row is left out."""
     return bool(row[RULE]) and _style(row) in styles
 
 
