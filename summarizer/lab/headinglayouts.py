@@ -90,9 +90,10 @@ class _Writer:
         self.running = rng.random() < 0.6
         self.head = " ".join(rng.choices(WORDS, k=4)).upper() if rng.random() < 0.5 else "Proceedings of the Workshop"
         self.column = 0
-        self._page()
+        self.new_page()
 
-    def _page(self) -> None:
+    def new_page(self) -> None:
+        """Go on at the top of a new page, its running heads set (a full column, or a section that opens a page)."""
         self.pdf.add_page()
         self.column = 0
         if self.running:
@@ -103,10 +104,6 @@ class _Writer:
             self.pdf.cell(PAGE_W - 2 * MARGIN, 4, str(self.pdf.page_no()), align="C")
         self.pdf.set_xy(self.lefts[0], MARGIN + 4)
 
-    def new_page(self) -> None:
-        """Go on at the top of a new page (a section that opens a page)."""
-        self._page()
-
     def _room(self, height: float) -> None:
         if self.pdf.get_y() + height <= PAGE_H - MARGIN - 4:
             return
@@ -114,7 +111,7 @@ class _Writer:
             self.column += 1
             self.pdf.set_xy(self.lefts[self.column], MARGIN + 4)
         else:
-            self._page()
+            self.new_page()
 
     def text(self, text: str, size: float, style: str = "", before: float = 0.0, keep: int = 1) -> None:
         """`text` set in the current column, wrapped, `before` mm below what precedes it."""

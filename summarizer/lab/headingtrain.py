@@ -34,8 +34,8 @@ L2 = 1.0
 DIGITS = 6
 CUT = 0.9  # the model alone makes a heading at this probability
 VETO = 0.02  # the rules' heading stands unless the model's probability is under this
-GENERATED = 60
-RULE, SIZE, BOLD = (headingfeatures.NAMES.index(name) for name in ("rule", "size_ratio", "bold"))
+RULE = headingfeatures.RULE
+SIZE, BOLD = (headingfeatures.NAMES.index(name) for name in ("size_ratio", "bold"))
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class _Recorder:
     def headings(self, ctx: headingfeatures.Context) -> frozenset[int]:
         found = headingfeatures.rows(ctx)
         self.found.extend((ctx.lines[index], row) for index, row in found)
-        return frozenset(id(ctx.lines[index]) for index, row in found if row[headingfeatures.NAMES.index("rule")])
+        return frozenset(id(ctx.lines[index]) for index, row in found if row[RULE])
 
 
 def _key(line: Line) -> tuple[int, float]:

@@ -188,6 +188,7 @@ FEATURES: tuple[tuple[str, Feature], ...] = (
     *((f"not_{n}", lambda c, i, rule=rule: bool(rule(c.lines[i].text))) for n, rule in enumerate(NOT_A_HEADING)),
 )
 NAMES = tuple(name for name, _ in FEATURES)
+RULE = NAMES.index("rule")  # the column holding the rules' own verdict
 
 
 def candidate(line: Line) -> bool:

@@ -20,10 +20,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from ...errors import SettingsError
-from .headingfeatures import NAMES, Context, rows
+from .headingfeatures import NAMES, RULE, Context, rows
 
 SHIPPED = Path(__file__).with_name("headingmodel.json")
-RULE = NAMES.index("rule")
 RULES = "rules"
 LEARNED = "learned"
 
