@@ -1,6 +1,8 @@
 """Headings told by the learned model or the rules: tables found before headings, whatever the header row's font;
 the setting that picks the judge, with a clear message for a file that is no model."""
 
+import json
+
 import numpy as np
 import pytest
 from fpdf import FPDF
@@ -76,6 +78,11 @@ def test_a_file_that_is_no_heading_model_is_a_clear_settings_error(tmp_path):
         judge(str(wrong))
     with pytest.raises(SettingsError, match="is not a heading model"):
         judge(str(tmp_path / "missing.json"))
+    older = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    del older["veto"]  # a model written before the judge had a veto
+    (tmp_path / "older.json").write_text(json.dumps(older))
+    with pytest.raises(SettingsError, match="without 'veto', written by an older train-headings; rebuild it"):
+        judge(str(tmp_path / "older.json"))
 
 
 def _constant(probability: float, cut: float, veto: float) -> Trees:

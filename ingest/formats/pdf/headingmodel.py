@@ -106,7 +106,12 @@ def judge(setting: str) -> Judge | None:
 def _load(path: str) -> Trees:
     try:
         return Trees.of(json.loads(Path(path).read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError) as error:
+    except KeyError as error:
+        raise SettingsError(
+            f"INGEST_HEADINGS={path!r} is a heading model without {error}, written by an older train-headings; "
+            "rebuild it (python -m summarizer train-headings --output FILE) or give rules or learned."
+        ) from None
+    except (OSError, ValueError) as error:
         raise SettingsError(
             f"INGEST_HEADINGS={path!r} is not a heading model ({error}); give rules, learned or a model file."
         ) from None
