@@ -1,7 +1,8 @@
 """A document's key terms: the noun phrases of one to three words naming what it is about.
 
 Candidates are `nounphrases`' phrases: runs of content words cut at stopwords, prepositions, honorifics,
-variables and punctuation, never starting or ending with a verb or an adverb, a lone word no common word.
+variables and punctuation, never starting or ending with a verb or an adverb, a lone word no common word, and
+never a name mostly written with a citation ("Tarjan [12]": another's work, `_cited`).
 Each candidate written at least twice is described by the `FEATURES` below (how often and how widely it is
 written, the engine's TF-IDF weight of its words, whether the title or a heading names it, its length and
 capitals, ...) and scored by a linear model whose weights, `keyterm_weights.json` beside this file, were fitted
@@ -35,6 +36,12 @@ EARLY = 0.05  # the opening share of the text whose mentions count as "early"
 GLUED_TAIL = 4  # the shortest stopword a glued word is cut at ("said", "told"), so "Broad|way" stays whole
 WEIGHTS = Path(__file__).with_name("keyterm_weights.json")
 OPENING = re.compile(r"^\W*")  # what may come before a sentence's first word: quotes, brackets, a dash
+# What follows a name cited as another's work: "Tarjan [12]", "Kaplan and Tarjan [KT95]", "Codd (1970)", "(Wickham
+# 2014)", "Hughes et al.", "Okasaki's [9]".
+CITATION = re.compile(
+    r"(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?(?:'s)?\s*(?:et\s+al\b|\[\s*[A-Z+]*\d|\(\s*(?:19|20)\d\d|,?\s+(?:19|20)\d\d[a-z]?\))"
+)
+CITED_SHARE = 0.4  # a one-word name cited in at least this share of the sentences that hold it is another's work
 
 # What the model sees of a candidate; `_features` computes them in this order.
 FEATURES = (
@@ -179,10 +186,30 @@ def candidates(sentences: Sequence[str], outline: Outline = Outline()) -> Candid
         for key, seen in counts.items()
         if seen >= MIN_PHRASE_COUNT and key not in dropped and _spelling(spelled[key]).split()[-1].lower() not in verbs
     ]
+    cited = _cited(keys, spelled, reading, sentences)
+    keys = [key for key in keys if key not in cited]
     if not keys:
         return Candidates([], [], np.zeros((0, len(FEATURES))))
     rows = _features(keys, counts, spelled, reading, outline, len(sentences))
     return Candidates(keys, [_spelling(spelled[key]) for key in keys], rows, _wholes(keys, counts))
+
+
+def _cited(
+    keys: list[Phrase], spelled: dict[Phrase, Counter[str]], reading: _Reading, sentences: Sequence[str]
+) -> set[Phrase]:
+    """One-word names cited as another's work in at least `CITED_SHARE` of the sentences that hold them ("Tarjan [12]",
+    "Codd (1970)", "Wickham et al."): an author of the related work, or another's system, is not what the document
+    is about."""
+    found: set[Phrase] = set()
+    for key in keys:
+        spelling = _spelling(spelled[key])
+        if len(key) > 1 or not spelling[:1].isupper():
+            continue
+        holding = sorted(set(reading.where[key]))
+        name = re.compile(rf"\b{re.escape(spelling)}\b(?={CITATION.pattern})")
+        if sum(bool(name.search(sentences[i])) for i in holding) >= CITED_SHARE * len(holding):
+            found.add(key)
+    return found
 
 
 def _wholes(keys: list[Phrase], counts: Counter[Phrase]) -> dict[Phrase, Phrase]:

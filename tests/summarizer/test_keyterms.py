@@ -201,3 +201,38 @@ def test_names_joined_by_a_dash_stay_one_word_of_a_phrase(names):
 
     assert f"sparse {names} transform" in found(f"We obtain a sparse {names} transform for sparse vectors.")
     assert not any("–" in p for p in found("The bound holds – transform the input first."))
+
+
+@pytest.mark.parametrize(
+    "cite",
+    [
+        "{name} [12]",
+        "{name} and Okasaki [KT95]",
+        "{name} (1970)",
+        "{name} et al.",
+        "{name}'s [4]",
+        "(Smith and {name} 2014)",
+    ],
+)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_name_mostly_cited_is_another_work_not_a_key_term_and_a_name_written_plainly_stays(cite, seed):
+    # Person names from the related work ("Tarjan", "Kaplan", "Singhal") filled a paper's key terms; a name cited in at
+    # least `CITED_SHARE` of the sentences that hold it is another's work. The paper's own system, written plainly,
+    # stays, and so does a name cited once among many plain mentions.
+    import random
+
+    rng = random.Random(seed)
+    cited, own, once = rng.choice(["Tarjan", "Brodal", "Hellerstein"]), "Megastore", "Bigtable"
+    lines = [f"{own} keeps replicated data in step across datacenters.", f"We build {once} tablets under {own}."]
+    for _ in range(4):
+        lines += [
+            f"The amortized bound of {cite.format(name=cited)} holds for {own} too.",
+            f"{own} writes each entity group through {once} rows.",
+            f"Readers of {own} see a consistent view of {once} tables.",
+        ]
+    lines.insert(rng.randrange(len(lines)), f"Each row lives in {once} [7].")
+    rng.shuffle(lines)
+    terms = key_terms(lines, 10)
+    assert cited not in terms, terms
+    assert own in terms and once in terms, terms
