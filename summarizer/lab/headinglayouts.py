@@ -30,6 +30,8 @@ UNNUMBERED = ("Foreword", "Introduction", "Preface", "Abstract")  # set before a
 LONG_TAILS = ("for", "with")  # joins subtopics into a heading long enough to wrap
 FRONT_MATTER = 0.3  # the share of numbered layouts that open with an unnumbered heading (UNNUMBERED)
 PLACES = ("Microsoft Research", "University of Leeds", "Dept. of Computer Science, Aalto University", "INRIA Paris")
+AUTHORS = ("N. Lindqvist", "Cynthia Dwork", "Nancy Lynch", "A. Author", "B. Writer", "Jim Gray", "R. Ortiz-Vega")
+BYLINE_CAPS = 0.4  # the share of author lines set in capitals ("CYNTHIA DWORK AND NANCY LYNCH"), a third of them bold
 AFFILIATED = 0.4  # the share of layouts whose author line is followed by numbered affiliations ("1 Microsoft Research")
 STANDARDS = 0.2  # the share of layouts set as a standard: clauses each open a page, unnumbered front matter, annexes
 LONG_HEADS = 0.5  # the share of layouts whose top headings may run long enough to wrap onto a second line
@@ -205,9 +207,13 @@ def generate(seed: int) -> Generated:
 
 
 def _opening(writer: _Writer, rng: random.Random) -> None:
-    """The title, the author line, now and then numbered affiliations under it, and an opening paragraph."""
+    """The title, the author line (now and then in capitals), now and then numbered affiliations under it, and an
+    opening paragraph."""
     writer.text(" ".join(rng.sample(TOPICS, 3)) + " for Replicated Logs", writer.body * 1.8, "B")
-    writer.text("A. Author and B. Writer", writer.body, "", before=2)
+    byline = " and ".join(rng.sample(AUTHORS, rng.randint(1, 3)))
+    capitals = rng.random() < BYLINE_CAPS
+    bold = "B" if capitals and rng.random() < 1 / 3 else ""
+    writer.text(byline.upper() if capitals else byline, writer.body, bold, before=2)
     if rng.random() < AFFILIATED:
         places = rng.sample(PLACES, 2)
         writer.text(f"1 {places[0]} 2 {places[1]}" if rng.random() < 0.5 else f"1 {places[0]}", writer.body, "")

@@ -6,11 +6,14 @@ import json
 import numpy as np
 import pytest
 from fpdf import FPDF
+from hypothesis import given
 
 from ingest import IngestSettings, ingest_file
 from ingest.errors import SettingsError
 from ingest.formats.pdf.headingfeatures import NAMES
 from ingest.formats.pdf.headingmodel import SHIPPED, Trees, judge
+from tests.ingest.test_headings import GENERATED
+from tests.layouts import layouts, render
 
 PROSE = (
     "The package holds parts that name their content type and their relationships to other parts. Readers "
@@ -98,3 +101,23 @@ def test_the_judge_keeps_the_rules_headings_it_does_not_veto_and_adds_only_what_
     assert _constant(0.5, cut=0.97, veto=0.02).chosen(rows).tolist() == [True, False]
     assert _constant(0.01, cut=0.97, veto=0.02).chosen(rows).tolist() == [False, False]
     assert _constant(0.99, cut=0.97, veto=0.02).chosen(rows).tolist() == [True, True]
+
+
+def test_under_the_learned_judge_a_figures_labels_in_larger_type_are_its_caption_not_the_paragraph_before():
+    # The judge rightly makes no heading of a figure's labels set larger than the body ("Client Replica A",
+    # "Coordinator C" above "Figure 1: ..."); read as prose they were glued to the end of the paragraph before.
+    from tests.ingest.test_sections import numbered_paper
+
+    document = ingest_file("paper.pdf", numbered_paper(), IngestSettings.from_env(headings="learned"))
+    assert [b.text for b in document.blocks if b.kind == "heading"][-1] == "3. Results"
+    assert any(b.kind == "caption" and b.text.startswith("Client Replica A") for b in document.blocks)
+    assert not any(b.kind == "paragraph" and "Coordinator" in b.text for b in document.blocks)
+
+
+@GENERATED
+@given(layouts(byline_initials=True))
+def test_under_the_learned_judge_a_byline_in_capitals_is_not_a_heading(layout):
+    # Trained on generated author lines in capitals ("CYNTHIA DWORK AND NANCY LYNCH"); before, "N. LINDQVIST" under a
+    # title was a heading.
+    document = ingest_file("generated.pdf", render(layout), IngestSettings.from_env(headings="learned"))
+    assert layout.byline not in {b.text for b in document.blocks if b.kind == "heading"}

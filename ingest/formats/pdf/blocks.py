@@ -83,6 +83,11 @@ class _Page:
         """A line that opens an item of a numbered list: a block of its own."""
         return id(line) in self.list_items
 
+    def set_apart(self, line: Line) -> bool:
+        """Under a learned judge, a line in type larger than the body's by `HEADING_SIZE` that the judge did not make
+        a heading (a figure's labels, a pull quote): a block of its own, not the next line of the prose around it."""
+        return self.judged is not None and bool(self.body.size) and line.size >= self.body.size * HEADING_SIZE
+
     def new_paragraph(self, previous: Line, line: Line) -> bool:
         """Whether `line` starts a paragraph: a wider gap, a short last line, an indent after a sentence end,
         a change of font kind, a bullet, a reference entry or a contents line (`PARAGRAPH_STARTS`)."""
@@ -136,6 +141,7 @@ PARAGRAPH_STARTS: tuple[Callable[[_Page, Line, Line], object], ...] = (
     lambda page, previous, line: previous.mono != line.mono,
     lambda page, previous, line: (previous.cells >= MIN_CELLS) != (line.cells >= MIN_CELLS),
     lambda page, previous, line: page.item(line),
+    lambda page, previous, line: page.set_apart(previous) != page.set_apart(line),
     lambda page, previous, line: line.text[:1] in BULLET_MARKS,
     lambda page, previous, line: REFERENCE_START.match(line.text),
     lambda page, previous, line: _toc_line(line.text),
@@ -196,6 +202,8 @@ def _block(lines: list[Line], page: _Page) -> Block:
         origin = Origin.NUMBERED_ITEM
     elif kind == "table":
         origin = Origin.TERM_ROWS if any(ln.defines for ln in lines) else Origin.SHORT_CELLS
+    elif kind == "paragraph" and all(page.set_apart(ln) for ln in lines):
+        origin = Origin.FONT
     return Block(kind, text, page=lines[0].page, origin=origin, later_pages=later)
 
 

@@ -27,25 +27,33 @@ SIZE_TOLERANCE = 0.3  # points: the lines of one table are set in one size
 
 def figure_text(blocks: list[Block]) -> list[Block]:
     """Unnumbered 'headings' right before a figure's caption are its labels and legends (axis titles, plot
-    names), not sections; so are the one-to-three-word labels among them ("X", "Coordinator C")."""
+    names), not sections; so are the one-to-three-word labels among them ("X", "Coordinator C"), and, under a learned
+    judge, the lines in larger type it did not make headings."""
     result = list(blocks)
     index = 0
     while index < len(result):
         end = index
         while end < len(result) and (
-            result[end].kind == "heading"
-            and result[end].origin is Origin.FONT
-            and not NUMBERED_HEADING.match(result[end].text)
+            _set_by_font(result[end])
             or result[end].kind == "paragraph"
             and len(result[end].text.split()) <= MAX_LABEL_WORDS
         ):
             end += 1
         run = range(index, end)
-        if any(result[at].kind == "heading" for at in run) and end < len(result) and is_caption(result[end].text):
+        if any(_set_by_font(result[at]) for at in run) and end < len(result) and is_caption(result[end].text):
             for at in run:
                 result[at] = Block("caption", result[at].text, page=result[at].page, origin=Origin.FIGURE_TEXT)
         index = end + 1 if end > index else index + 1
     return _axis_labels(result)
+
+
+def _set_by_font(block: Block) -> bool:
+    """An unnumbered heading by its font, or a paragraph a learned judge set apart by its larger type."""
+    return (
+        block.kind in ("heading", "paragraph")
+        and block.origin is Origin.FONT
+        and not NUMBERED_HEADING.match(block.text)
+    )
 
 
 def _ticks(block: Block) -> bool:
