@@ -1,11 +1,17 @@
 """`summarize FILE --highlight OUT`: a highlighted PDF for a PDF, a marked HTML page otherwise, clear errors."""
 
 import io
+import json
 import re
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from tests.builders import standard_pdf, styled_docx
+
+EVAL = Path(__file__).resolve().parents[4] / "shared" / "eval"
 
 
 def run(*args):
@@ -56,3 +62,34 @@ def test_a_docx_becomes_marked_html_and_a_wrong_name_is_refused_before_any_work(
         timeout=60,
     )
     assert stdin.returncode == 1 and "--highlight needs a file to mark up" in stdin.stderr
+
+
+@pytest.mark.evaldata
+@pytest.mark.slow
+def test_on_every_dev_paper_the_highlighted_pdf_marks_every_summary_sentence():
+    """Each of the 44 development papers, summarized with the default options, written back highlighted: every
+    passage of the summary is marked (none reported missing, one highlight each)."""
+    from pypdf import PdfReader
+
+    from ingest import highlight_pdf
+    from summarizer import Settings, Summarizer, SummaryOptions
+    from summarizer.documents import read_document, summarize_document
+
+    settings = Settings.from_env(engine="extractive")
+    summarizer = Summarizer(settings)
+    rows = [json.loads(line) for line in (EVAL / "papers" / "manifest.jsonl").read_text().splitlines() if line]
+    unmarked = {}
+    for row in rows:
+        path = EVAL / "papers" / "pdf" / f"{row['id']}.pdf"
+        document = read_document(str(path), settings.max_input_chars)
+        summary = summarize_document(summarizer, document, SummaryOptions())
+        passages = summary.passages()
+        result = highlight_pdf(path.read_bytes(), passages, summary.sections, document.name)
+        marks = sum(
+            a.get_object().get("/Subtype") == "/Highlight"
+            for page in PdfReader(io.BytesIO(result.data)).pages
+            for a in page.get("/Annots", [])
+        )
+        if result.missing or marks < len(passages):
+            unmarked[row["id"]] = (len(passages), marks, result.missing)
+    assert len(rows) == 44 and not unmarked, unmarked
