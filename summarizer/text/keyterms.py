@@ -39,8 +39,12 @@ OPENING = re.compile(r"^\W*")  # what may come before a sentence's first word: q
 # What follows a name cited as another's work: "Tarjan [12]", "Kaplan and Tarjan [KT95]", "Codd (1970)", "(Wickham
 # 2014)", "Hughes et al.", "Okasaki's [9]".
 CITATION = re.compile(
-    r"(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?(?:'s)?\s*(?:et\s+al\b|\[\s*[A-Z+]*\d|\(\s*(?:19|20)\d\d|,?\s+(?:19|20)\d\d[a-z]?\))"
+    r"(?:\s+(?:and|&)\s+[A-Z][\w'-]+)?(?:'s)?\s*(?:et\s+al\b|\[\s*[A-Za-z+]*\d|\(\s*(?:19|20)\d\d|,?\s+(?:19|20)\d\d[a-z]?\))"
 )
+# A bracket of citation keys, read as no words ("[Bac78, Hug89, HJ94]" gave the terms "Hug" and "Ram"): keys of
+# letters and a year, or numbers and their ranges, between commas or semicolons.
+_KEY = r"(?:[A-Za-z+-]{1,12}\s?\d{2,4}[a-z]?|\d{1,3}(?:\s*[-–]\s*\d{1,3})?)"
+CITATION_KEYS = re.compile(rf"\[\s*{_KEY}(?:\s*[,;]\s*{_KEY})*\s*\]")
 CITED_SHARE = 0.4  # a one-word name cited in at least this share of the sentences that hold it is another's work
 
 # What the model sees of a candidate; `_features` computes them in this order.
@@ -177,7 +181,7 @@ class Candidates:
 def candidates(sentences: Sequence[str], outline: Outline = Outline()) -> Candidates:
     """Every phrase written at least twice that may be a key term, with its features."""
     sentences = _sample(sentences)
-    reading = _read(sentences)
+    reading = _read([CITATION_KEYS.sub(";", sentence) for sentence in sentences])
     counts, spelled, openers = _tally(reading.written, reading.opening, reading.fold)
     dropped = _glued(counts, reading.fold) | openers
     verbs = verbs_in(sentences)

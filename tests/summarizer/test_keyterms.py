@@ -236,3 +236,14 @@ def test_a_name_mostly_cited_is_another_work_not_a_key_term_and_a_name_written_p
     terms = key_terms(lines, 10)
     assert cited not in terms, terms
     assert own in terms and once in terms, terms
+
+
+def test_citation_keys_in_brackets_are_no_words_of_a_term():
+    # "[Bac78, Hug89, HJ94]" gave a thesis the key terms "Hug" and "Ram" (from "Ram92").
+    lines = [
+        f"Functional languages keep lazy evaluation cheap [Bac78, Hug{n}, HJ94] and memoization helps [Ram92; 1{n}]."
+        for n in range(80, 86)
+    ]
+    terms = key_terms(lines + ["Lazy evaluation is the default [Hug89]."] * 3, 10)
+    assert "lazy evaluation" in terms, terms
+    assert not {"Hug", "Ram", "Bac", "HJ"} & set(terms), terms
