@@ -5,7 +5,8 @@ smaller than it."""
 import pytest
 from fpdf import FPDF
 
-from ingest import ingest_file
+from ingest import IngestSettings, ingest_file
+from ingest.formats.pdf.headingrules import names_line
 
 TITLE = "Consensus in the Presence of Partial Synchrony"
 BYLINES = ("CYNTHIA DWORK AND NANCY LYNCH", "Gregory Cooper and Shriram Krishnamurthi", "C. A. R. Hoare")
@@ -94,3 +95,49 @@ def test_a_title_that_later_pages_repeat_small_as_their_running_head_stays_the_t
     assert document.title == TITLE
     assert [b.text for b in document.blocks if b.kind == "title"] == [TITLE]
     assert not [b for b in document.blocks if b.page > 1 and b.kind != "running" and b.text.startswith(TITLE)]
+
+
+AUTHOR_LISTS = (
+    "Benjamin H. Sigelman, Luiz André Barroso, Mike Burrows, Pat Stephenson",
+    "Alan Demers, Mark Gealy, Dan Greene, Carl Hauser, and Wes Irish",
+    "José Pérez and Zoë Müller",
+)
+
+
+def title_twice(byline: str) -> bytes:
+    """A paper whose byline, set larger than the body, is under its title on page 1 and again under the title
+    repeated over the abstract on page 2."""
+    pdf = FPDF(unit="pt", format="Letter")
+    pdf.set_auto_page_break(True, 60)
+    for heading in ("1 Introduction", "Abstract"):
+        pdf.add_page()
+        pdf.set_font("Times", "B", 18)
+        pdf.multi_cell(0, 22, TITLE, align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Times", "", 12)
+        pdf.multi_cell(0, 16, byline, align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(16)
+        pdf.set_font("Times", "B", 12)
+        pdf.cell(0, 16, heading, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Times", "", 10)
+        for _ in range(3):
+            pdf.multi_cell(0, 12, PROSE * 2, new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(4)
+    return bytes(pdf.output())
+
+
+@pytest.mark.parametrize("headings", ["rules", "learned"])
+@pytest.mark.parametrize("byline", AUTHOR_LISTS)
+def test_an_author_list_under_the_title_or_under_its_repeat_is_no_heading(byline, headings):
+    # Under the learned judge, "Benjamin H. Sigelman, Luiz Andre Barroso, ..." (Dapper), "Alan Demers, Mark Gealy, ..."
+    # under a title repeated on page 2 (Epidemic Algorithms) were headings; accented names were not read as names.
+    document = ingest_file("paper.pdf", title_twice(byline), IngestSettings.from_env(headings=headings))
+    shown = [b.text for b in document.blocks if b.kind == "heading"]
+    assert shown == ["1 Introduction", "Abstract"]
+    assert document.title == TITLE
+
+
+def test_an_accent_set_as_a_mark_of_its_own_does_not_unmake_a_line_of_names():
+    # PDFs set "André" as "Andre" and a lone combining accent (U+0301) after it.
+    assert names_line("Benjamin H. Sigelman, Luiz Andre Barroso, Mike Burrows, Pat Stephenson, \u0301 Manoj Plakal")
+    assert names_line("Zoë Müller and José Pérez")
+    assert not names_line("Related Work")

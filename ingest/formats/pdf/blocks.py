@@ -321,10 +321,11 @@ def _layout_heading(lines: list[Line], number: int, page: _Page) -> tuple[bool, 
 
 
 def _judged_heading(lines: list[Line], number: int, body: Line, judged: frozenset[int]) -> tuple[bool, str, list[Line]]:
-    """`_layout_heading` as a learned model decides it: the line opens a heading when the model says so, its
-    wrapped lines (same font, line spacing) joined to it."""
+    """`_layout_heading` as a learned model decides it: the line opens a heading when the model says so and it is
+    not the byline (the authors' names under the title, as the rules hold too), its wrapped lines (same font, line
+    spacing) joined to it."""
     line = lines[number]
-    if id(line) not in judged:
+    if id(line) not in judged or line.byline:
         return False, line.text, []
     wrapped = []
     for more in headingrules.wrapped(lines, number, body):

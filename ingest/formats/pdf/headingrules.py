@@ -14,6 +14,7 @@ The line objects are `pdf.Line`s (`pdf/lines.py`); this module reads their text,
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from typing import Callable, Protocol, Sequence, TypeVar
 
@@ -46,8 +47,8 @@ MINOR_WORDS = frozenset(
     "despite during except inside like near over past per through throughout toward towards under until upon "
     "versus within without".split()
 )
-INITIAL = re.compile(r"[A-Z]\.(?:-?[A-Z]\.)*")
-NAME_WORD = re.compile(r"[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+")
+INITIAL = re.compile(r"[A-ZÀ-ÖØ-Þ]\.(?:-?[A-ZÀ-ÖØ-Þ]\.)*")
+NAME_WORD = re.compile(r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’-]+|[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'’-]+")  # Latin-1's accented letters too
 NAME_MARK = re.compile(r"[\d∗*†‡§¶]+$")
 JOINERS = ("and", "&", "AND")
 # What opens a list item rather than a table's cell: "1.", "(a)", "iv)", "A.", a bullet (U+F0B7 and U+F0A7 are the
@@ -107,7 +108,8 @@ def reads_as_sentence(text: str) -> bool:
 def names_only(text: str, initials_needed: int = 2) -> bool:
     """A line of people's names ("C. A. R. HOARE", "M. Kodialam T. V. Lakshman", "Diane Maclagan, Jelani Nelson"):
     capitalized or all-capital words and initials, joined by commas or 'and', with at least `initials_needed`
-    initials."""
+    initials. An accent the PDF set as a mark of its own (" ́" of "André") is no word."""
+    text = "".join(c for c in unicodedata.normalize("NFC", text) if unicodedata.category(c) != "Mn")
     words = [NAME_MARK.sub("", w) for w in text.replace(",", " ").split() if w not in JOINERS]
     words = [w for w in words if w]
     initials = sum(bool(INITIAL.fullmatch(w)) for w in words)
@@ -116,6 +118,13 @@ def names_only(text: str, initials_needed: int = 2) -> bool:
         and initials >= initials_needed
         and all(INITIAL.fullmatch(w) or NAME_WORD.fullmatch(w) for w in words)
     )
+
+
+def names_line(text: str) -> bool:
+    """A line of authors' names: with an initial ("M. Kodialam T. V. Lakshman"), or joined by commas or 'and'
+    ("Alan Demers, Mark Gealy, ..., and Don Woods")."""
+    plain = "," in text or " and " in text.lower() or "&" in text
+    return names_only(text, 1) or plain and names_only(text, 0)
 
 
 def byline(lines: Sequence[LineLike], title: Sequence[LineLike]) -> set[int]:
@@ -128,8 +137,7 @@ def byline(lines: Sequence[LineLike], title: Sequence[LineLike]) -> set[int]:
     for line in lines[after : after + 2]:
         if found and not _same_font(line, lines[after]):  # a second line of names is set like the first
             break
-        plain = "," in line.text or " and " in line.text.lower() or "&" in line.text
-        if not (names_only(line.text, 1) or plain and names_only(line.text, 0)) or SECTION_NUMBER.match(line.text):
+        if not names_line(line.text) or SECTION_NUMBER.match(line.text):
             break
         found.add(id(line))
     return found
@@ -257,11 +265,14 @@ def _key(text: str) -> str:
 
 def title_repeats(blocks: list[Block], title: str, origin: Origin) -> list[Block]:
     """Headings found by `origin` (the layout) that repeat the document's title (on an abstract page, a second
-    title page) are the title again, not a section."""
+    title page) are the title again, not a section; and the names right under a repeated title are its byline."""
     wanted = _key(title)
-    return [
-        replace(b, kind="title")
-        if wanted and b.kind == "heading" and b.origin is origin and _key(b.text) == wanted
-        else b
-        for b in blocks
-    ]
+    found: list[Block] = []
+    for b in blocks:
+        if wanted and b.kind == "heading" and b.origin is origin:
+            if _key(b.text) == wanted:
+                b = replace(b, kind="title")
+            elif found and found[-1].kind == "title" and found[-1].origin is origin and names_line(b.text):
+                b = replace(b, kind="paragraph", level=0, origin=None)
+        found.append(b)
+    return found
