@@ -65,9 +65,10 @@ class IngestSettings:
         choices=OCR_ENGINES,
     )
     headings: str = setting(
-        "rules",
-        "who tells a PDF's headings when it has no outline: `rules` (the layout rules), `learned` (the shipped model, "
-        "`ingest/formats/pdf/headingmodel.json`) or the path of a model file `train-headings` wrote",
+        "learned",
+        "who tells a PDF's headings when it has no outline: `learned` (the shipped model, "
+        "`ingest/formats/pdf/headingmodel.json`, judging with the layout rules), `rules` (the layout rules alone) or "
+        "the path of a model file `train-headings` wrote",
     )
     fetch_timeout: float = setting(
         10.0,

@@ -5,8 +5,8 @@ heading stays one unless the model is sure it is not (probability under `veto`),
 
 The model is trained by the lab (`python -m summarizer train-headings`, see docs/quality.md) from PDFs' own
 bookmarks and generated layouts; `headingmodel.json` beside this module is the shipped one. Which judge reads a
-PDF without an outline is the `INGEST_HEADINGS` setting: `rules` (the hand-written rules), `learned` (the shipped
-model) or the path of another model file.
+PDF without an outline is the `INGEST_HEADINGS` setting: `learned` (the shipped model, the default), `rules` (the
+hand-written rules alone) or the path of another model file.
 """
 
 from __future__ import annotations
