@@ -121,3 +121,20 @@ def test_under_the_learned_judge_a_byline_in_capitals_is_not_a_heading(layout):
     # title was a heading.
     document = ingest_file("generated.pdf", render(layout), IngestSettings.from_env(headings="learned"))
     assert layout.byline not in {b.text for b in document.blocks if b.kind == "heading"}
+
+
+def test_the_judge_reads_only_the_features_its_trees_split_on_and_decides_as_with_every_feature():
+    # The reader computes only `Trees.columns` (on a 300-page file the features were most of the judge's time);
+    # a feature left out that a tree or `chosen` reads would change what the judge decides.
+    model = judge("learned")
+    rng = np.random.default_rng(7)
+    full = rng.uniform(0.0, 30.0, size=(2000, len(NAMES)))
+    full[:, : len(NAMES) : 2] = rng.uniform(0.0, 1.5, size=(2000, len(range(0, len(NAMES), 2))))
+    full[:, NAMES.index("rule")] = rng.integers(0, 2, size=2000)
+    only = np.zeros_like(full)
+    columns = sorted(model.columns)
+    only[:, columns] = full[:, columns]
+    assert len(columns) < len(NAMES)
+    assert np.array_equal(model.probabilities(only), model.probabilities(full))
+    assert np.array_equal(model.chosen(only), model.chosen(full))
+    assert 0 < model.chosen(full).sum() < len(full)

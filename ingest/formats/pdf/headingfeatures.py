@@ -7,10 +7,11 @@ in `headings` and `headingrules`; this module only asks them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Collection
 
 from ...classify import NUMBERED_HEADING, is_toc_line, numbered_level
 from . import headingrules
@@ -42,7 +43,6 @@ class Context:
     body: Line
     typical: int
     listed: frozenset[int]
-    repeats: Counter[str]
     fonts: dict[tuple[float, bool], float]
     numbered_fonts: dict[tuple[float, bool], float]
     edges: dict[int, tuple[float, float, float]]
@@ -52,14 +52,12 @@ class Context:
         chars: Counter[tuple[float, bool]] = Counter()
         counts: Counter[tuple[float, bool]] = Counter()
         numbered: Counter[tuple[float, bool]] = Counter()
-        pages: dict[str, set[int]] = {}
         edges: dict[int, tuple[float, float, float]] = {}
         for line in lines:
             font = _font(line)
             chars[font] += len(line.text)
             counts[font] += 1
             numbered[font] += bool(NUMBERED_HEADING.match(line.text))
-            pages.setdefault(_key(line.text), set()).add(line.page)
             top, bottom, left = edges.get(line.page, (line.top, line.top, line.x))
             edges[line.page] = (max(top, line.top), min(bottom, line.top), min(left, line.x))
         total = sum(chars.values()) or 1
@@ -68,11 +66,18 @@ class Context:
             body,
             typical or 1,
             listed,
-            Counter({key: len(seen) - 1 for key, seen in pages.items()}),
             {font: n / total for font, n in chars.items()},
             {font: numbered[font] / counts[font] for font in counts},
             edges,
         )
+
+    @functools.cached_property
+    def repeats(self) -> Counter[str]:
+        """On how many other pages each line's text (its letters) recurs; read only when a feature asks."""
+        pages: dict[str, set[int]] = {}
+        for line in self.lines:
+            pages.setdefault(_key(line.text), set()).add(line.page)
+        return Counter({key: len(seen) - 1 for key, seen in pages.items()})
 
 
 def _font(line: Line) -> tuple[float, bool]:
@@ -200,10 +205,15 @@ def candidate(line: Line) -> bool:
     )
 
 
-def rows(ctx: Context) -> list[tuple[int, list[float]]]:
-    """(index, features) of each candidate line, in reading order."""
-    return [
-        (index, [float(read(ctx, index)) for _, read in FEATURES])
-        for index, line in enumerate(ctx.lines)
-        if candidate(line)
-    ]
+def rows(ctx: Context, columns: Collection[int] | None = None) -> list[tuple[int, list[float]]]:
+    """(index, features) of each candidate line, in reading order: every feature, or only those in `columns` (a
+    model reads only the features its trees split on; the others are left 0)."""
+    wanted = [(n, read) for n, (_, read) in enumerate(FEATURES) if columns is None or n in columns]
+    found = []
+    for index, line in enumerate(ctx.lines):
+        if candidate(line):
+            row = [0.0] * len(FEATURES)
+            for n, read in wanted:
+                row[n] = float(read(ctx, index))
+            found.append((index, row))
+    return found

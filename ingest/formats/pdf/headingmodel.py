@@ -82,8 +82,13 @@ class Trees:
             score += value[node]
         return np.asarray(1.0 / (1.0 + np.exp(-score)))
 
+    @functools.cached_property
+    def columns(self) -> frozenset[int]:
+        """The features the trees split on, and the rules' verdict that `chosen` reads: the only ones computed."""
+        return frozenset(int(f) for nodes in self.feature for f in nodes if f >= 0) | {RULE}
+
     def headings(self, ctx: Context) -> frozenset[int]:
-        found = rows(ctx)
+        found = rows(ctx, self.columns)
         if not found:
             return frozenset()
         chosen = self.chosen(np.asarray([row for _, row in found]))

@@ -109,7 +109,8 @@ def names_only(text: str, initials_needed: int = 2) -> bool:
     """A line of people's names ("C. A. R. HOARE", "M. Kodialam T. V. Lakshman", "Diane Maclagan, Jelani Nelson"):
     capitalized or all-capital words and initials, joined by commas or 'and', with at least `initials_needed`
     initials. An accent the PDF set as a mark of its own (" ́" of "André") is no word."""
-    text = "".join(c for c in unicodedata.normalize("NFC", text) if unicodedata.category(c) != "Mn")
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFC", text) if unicodedata.category(c) != "Mn")
     words = [NAME_MARK.sub("", w) for w in text.replace(",", " ").split() if w not in JOINERS]
     words = [w for w in words if w]
     initials = sum(bool(INITIAL.fullmatch(w)) for w in words)
