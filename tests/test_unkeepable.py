@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from summarizer.engines.selection import select
 from summarizer.lab.evaluation import dangling
 from summarizer.lab.junk import junk_reasons
-from summarizer.text.prose import dangles, leans, refers_back
+from summarizer.text.prose import dangles, is_signpost, leans, refers_back
 from summarizer.text.sentences import split_sentences
 from textkind import is_prose, not_prose
 
@@ -232,3 +232,27 @@ def test_as_i_have_said_leans_and_i_conclude_with_is_a_signpost():
     assert not leans("As we show in the evaluation, the cache halves the latency of reads.")
     assert is_signpost("I conclude with a final collection of warnings.")
     assert is_signpost("We conclude with a discussion of open problems.")
+
+
+COUNTS = st.sampled_from(["two", "three", "four", "five", "several", "a few", "3", "6"])
+COUNTED = st.sampled_from(
+    ["contributions", "lessons", "observations", "findings", "main contributions", "key insights"]
+)
+
+
+@settings(max_examples=60)
+@given(
+    st.sampled_from(["Overall, this paper makes", "We draw", "This chapter offers", "The study yields", "There are"]),
+    COUNTS,
+    COUNTED,
+    st.sampled_from([".", ":"]),
+)
+def test_a_sentence_that_only_counts_what_follows_is_a_signpost_and_one_that_names_them_is_not(
+    opening, count, things, end
+):
+    # "Overall, this paper makes three contributions." was the TAO paper's conclusion line: it tells nothing until the
+    # sentences after it, which the line does not show.
+    sentence = f"{opening} {count} {things}{end}"
+    assert is_signpost(sentence), sentence
+    assert not is_signpost(f"{opening} {count} {things}: a cache, a ledger and a scheduler."), sentence
+    assert not is_signpost(f"{opening} {count} {things} that hold for every replica."), sentence

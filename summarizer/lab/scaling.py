@@ -47,8 +47,10 @@ elif kind == "highlight":
     facts = {"words": document.words, "pages": document.pages, "passages": len(summary.passages()),
              "placed": result.placed, "bookmarks": result.bookmarks}
 else:
-    ocr = kind != "ingest-text-layer"
-    document = ingest_file(path, open(path, "rb").read(), IngestSettings(max_file_mb=200, extract_timeout=600, ocr=ocr))
+    ocr = kind == "ingest"
+    headings = "rules" if kind == "ingest-rules" else IngestSettings().headings
+    settings = IngestSettings(max_file_mb=200, extract_timeout=600, ocr=ocr, headings=headings)
+    document = ingest_file(path, open(path, "rb").read(), settings)
     facts = {"words": document.words, "pages": document.pages}
     facts["ocr_pages"] = len(document.ocr.pages) if document.ocr else 0
 seconds = time.perf_counter() - started
@@ -192,6 +194,20 @@ def run_documents(papers: Path, say: Callable[[str], None]) -> list[tuple[str, f
         say(
             f"with OCR off: {rows[-1][1]:.2f} s, reader child's peak {rows[-1][2]:.0f} MB, {layer['words']:,} words; "
             f"{rows[-1][1] / rows[1][1]:.2f}x the raw text layer"
+        )
+        rules = _probe("ingest-rules", path)
+        rules.pop("peak_mb")
+        rows.append(
+            (
+                "project reader, OCR off, headings by the rules alone",
+                rules.pop("seconds"),
+                rules.pop("child_peak_mb"),
+                rules,
+            )
+        )
+        say(
+            f"with OCR off and the rules alone telling headings: {rows[-1][1]:.2f} s; the learned judge (the default) "
+            f"takes {rows[-2][1] / rows[-1][1]:.2f}x that"
         )
         say(goals(rows[0][1], rows[1][1], rows[0][2], ours, layer))
         marked = _probe("highlight", path)

@@ -148,7 +148,14 @@ QUOTED_WORDS = re.compile(r"[\"“][^\"“”]*(?:[\"”]|$)|(?<!\w)['‘][^‘�
 CLAUSE_MARK = re.compile(r"[,;:—–]|\s-\s")
 OPENING_WORDS = 12
 SHORT_OPENING = 5
-# A sentence about where things are in the document: a section's summary should say what the section says.
+# A count of things the sentence does not name, at its end: what the next sentences list ("Overall, this paper makes
+# three contributions.", "We draw four lessons:").
+COUNTED_THINGS = (
+    r"\b(?:two|three|four|five|six|seven|eight|several|a few|a number of|\d{1,2}) (?:[a-z-]+ )?"
+    r"(?:contributions|observations|lessons|findings|insights|takeaways)[.:]?$"
+)
+# A sentence about where things are in the document, or that only counts what follows: a section's summary should say
+# what the section says.
 SIGNPOST = re.compile(
     r"^(?:in|throughout) (?:this|the (?:next|following|previous|remaining|last)) (?:sub)?(?:sections?|chapters?)\b|"
     r"\b(?:is|are|will be|was|were) (?:addressed|discussed|described|presented|detailed|covered|explained) "
@@ -160,7 +167,8 @@ SIGNPOST = re.compile(
     r"(?:structured|organi[sz]ed|divided|split|consists?) (?:in|into|as|of) "
     r"(?:two|three|four|five|six|\d+|the following) (?:main )?(?:parts|sections|chapters|steps)\b|"
     r"^the (?:rest|remainder) of (?:this|the) "
-    r"(?:paper|article|chapter|report|thesis|document)\b|(?:^|,\s*)(?:we|i) (?:begin|start|conclude|end) (?:with|by)\b",
+    r"(?:paper|article|chapter|report|thesis|document)\b|(?:^|,\s*)(?:we|i) (?:begin|start|conclude|end) (?:with|by)\b|"
+    + COUNTED_THINGS,
     re.I,
 )
 
