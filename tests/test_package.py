@@ -69,6 +69,11 @@ def test_the_installed_commands_run_from_any_folder(installed, tmp_path):
         elsewhere,
     )
     assert where.stdout.count(str(installed.parent)) == 2, where.stdout  # the installed copy, not the checkout
+    # Every model and weights file the packages read beside their code is installed with them (the heading judge's
+    # and the TL;DR's were not, and an installed `summarize` of a PDF stopped on the missing model).
+    site = Path(where.stdout.split()[0]).parents[1]
+    shipped = [p.relative_to(ROOT) for package in ("summarizer", "ingest") for p in (ROOT / package).rglob("*.json")]
+    assert shipped and not [str(p) for p in shipped if not (site / p).is_file()]
     for command, says in (("summarizer", "summarize"), ("ingest", "news")):
         helped = run([installed / command, "--help"], elsewhere)
         assert helped.returncode == 0, helped.stderr
