@@ -6,7 +6,8 @@ role of `ROLES`, in that order: what was done (the defining sentence, which may 
 was found (from the evaluation, results and conclusion, measured numbers preferred) and, only when the
 document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
 to it, the sections it is taken from and how many sentences it shows at each length; besides the first, only
-"How" may take one sentence of the abstract, its own sentence of method, to lead (`ABSTRACT_HOW`); no line but
+"How" and "What it found" may each take one sentence of the abstract, its own sentence of method or of result, to
+lead (`ABSTRACT_LEAD`); no line but
 the first takes one about others' work (`OTHERS_SECTIONS`; for "How" a sentence citing
 it, for "What it found" one citing it that says nothing of the authors' own), no sentence is shown twice, and
 none that leans on one not shown, points elsewhere or is a proof step, reminder or promise (`_standalone`). "How"
@@ -26,6 +27,7 @@ from .planning import DOCUMENT_CUE, SELF_CUE, Plan
 from .sectioned import SectionedText
 from .text.prose import REFERRING, is_signpost, leans, shown
 from .text.vectors import tokens
+from .tldrplan import top
 
 ABSTRACT_LABEL = "Abstract (the authors')"
 # A measured number: a figure with its unit, a share or a factor; not a figure, table or section's number.
@@ -48,7 +50,7 @@ COMPARISON = re.compile(
 # leans on the one before in its subject's adverb ("We therefore ...") or in "the resulting", and a comparison
 # whose baseline is not said ("... are only 30% to 40% longer.").
 NOT_SHOWN = re.compile(
-    r"^(?:recall|in order to (?:prove|show)|to prove|proof\b|let\b|suppose|assume|consider|note that|"
+    r"^(?:recall|in order to (?:prove|show)|to prove|proof\b|let\b|suppose|assume|consider|note that|notice that|"
     r"compare|express|if\b|you\b|"
     r"(?:fig(?:ure)?\.?|table) ?\d|"
     r"[A-Z][\w-]*(?: [A-Z][\w-]*)* \([^)]{1,6}\) [A-Z]|"
@@ -91,9 +93,11 @@ NOTATION = re.compile(
     r"\s[=<>≤≥≪]\s|[α-ωΔΘΛΞΠΣΦΨΩ]|\w\((?!s\))[a-z]{1,2}\)|\b[a-z]\d\b|"
     r"\b(?:theorem|lemma|corollary|proposition|conjecture|definition)\s+\d"
 )
-# A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, or the
-# authors' plan (a "Limits" line's sentence).
+# A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, the
+# authors' plan (a "Limits" line's sentence), or the field's background ("Server consolidation ... has become
+# increasingly important").
 NOT_A_FINDING = re.compile(
+    r"\b(?:has|have) become (?:increasingly|more and more)\b|\bincreasingly (?:important|popular|common)\b|"
     r"\b(?:lemma|theorem|corollary|proposition|claim)\s+\d|\bthe proof\b|\bproofs?\s+of\b|\bwe prove\b|"
     r"\bfuture work\b|\bwe (?:plan|aim|hope|intend)\b|\bopen (?:question|problem)s?\b",
     re.I,
@@ -109,7 +113,7 @@ NOT_HOW = re.compile(
     r"\bwe (?:\w+ly )?(?:\w+ and )?(?:evaluate|evaluated|demonstrate|validate|validated|compare|compared)\b|"
     r"\b(?:our|for our) (?:evaluations?|experiments?)\b|\bexperiments? (?:using|on|with)\b|"
     r"^to (?:demonstrate|validate|evaluate)\b|"
-    r"\bwe (?:\w+ly )?(?:describe|report|present|discuss|outline|survey|review)\b|"
+    r"\bwe (?:\w+ly )?(?:describe|report|present|discuss|outline|survey|review)\b|\bto show that\b|"
     r"^(?:this|the present) (?:paper|article|work|report|thesis|note)\b",
     re.I,
 )
@@ -141,9 +145,47 @@ VOICE_WEIGHT = 1.0
 # A conclusion restates the findings for a reader who skipped the body; an evaluation's sentence leans on its setup.
 CONCLUSION = re.compile(r"conclu|summary|discussion|lessons", re.I)
 CONCLUSION_WEIGHT = 1.0  # a finding that names its subject or is the authors' own tells the reader whose it is
-# The abstract's own sentence of method ("We use a low cost scheme to build and maintain broadcast trees ...") is
-# written for a reader who has not read the body, as no sentence of the design section is: "How" leads with it.
-ABSTRACT_HOW = 2.0
+# The abstract's own sentence of method ("We use a low cost scheme to build and maintain broadcast trees ...") or of
+# its headline result ("... reduces the probability of data loss from 99.99% to 0.15%.") is written for a reader who
+# has not read the body, as no sentence of the design or evaluation sections is: "How" and "What it found" lead with
+# it, and the body's sentences follow with what the abstract does not say.
+ABSTRACT_LEAD = frozenset({"how", "found"})
+# The abstract's sentence that states a finding, not only what was tried ("We demonstrate the methodology on ..."):
+# a result shown, a comparison, or a measured number.
+ABSTRACT_FINDING = re.compile(
+    r"\b(?:shows?|showed|shown|demonstrates?|demonstrated|finds?|found|observes?|observed|confirms?|confirmed|"
+    r"indicates?|suggests?|proves?|proved|reveals?|revealed)\s+(?:\w+\s+){0,3}?that\b|"
+    r"\b(?:outperforms?|outperformed|competitive with|improves?|improved|reduces?|reduced|speeds? up|faster|slower|"
+    r"better|worse|scales? to)\b",
+    re.I,
+)
+LEAD_MARGIN = 1.0  # the lead's pull over the best of the body's, so that the line opens with it
+# A term the text gives a meaning of its own: "is called a universe", "we call this the banker's method", "termed
+# copysets", "referred to as the rear list" (the term: up to three words before a clause mark or a linking word).
+COINING = re.compile(
+    r"\b(?:(?:is|are|was|were|be|been) (?:\w+ly )?(?:called|termed|named|dubbed|known as|referred to as)|"
+    r"we (?:will )?(?:call|term|name|dub|refer to)(?: (?:it|this|them|these|such \w+))?(?: as)?|"
+    r"(?:which|that) we (?:call|term|name|dub|refer to as))\s+"
+    r"(?:an?\s+|the\s+)?[\"“‘']?(?P<term>(?:(?!(?:of|that|which|and|or|in|to|for|with|by|as|is|are|because|when|where|"
+    r"since|if|so|but|on|at|from|a|an|the|while|unless|whenever|using|after|before|each|respectively|again|here|"
+    r"there|first|\w+ly)\b)[A-Za-z][\w'-]*(?:\s+|(?=[\s\W]|$))){1,3})"
+)
+MIN_COINED = 4  # letters: a shorter "term" is a symbol or a stray word
+# What a body sentence says only beside the text around it, which no line past the first shows: a likeness or an
+# addition to something not shown ("ASAP adopts a similar measure ...", "NFS is also a ..."), a hedge ("probably",
+# "we felt", "we may be able to", "Of course, ..."), a pointer to an algorithm's listing ("Algorithm 3 shows ..."),
+# the author's anecdote ("I have seen more than one paper ..."), a count of steps
+# the line does not give ("Our algorithm proceeds in three steps.").
+OUT_OF_CONTEXT = re.compile(
+    r"\bsimilar(?:ly)?\b(?!\s+to\b)|\balso\b|\b(?:probably|perhaps|presumably)\b|\bwe felt\b|^of course\b|"
+    r"^(?:algorithm|listing|appendix) [\dA-Z]\b|"
+    r"\b(?:may|might) be able to\b|^I (?:have|had|think|believe|feel|once|recall)\b|\bI have (?:seen|found|heard)\b|"
+    r"\b(?:in|of|into) (?:two|three|four|five|six|several|a few) (?:main |major |basic )?(?:steps|phases|stages|parts|"
+    r"components|pieces)\.?$",
+    re.I,
+)
+# An opener that only says the sentence is an example: a line shows the sentence without it (`_unexampled`).
+EXAMPLE_OPENER = re.compile(r"^(?:for (?:example|instance)|as an example|e\.g\.),\s+", re.I)
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
 MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
@@ -249,12 +291,13 @@ PICK_ORDER = ("what", "found", "limits", "how")  # who chooses first where two l
 @dataclass(frozen=True)
 class Line:
     """One labelled line to summarize: its role, the sentences (source indices, in order) it may choose from with
-    their pull, and how many it shows."""
+    their pull, how many it shows, and what to show for each in place of its own words (None: its words)."""
 
     role: Role
     indices: list[int]
     bonus: list[float]
     count: int
+    texts: list[str | None]
 
 
 def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
@@ -265,23 +308,38 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
     title = _titles(sectioned)
     voice = _voice(sectioned)
     known = _known_names(sectioned)
+    coined = _coined(sectioned)
     taken: set[int] = set()
     said = [set(tokens(sectioned.sentences[i].text)) for i in sectioned.abstract]  # the abstract, then each line's
     found: dict[str, Line] = {}
     for name in PICK_ORDER:
         role = next(r for r in ROLES if r.name == name)
-        pool = _pool(sectioned, plan.eligible, name, known, taken, said)
+        pool = _pool(sectioned, plan.eligible, name, known, taken, said, coined)
         count = role.sentences.get(length, 1)
         best = _best(sectioned, plan, role, pool, title, voice, count)
         if best:
-            found[name] = Line(role, sorted(i for i, _ in best), [score for _, score in sorted(best)], count)
+            found[name] = _line(sectioned, role, best, count)
             taken.update(i for i, _ in best)
             said.extend(set(tokens(sectioned.sentences[i].text)) for i, _ in best)
     return [found[role.name] for role in ROLES if role.name in found]
 
 
+def _line(sectioned: SectionedText, role: Role, best: list[tuple[int, float]], count: int) -> Line:
+    """A role's line of the sentences `best` with their pull, each shown without an example opener (`_unexampled`)."""
+    indices = sorted(i for i, _ in best)
+    written = [sectioned.sentences[i].text for i in indices]
+    texts = [shown if shown != text else None for shown, text in zip(map(_unexampled, written), written)]
+    return Line(role, indices, [score for _, score in sorted(best)], count, texts)
+
+
 def _pool(
-    sectioned: SectionedText, eligible: list[int], role: str, known: set[str], taken: set[int], said: list[set[str]]
+    sectioned: SectionedText,
+    eligible: list[int],
+    role: str,
+    known: set[str],
+    taken: set[int],
+    said: list[set[str]],
+    coined: re.Pattern[str] | None = None,
 ) -> list[int]:
     """The sentences a line of `role` may show: not taken by another line, allowed (`_may_show`), and, unless the
     abstract's own, not saying again what the abstract or another line said (`_repeats`)."""
@@ -290,7 +348,9 @@ def _pool(
     return [
         i
         for i in eligible
-        if i not in taken and _may_show(texts[i].text, role, known) and (i in own or not _repeats(texts[i].text, said))
+        if i not in taken
+        and _may_show(_unexampled(texts[i].text), role, known, coined)
+        and (i in own or not _repeats(texts[i].text, said))
     ]
 
 
@@ -312,16 +372,17 @@ def _best(
     count: int,
 ) -> list[tuple[int, float]]:
     """The sentences a line may choose among with their pull: the one defining sentence for "what", else the best
-    few of the pool outside the abstract; for "how", the abstract's own best sentence of method first, if it has
-    one (`ABSTRACT_HOW`)."""
+    few of the pool outside the abstract; for "how" and "found", the abstract's own best sentence of method or of
+    result first, if it has one (`ABSTRACT_LEAD`)."""
     if role.name == "what":
         return _what(sectioned, plan, pool, set(sectioned.abstract))
     own = set(sectioned.abstract)
     body = _ranked(sectioned, role, [i for i in pool if i not in own], title, voice)[: count + CANDIDATES]
-    if role.name != "how":
+    if role.name not in ABSTRACT_LEAD:
         return body
     lead = _ranked(sectioned, role, [i for i in pool if i in own], title, voice)[:1]
-    return [(i, score + ABSTRACT_HOW) for i, score in lead] + body[: count + CANDIDATES - len(lead)]
+    top = max((score for _, score in body + lead), default=0.0)
+    return [(i, top + LEAD_MARGIN) for i, _ in lead] + body[: count + CANDIDATES - len(lead)]
 
 
 def _titles(sectioned: SectionedText) -> list[str]:
@@ -333,15 +394,28 @@ def _titles(sectioned: SectionedText) -> list[str]:
 
 
 def _what(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) -> list[tuple[int, float]]:
-    """What was done: the defining sentence, else the first sentence of the abstract or introduction saying what
-    the document does, else the abstract's first."""
-    if plan.defining in pool:
-        return [(plan.defining, 1.0)]
+    """What was done: the defining sentence where it says what the document does ("We present ...", "This paper
+    ..."), else the abstract's sentence a TL;DR would show (`tldrplan.top`: not the field's background, "Dimension
+    reduction is a key algorithmic tool ..."), else the defining sentence, else the first sentence of the abstract
+    or introduction saying what the document does, else the abstract's first."""
+    chosen = _stated(sectioned, plan, pool, own)
+    if chosen is not None:
+        return [(chosen, 1.0)]
     early = [i for i in pool if i in own or sectioned.roles[i] == "self"][: 4 * len(own) or None]
     cued = [i for i in early if DOCUMENT_CUE.search(sectioned.sentences[i].text)]
     cued = cued or [i for i in early if SELF_CUE.search(sectioned.sentences[i].text)]
     first = cued or [i for i in pool if i in own]
     return [(first[0], 1.0)] if first else []
+
+
+def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) -> int | None:
+    """The defining sentence where it says what the document does, else the abstract's sentence a TL;DR would show,
+    else the defining sentence; None where the pool holds neither."""
+    defining = plan.defining if plan.defining in pool else None
+    if defining is not None and SELF_CUE.search(sectioned.sentences[defining].text):
+        return defining
+    picked = top(sectioned, [i for i in pool if i in own], plan.defining, sectioned.title)
+    return picked if picked is not None else defining
 
 
 def _ranked(
@@ -401,6 +475,28 @@ def _known_names(sectioned: SectionedText) -> set[str]:
     return words | COMMON_ACRONYMS
 
 
+def _coined(sectioned: SectionedText) -> re.Pattern[str] | None:
+    """The terms the body coins ("A Spanner deployment is called a universe.", "we call this the banker's method")
+    that the title and the abstract do not use: a line past the first that says one ("there will be only a handful of
+    running universes") leans on a definition the reader has not seen. A term is coined where the text first uses it
+    (a word used before it is "called" one is the text's plain word) and used again after."""
+    met = " ".join([sectioned.title, *(sectioned.sentences[i].text for i in sectioned.abstract)])
+    texts = [sentence.text.replace("’", "'") for sentence in sectioned.sentences]
+    terms: dict[str, re.Pattern[str]] = {}
+    for k, text in enumerate(texts):
+        for found in COINING.finditer(text):
+            term = re.sub(r"(?<=[^su'])s$", "", " ".join(found.group("term").split()))  # its plural folded
+            if len(term) < MIN_COINED or term.lower() in terms:
+                continue
+            said = re.compile(rf"\b{re.escape(term)}(?:s|es)?\b", re.I)
+            uses = [j for j, other in enumerate(texts) if said.search(other)]
+            if uses[0] >= k - 1 and len(uses) >= 2 and not said.search(met.replace("’", "'")):
+                terms[term.lower()] = said
+    if not terms:
+        return None
+    return re.compile("|".join(f"(?:{pattern.pattern})" for pattern in terms.values()), re.I)
+
+
 def _introduced(text: str, known: set[str]) -> bool:
     """Whether every name and acronym the sentence uses mid-sentence is one the reader has met (`_known_names`)."""
     return all(name in known or name.lower() in NOT_NAMES or name.rstrip("s") in known for name in NAMED.findall(text))
@@ -415,13 +511,13 @@ def _may_take(sectioned: SectionedText, role: Role, i: int, title: str, cue: boo
     """Whether `role`'s line may show sentence `i` (in the section titled `title`): not others' work; with a cue
     or, for a finding, a measured number, where the role needs one; a limit that says what it is
     (`_says_enough`), outside the sections of limits only as the authors' own; a finding never from the
-    introduction."""
+    introduction, though the abstract's own may lead its line when it states one (`ABSTRACT_FINDING`)."""
     text = sectioned.sentences[i].text
     if OTHERS_SECTIONS.search(title) or role.never and role.never.search(text):
         return False
-    if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
-        return False
-    if not _says_enough(role, text, bool(role.sections.search(title))):
+    if role.name == "found" and i in sectioned.abstract:
+        return bool((cue or _measured(text)) and (ABSTRACT_FINDING.search(text) or _measured(text)))
+    if not _says_enough(role, text, bool(role.sections.search(title)), cue):
         return False
     return bool(role.sections.search(title)) or not (
         (role.name == "limits" and not OWN_WORK_LIMIT.search(text))
@@ -429,9 +525,12 @@ def _may_take(sectioned: SectionedText, role: Role, i: int, title: str, cue: boo
     )
 
 
-def _says_enough(role: Role, text: str, in_its_sections: bool) -> bool:
-    """Whether the sentence says enough for its line: a limit says what it is (`VAGUE_LIMIT_WORDS`); a finding
-    outside the sections of results says it is one (`RESULT_CUE`) or measures a comparison."""
+def _says_enough(role: Role, text: str, in_its_sections: bool, cue: bool) -> bool:
+    """Whether the sentence says enough for its line: a cue, or for a finding a measured number, where the role
+    needs one; a limit says what it is (`VAGUE_LIMIT_WORDS`); a finding outside the sections of results says it is
+    one (`RESULT_CUE`) or measures a comparison."""
+    if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
+        return False
     if role.name == "limits":
         return sum(w not in VAGUE_LIMIT_WORDS for w in tokens(text)) >= SPECIFIC_WORDS
     if role.name == "found" and not in_its_sections and not RESULT_CUE.search(text):
@@ -444,13 +543,36 @@ def _measured(text: str) -> float:
     return float(bool(MEASURED.search(REFERENCE_NUMBER.sub("", text))))
 
 
-def _may_show(text: str, role: str, known: set[str]) -> bool:
+def _may_show(text: str, role: str, known: set[str], coined: re.Pattern[str] | None = None) -> bool:
     """Whether a line may show the sentence at all: it stands alone, and past the first line it names nothing the
-    title and the abstract have not introduced."""
-    return _standalone(text) and (role == "what" or _introduced(text, known))
+    title and the abstract have not introduced, nor a term the body coins that they do not use (`_coined`), and is
+    no aside out of its context (`OUT_OF_CONTEXT`)."""
+    if role == "what":
+        return _standalone(text)
+    return (
+        _standalone(text)
+        and _introduced(text, known)
+        and not OUT_OF_CONTEXT.search(text)
+        and not (coined and coined.search(text.replace("’", "'")))
+    )
+
+
+def _unexampled(text: str) -> str:
+    """The sentence without an opener that only says it is an example ("For example, in a 5000-node cluster, X
+    reduces ..." shows "In a 5000-node cluster, X reduces ..."): on a line of its own the example is the statement.
+    The sentence as it is when it has none."""
+    rest = EXAMPLE_OPENER.sub("", text, count=1)
+    return text if rest == text or not rest else rest[:1].upper() + rest[1:]
 
 
 def _standalone(text: str) -> bool:
     """True for a sentence a labelled line may show alone: it leans on no sentence before it, points nowhere else
-    in the document, and is no proof step, reminder, enumerated claim or promise (`NOT_SHOWN`)."""
-    return not (leans(text) or is_signpost(text) or NOT_SHOWN.search(text) or REFERRING.search(shown(text)))
+    in the document, is no proof step, reminder, enumerated claim or promise (`NOT_SHOWN`), and closes every
+    parenthesis it opens (not the end of an aside: "The complexity of that design led us to abandon it.)")."""
+    return not (
+        leans(text)
+        or is_signpost(text)
+        or NOT_SHOWN.search(text)
+        or REFERRING.search(shown(text))
+        or text.count("(") != text.count(")")
+    )

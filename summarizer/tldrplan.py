@@ -66,6 +66,15 @@ def named_back(texts: Sequence[str]) -> list[str | None]:
     return [None if stands_alone(text) else resolved(text, texts[:k]) for k, text in enumerate(texts)]
 
 
+def top(sectioned: SectionedText, indices: Sequence[int], defining: int | None, title: str = "") -> int | None:
+    """The sentence of `indices` a TL;DR of them would show (the ranker's best of those that may be one and stand
+    alone, as `tldr_hints` ranks them), or None where none may."""
+    hints = tldr_hints(sectioned, indices, defining, title)
+    ranks, allowed, alone = hints.ranks or [], hints.allowed or [], hints.standalone or []
+    shown = [k for k in range(len(indices)) if allowed[k] and alone[k]]
+    return indices[max(shown, key=lambda k: ranks[k])] if shown else None
+
+
 def tldr_hints(sectioned: SectionedText, indices: Sequence[int], defining: int | None, title: str = "") -> Hints:
     """Hints for a TL;DR of the sentences `indices`: the ranker's score of each sentence of their passage, the
     rest unranked and not allowed; a sentence that leans only in an opener the TL;DR drops stands alone, and so does

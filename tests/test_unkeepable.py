@@ -256,3 +256,32 @@ def test_a_sentence_that_only_counts_what_follows_is_a_signpost_and_one_that_nam
     assert is_signpost(sentence), sentence
     assert not is_signpost(f"{opening} {count} {things}: a cache, a ledger and a scheduler."), sentence
     assert not is_signpost(f"{opening} {count} {things} that hold for every replica."), sentence
+
+
+OPENING_PHRASES = st.sampled_from(
+    [
+        "For Facebook's HDFS cluster",
+        "In 2004",
+        "On a 64-core server",
+        "Under a power outage",
+        "With eight disks",
+        "Compared to random replication",
+        "During the second trace",
+        "Across all runs",
+    ]
+)
+
+
+@given(
+    OPENING_PHRASES,
+    st.sampled_from(["it", "they", "he", "she", "its", "their", "this", "these"]),
+    WORDS,
+    st.integers(2, 99),
+)
+def test_a_pronoun_subject_after_an_opening_phrase_leans_and_a_named_one_does_not(opening, pronoun, word, number):
+    rest = f"{word} cuts the latency by {number}%." if pronoun in ("its", "their", "this", "these") else "cuts it."
+    assert leans(f"{opening}, {pronoun} {rest}")
+    assert not leans(f"{opening}, the {word} cuts the latency by {number}%.")
+    assert not leans(f"{opening}, this paper measures the {word}.")
+    assert not leans(f"{opening}, it is clear that the {word} cuts the latency by {number}%.")
+    assert not leans(f"When the {word} fills, it cuts the latency by {number}%.")  # a clause holding what "it" names

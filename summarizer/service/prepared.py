@@ -128,7 +128,13 @@ def prepare(source: Source, options: SummaryOptions, max_input_chars: int) -> Pr
 def _labelled_parts(sectioned: SectionedText, plan: planning.Plan, length: str) -> tuple[OverviewPart, ...]:
     """One part per labelled line of a document with its own abstract (`roles.lines`); none for one without."""
     return tuple(
-        OverviewPart(line.indices, LINE_WORDS * line.count, Hints(bonus=line.bonus), line.count, line.role.label)
+        OverviewPart(
+            line.indices,
+            LINE_WORDS * line.count,
+            Hints(bonus=line.bonus, standalone=[text is not None for text in line.texts], texts=line.texts),
+            line.count,
+            line.role.label,
+        )
         for line in roles.lines(sectioned, plan, length)
     )
 
