@@ -109,7 +109,11 @@ def generated_paper(name: str, baseline: str, before: int, after: int, order: in
     evaluation = [GENERIC, measured + " ", leaning + " "]
     evaluation = evaluation[order:] + evaluation[:order]
     pages = [
-        ("Abstract", f"Storage systems are slow to write. We present {name}, a storage engine that batches writes."),
+        (
+            "Abstract",
+            f"Storage systems are slow to write. We present {name}, a storage engine that batches writes in a "
+            "staging buffer.",
+        ),
         (
             "Introduction",
             f"Writes are often the bottleneck of a storage service. {BACKGROUND} "
@@ -230,7 +234,11 @@ def test_how_is_the_authors_own_design_never_a_definition_notation_narration_or_
         f"{name} groups small writes in a staging buffer and flushes each group with one sequential write.",
     )
     pages = [
-        ("Abstract", f"Storage systems are slow to write. We present {name}, a storage engine that batches writes."),
+        (
+            "Abstract",
+            f"Storage systems are slow to write. We present {name}, a storage engine that groups small writes in a "
+            "staging buffer.",
+        ),
         ("Introduction", f"Writes are often the bottleneck of a storage service. We present {name}, a storage engine."),
         ("Design", " ".join(design)),
         (
@@ -495,3 +503,23 @@ def test_what_it_is_says_what_the_paper_does_not_the_fields_background(offline):
     )
     what = next(line for line in summary.labelled_lines() if line.label == "What it is")
     assert what.text == own
+
+
+def test_how_shows_a_body_sentence_only_when_the_abstract_has_given_most_of_its_words(offline):
+    known = "Tern uses a log-structured layout in which each segment holds one batch of writes."
+    unmet = "Tern spawns a fresh coordinator for each reconfiguration request and renumbers the surviving replicas."
+    pages = [
+        (
+            "Abstract",
+            "Storage systems are slow to write. We present Tern, a storage engine with a log-structured layout.",
+        ),
+        ("Introduction", "Writes are often the bottleneck of a storage service. We present Tern, a storage engine."),
+        ("Design", f"{unmet} {known}"),
+        ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
+        ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
+    ]
+    summary = offline.summarize(
+        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
+    )
+    how = next(line for line in summary.labelled_lines() if line.label == "How")
+    assert known in how.text and unmet not in how.text
