@@ -44,6 +44,7 @@ SUBJECT_WORDS = 3  # a title's lead before its colon names the subject when it i
 # is about better than "This paper describes how Spanner is structured, ...", which a blind reader turned down, and
 # better than one property, "We provide fully serializable ACID semantics ..." (Megastore; at 1.0 it lost to that).
 SUBJECT_WEIGHT = 2.0
+SUBJECT_NEW = 0.4  # the share of such a sentence's words the title does not have: less only restates the title
 CUES: dict[str, str] = {
     "contribution": r"\bwe\s+(?:\w+ly\s+)?(?:propose|present|introduce|develop|design|describe|devise|formulate|"
     r"offer|provide|build|construct|derive|contribute)\b|"
@@ -231,11 +232,16 @@ def does(text: str) -> bool:
 def names_the_subject(text: str, title: str) -> bool:
     """Whether a sentence says what the subject the title names is ("Spanner is Google's scalable, multi-version,
     globally-distributed ... database." under "Spanner: Google's Globally-Distributed Database"): it opens with the
-    title's lead before its colon (at most `SUBJECT_WORDS` words), then "is" or "are"."""
+    title's lead before its colon (at most `SUBJECT_WORDS` words), then "is" or "are", and says more than the title
+    (`SUBJECT_NEW` of its words are not the title's: not "The join calculus is a language that models distributed and
+    mobile programming." under "The Join Calculus: a Language for Distributed Mobile Programming")."""
     lead = title.split(":")[0].strip() if ":" in title else ""
     if not lead or len(lead.split()) > SUBJECT_WORDS:
         return False
-    return bool(re.match(rf"{re.escape(lead)}\s+(?:is|are)\s", text, re.I))
+    words = tokens(text)
+    said = set(tokens(title))
+    new = sum(word not in said for word in words) / max(1, len(words))
+    return bool(re.match(rf"{re.escape(lead)}\s+(?:is|are)\s", text, re.I)) and new >= SUBJECT_NEW
 
 
 def fits(text: str) -> bool:

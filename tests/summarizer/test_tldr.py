@@ -377,3 +377,20 @@ def test_a_sentence_saying_what_the_titles_subject_is_is_the_tldr():
     pages = [("Abstract", abstract), ("Introduction", BACKGROUND), ("Design", METHOD), ("Conclusion", RESULTS)]
     blocks = ingest_file("tern.pdf", paper_pdf("Tern: Batched Writes on Flash", pages)).blocks
     assert OFFLINE.summarize(blocks, TLDR).sentences == [defines]
+
+
+def test_what_the_titles_subject_is_pulls_only_when_it_says_more_than_the_title():
+    from summarizer.engines.tldr import names_the_subject
+
+    assert names_the_subject(
+        "Megastore is a storage system developed to meet the requirements of today's interactive online services.",
+        "Megastore: Providing Scalable, Highly Available Storage for Interactive Services",
+    )
+    assert names_the_subject(
+        "Spanner is Google's scalable, multi-version, globally-distributed, and synchronously-replicated database.",
+        "Spanner: Google's Globally-Distributed Database",
+    )
+    assert not names_the_subject(
+        "The join calculus is a language that models distributed and mobile programming.",
+        "The Join Calculus: a Language for Distributed Mobile Programming",
+    )
