@@ -153,10 +153,11 @@ CONCLUSION_WEIGHT = 1.0  # a finding that names its subject or is the authors' o
 # each such line may lead with (never more than it shows):
 ABSTRACT_LEAD = {"how": 2, "found": 1}
 # A body sentence of method is read by someone who has read only the title, the abstract and the lines above: "How"
-# shows one only when at least this share of its words (`tokens`) are theirs. Two blind panels (session 25, 24 dev
+# shows one only when at least this share of its words (`tokens`) are theirs. Two blind panels (2026-11-29, 24 dev
 # papers) quoted 29 of the 38 body sentences of "How" they read as ones they would not keep ("Olympus generates a new
 # configuration upon receiving a reconfiguration-request statement.", "To provide output through a widget, we use
-# map-e ..."); this share leaves out 20 of those 29 and 4 of the other 9 (chosen on those panels' sheets).
+# map-e ..."); this share leaves out 20 of those 29 and 4 of the other 9 (chosen on those panels' sheets). Only in a
+# document its authors write in the first person: a standard's short scope does not give the words of its clauses.
 BODY_GROUNDED = {"how": 0.4}
 # The abstract's sentence that states a finding, not only what was tried ("We demonstrate the methodology on ..."):
 # a result shown, a comparison, or a measured number.
@@ -388,7 +389,7 @@ def _best(
     if role.name == "what":
         return _what(sectioned, plan, pool, set(sectioned.abstract))
     own = set(sectioned.abstract)
-    least = BODY_GROUNDED.get(role.name, 0.0)
+    least = BODY_GROUNDED.get(role.name, 0.0) if voice.pattern else 0.0  # a standard's scope is no paper's abstract
     grounded = [i for i in pool if i not in own and _grounded(sectioned.sentences[i].text, met) >= least]
     body = _ranked(sectioned, role, grounded, title, voice)[: count + CANDIDATES]
     if role.name not in ABSTRACT_LEAD:
