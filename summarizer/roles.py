@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 from .planning import DOCUMENT_CUE, SELF_CUE, Plan
 from .sectioned import SectionedText
@@ -390,7 +391,7 @@ def _best(
         return _what(sectioned, plan, pool, set(sectioned.abstract))
     own = set(sectioned.abstract)
     least = BODY_GROUNDED.get(role.name, 0.0) if voice.pattern else 0.0  # a standard's scope is no paper's abstract
-    grounded = [i for i in pool if i not in own and _grounded(sectioned.sentences[i].text, met) >= least]
+    grounded = [i for i in pool if i not in own and (not least or _grounded(sectioned.sentences[i].text, met) >= least)]
     body = _ranked(sectioned, role, grounded, title, voice)[: count + CANDIDATES]
     if role.name not in ABSTRACT_LEAD:
         return body
@@ -500,7 +501,7 @@ def _coined(sectioned: SectionedText) -> re.Pattern[str] | None:
     that the title and the abstract do not use: a line past the first that says one ("there will be only a handful of
     running universes") leans on a definition the reader has not seen. A term is coined where the text first uses it
     (a word used before it is "called" one is the text's plain word) and used again after."""
-    met = " ".join([sectioned.title, *(sectioned.sentences[i].text for i in sectioned.abstract)])
+    met = " ".join([sectioned.title, *(sectioned.sentences[i].text for i in sectioned.abstract)]).replace("’", "'")
     texts = [sentence.text.replace("’", "'") for sentence in sectioned.sentences]
     terms: dict[str, re.Pattern[str]] = {}
     for k, text in enumerate(texts):
@@ -509,8 +510,8 @@ def _coined(sectioned: SectionedText) -> re.Pattern[str] | None:
             if len(term) < MIN_COINED or term.lower() in terms:
                 continue
             said = re.compile(rf"\b{re.escape(term)}(?:s|es)?\b", re.I)
-            uses = [j for j, other in enumerate(texts) if said.search(other)]
-            if uses[0] >= k - 1 and len(uses) >= 2 and not said.search(met.replace("’", "'")):
+            uses = list(islice((j for j, other in enumerate(texts) if said.search(other)), 2))  # the first two
+            if uses[0] >= k - 1 and len(uses) == 2 and not said.search(met):
                 terms[term.lower()] = said
     if not terms:
         return None

@@ -238,10 +238,10 @@ def names_the_subject(text: str, title: str) -> bool:
     lead = title.split(":")[0].strip() if ":" in title else ""
     if not lead or len(lead.split()) > SUBJECT_WORDS:
         return False
-    words = tokens(text)
-    said = set(tokens(title))
-    new = sum(word not in said for word in words) / max(1, len(words))
-    return bool(re.match(rf"{re.escape(lead)}\s+(?:is|are)\s", text, re.I)) and new >= SUBJECT_NEW
+    if not re.match(rf"{re.escape(lead)}\s+(?:is|are)\s", text, re.I):
+        return False
+    words, said = tokens(text), set(tokens(title))
+    return sum(word not in said for word in words) / max(1, len(words)) >= SUBJECT_NEW
 
 
 def fits(text: str) -> bool:
