@@ -111,7 +111,10 @@ NOT_HOW = re.compile(
     r"\bwe (?:can |could |may |will )?(?:now|next|then|first|also)\b|\bwe will\b|"
     r"^(?:next|now|then|first|finally|in short)\b|\bfor (?:our|the) (?:present )?purposes?\b|"
     r"\bwe (?:have )?(?:conclude|concluded|believe|found|find|observe|observed|show|showed|argued)\b|"
-    r"\b(?:wish|would like|hope)\b|^what we\b|\blet['’]s\b|^before we\b|"
+    r"\b(?:wish|would like|hopes?)\b|^what we\b|\blet['’]s\b|^before we\b|"
+    r"\bin the process of\b|\bto the best of our knowledge\b|\b(?:is|are) the first\b|"
+    r"\bintended (?:to be of use|for)\b|"
+    r",\s*however,|\bsuch an?\b|"
     r"\bwe (?:\w+ly )?(?:\w+ and )?(?:evaluate|evaluated|demonstrate|validate|validated|compare|compared)\b|"
     r"\b(?:our|for our) (?:evaluations?|experiments?)\b|\bexperiments? (?:using|on|with)\b|"
     r"^to (?:demonstrate|validate|evaluate)\b|"
@@ -169,6 +172,17 @@ ABSTRACT_FINDING = re.compile(
     r"better|worse|scales? to)\b",
     re.I,
 )
+# What an abstract's sentence of method is not, though it follows the authors' first words about their own work: why
+# the work is needed ("MapReduce and other batch-processing systems cannot process small updates individually ...")
+# or the title said again ("Inferring Isolation Anomalies from Experimental Observations.": fewer than `ABSTRACT_NEW`
+# of its words are not the title's).
+MOTIVATION = re.compile(
+    r"\b(?:cannot|can't|can not|unable to|lacks?|suffers?|challeng\w*|difficult\w*|(?:is|are) (?:\w+ )?important|"
+    r"increasingly|(?:has|have) become|is needed|are needed)\b",
+    re.I,
+)
+ABSTRACT_NEW = 0.4
+OWN_WORDS = re.compile(r"\b(?:we|our|us)\b", re.I)
 LEAD_MARGIN = 1.0  # the lead's pull over the best of the body's, so that the line opens with it
 # A term the text gives a meaning of its own: "is called a universe", "we call this the banker's method", "termed
 # copysets", "referred to as the rear list" (the term: up to three words before a clause mark or a linking word).
@@ -189,13 +203,19 @@ MIN_COINED = 4  # letters: a shorter "term" is a symbol or a stray word
 OUT_OF_CONTEXT = re.compile(
     r"\bsimilar(?:ly)?\b(?!\s+to\b)|\balso\b|\b(?:probably|perhaps|presumably)\b|\bwe felt\b|^of course\b|"
     r"^(?:algorithm|listing|appendix) [\dA-Z]\b|"
-    r"\b(?:may|might) be able to\b|^I (?:have|had|think|believe|feel|once|recall)\b|\bI have (?:seen|found|heard)\b|"
+    r"\b(?:may|might) be able to\b|\bone (?:might|could|may) (?:argue|say|think|object)\b|"
+    r"^I (?:have|had|think|believe|feel|once|recall)\b|\bI have (?:seen|found|heard)\b|"
     r"\b(?:in|of|into) (?:two|three|four|five|six|several|a few) (?:main |major |basic )?(?:steps|phases|stages|parts|"
     r"components|pieces)\.?$",
     re.I,
 )
 # An opener that only says the sentence is an example: a line shows the sentence without it (`_unexampled`).
 EXAMPLE_OPENER = re.compile(r"^(?:for (?:example|instance)|as an example|e\.g\.),\s+", re.I)
+# A pointer in parentheses to a table, figure or section the line does not show ("Examining the results in more detail
+# (Table 1) we find ..."): a line shows the sentence without it (`_unexampled`).
+POINTER_ASIDE = re.compile(
+    r"\s*\((?:see\s+)?(?:fig(?:ure)?s?|tables?|sections?|§|appendix|eq(?:uation)?s?)\.?\s*[\dIVXA-Z][^()]{0,20}\)", re.I
+)
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
 MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
@@ -395,9 +415,51 @@ def _best(
     body = _ranked(sectioned, role, grounded, title, voice)[: count + CANDIDATES]
     if role.name not in ABSTRACT_LEAD:
         return body
-    lead = _ranked(sectioned, role, [i for i in pool if i in own], title, voice)[: min(count, ABSTRACT_LEAD[role.name])]
+    lead = _lead(sectioned, role, [i for i in pool if i in own], title, voice)[: min(count, ABSTRACT_LEAD[role.name])]
     top = max((score for _, score in body + lead), default=0.0)
     return [(i, top + LEAD_MARGIN) for i, _ in lead] + body[: count + CANDIDATES - len(lead)]
+
+
+def _lead(
+    sectioned: SectionedText, role: Role, pool: list[int], title: list[str], voice: re.Pattern[str]
+) -> list[tuple[int, float]]:
+    """The abstract's own sentences a line leads with: for "found", its sentences of result, best first; for "how",
+    every sentence after the abstract turns to the authors' own work (`_own_from`) that is no finding and nothing the
+    line never shows, in the authors' order (an abstract says how in its own words, with or without a cue: "The
+    algorithms are very simple and require few guarantees from the underlying communication system")."""
+    if role.name != "how":
+        return _ranked(sectioned, role, pool, title, voice)
+    start = _own_from(sectioned)
+    texts = {i: sectioned.sentences[i].text for i in pool if i >= start}
+    said = set(tokens(sectioned.title))
+    kept = [
+        i
+        for i, text in texts.items()
+        if not (role.never and role.never.search(text))
+        and not ABSTRACT_FINDING.search(text)
+        and not MOTIVATION.search(text)
+        and _new_share(text, said) >= ABSTRACT_NEW
+    ]
+    pull = {
+        i: 1.0 + bool(role.cue.search(texts[i])) + bool(voice.search(" ".join(texts[i].split()[:VOICE_WORDS])))
+        for i in kept
+    }
+    return sorted(pull.items(), key=lambda pair: (-pair[1], pair[0]))
+
+
+def _own_from(sectioned: SectionedText) -> int:
+    """The abstract's first sentence about the authors' own work ("we", "our", or saying what the document does);
+    the sentences before it are the field's background. In an abstract without one (a standard's scope), its first."""
+    for i in sectioned.abstract:
+        if SELF_CUE.search(sectioned.sentences[i].text) or OWN_WORDS.search(sectioned.sentences[i].text):
+            return i
+    return sectioned.abstract[0] if sectioned.abstract else 0
+
+
+def _new_share(text: str, said: set[str]) -> float:
+    """The share of a sentence's words (`tokens`) that are not in `said`."""
+    words = tokens(text)
+    return sum(word not in said for word in words) / len(words) if words else 0.0
 
 
 def _grounded(text: str, met: set[str]) -> float:
@@ -582,8 +644,9 @@ def _unexampled(text: str) -> str:
     """The sentence without an opener that only says it is an example ("For example, in a 5000-node cluster, X
     reduces ..." shows "In a 5000-node cluster, X reduces ..."): on a line of its own the example is the statement.
     The sentence as it is when it has none."""
-    rest = EXAMPLE_OPENER.sub("", text, count=1)
-    return text if rest == text or not rest else rest[:1].upper() + rest[1:]
+    bare = POINTER_ASIDE.sub("", text)
+    rest = EXAMPLE_OPENER.sub("", bare, count=1)
+    return bare if rest == bare or not rest else rest[:1].upper() + rest[1:]
 
 
 def _standalone(text: str) -> bool:

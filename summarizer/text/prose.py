@@ -15,6 +15,9 @@ FOOTNOTE_AFTER_MARK = re.compile(r"(?<=[a-z]{3}[,;:])\d{1,2}(?=\s)")
 # A caption's run-in label ("Bitten: Austin Hatfield, 18, found ...", "Theorem 2: Every ..."): one to three words
 # and a colon before a capital, none of them a verb of saying ("Police said: The ..." keeps its words); dropped
 # from the shown sentence.
+# An abstract's label set before its first sentence with a dash ("Abstract— The emergence of ..."); one with a colon
+# is a caption's label (`CAPTION_LABEL`).
+SUMMARY_LABEL = re.compile(r"^(?:abstract|summary)\s*[—–-]+\s*(?=[A-Z])", re.I)
 CAPTION_LABEL = re.compile(
     r"^[A-Z][\w'’-]*(?:\s+(?!(?:said|says|told|added|adds|wrote|writes|tweeted|posted|explained|explains|asked|warned|"
     r"warns|claimed|claims|insisted|insists|revealed|reveals|declared|announced|stated|replied|admitted|continued|"
@@ -194,11 +197,13 @@ def without_dateline(sentence: str) -> str:
 
 
 def shown(text: str) -> str:
-    """The sentence as a summary shows it: without a dateline, a requirement ID or a caption's label at its start
-    ('London (CNN) -- The talks ...', 'M1.27 The package ...', 'Bitten: Austin ...'), without a picture's
+    """The sentence as a summary shows it: without a dateline, a requirement ID, a caption's label or an abstract's
+    dashed label at its start ('London (CNN) -- The talks ...', 'M1.27 The package ...', 'Bitten: Austin ...',
+    'Abstract— The emergence ...'), without a picture's
     position in brackets ('Terry (pictured) has ...') and without a footnote's number after a comma or colon
     ('a triple crossing,2 then ...')."""
     text = CAPTION_LABEL.sub("", without_dateline(REQUIREMENT_ID.sub("", text, count=1)), count=1)
+    text = SUMMARY_LABEL.sub("", text, count=1)
     return FOOTNOTE_AFTER_MARK.sub("", PHOTO_MARKER.sub("", text))
 
 
