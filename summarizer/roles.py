@@ -114,7 +114,7 @@ NOT_HOW = re.compile(
     r"\b(?:wish|would like|hopes?)\b|^what we\b|\blet['’]s\b|^before we\b|"
     r"\bin the process of\b|\bto the best of our knowledge\b|\b(?:is|are) the first\b|"
     r"\bintended (?:to be of use|for)\b|"
-    r",\s*however,|\bsuch an?\b|"
+    r"\bsuch an?\b|"
     r"\bwe (?:\w+ly )?(?:\w+ and )?(?:evaluate|evaluated|demonstrate|validate|validated|compare|compared)\b|"
     r"\b(?:our|for our) (?:evaluations?|experiments?)\b|\bexperiments? (?:using|on|with)\b|"
     r"^to (?:demonstrate|validate|evaluate)\b|"
@@ -199,9 +199,11 @@ MIN_COINED = 4  # letters: a shorter "term" is a symbol or a stray word
 # addition to something not shown ("ASAP adopts a similar measure ...", "NFS is also a ..."), a hedge ("probably",
 # "we felt", "we may be able to", "Of course, ..."), a pointer to an algorithm's listing ("Algorithm 3 shows ..."),
 # the author's anecdote ("I have seen more than one paper ..."), a count of steps
-# the line does not give ("Our algorithm proceeds in three steps.").
+# the line does not give ("Our algorithm proceeds in three steps."), a contrast with what came before ("Percolator,
+# on the other hand, finds ...").
 OUT_OF_CONTEXT = re.compile(
-    r"\bsimilar(?:ly)?\b(?!\s+to\b)|\balso\b|\b(?:probably|perhaps|presumably)\b|\bwe felt\b|^of course\b|"
+    r"\bsimilar(?:ly)?\b(?!\s+to\b)|\balso\b|"
+    r",\s*(?:however|on the other hand|in contrast|by contrast|instead|though),|\b(?:probably|perhaps|presumably)\b|\bwe felt\b|^of course\b|"
     r"^(?:algorithm|listing|appendix) [\dA-Z]\b|"
     r"\b(?:may|might) be able to\b|\bone (?:might|could|may) (?:argue|say|think|object)\b|"
     r"^I (?:have|had|think|believe|feel|once|recall)\b|\bI have (?:seen|found|heard)\b|"

@@ -484,6 +484,8 @@ def test_a_term_the_body_coins_is_shown_past_the_first_line_only_when_the_abstra
         ("Algorithm 3 shows the full streaming ASAP algorithm.", False),
         ("Of course, performing experiments can be justified on mathematical grounds.", False),
         ("One might argue that the approximation algorithm is much faster than the exact one.", False),
+        ("Percolator, on the other hand, processes a new document in two seconds on average.", False),
+        ("In the enterprise-wide systems foreseen in the near future, however, such a masking is impossible.", False),
         ("ASAP is similar to a moving average in cost, but keeps large-scale structure.", True),
         ("ASAP improves users' accuracy by up to 38.4% while reducing response times by 44.3%.", True),
     ],
