@@ -203,7 +203,8 @@ MIN_COINED = 4  # letters: a shorter "term" is a symbol or a stray word
 # on the other hand, finds ...").
 OUT_OF_CONTEXT = re.compile(
     r"\bsimilar(?:ly)?\b(?!\s+to\b)|\balso\b|"
-    r",\s*(?:however|on the other hand|in contrast|by contrast|instead|though),|\b(?:probably|perhaps|presumably)\b|\bwe felt\b|^of course\b|"
+    r",\s*(?:however|on the other hand|in contrast|by contrast|instead|though),|"
+    r"\b(?:probably|perhaps|presumably)\b|\bwe felt\b|^of course\b|"
     r"^(?:algorithm|listing|appendix) [\dA-Z]\b|"
     r"\b(?:may|might) be able to\b|\bone (?:might|could|may) (?:argue|say|think|object)\b|"
     r"^I (?:have|had|think|believe|feel|once|recall)\b|\bI have (?:seen|found|heard)\b|"
