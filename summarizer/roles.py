@@ -96,12 +96,13 @@ NOTATION = re.compile(
     r"\b(?:theorem|lemma|corollary|proposition|conjecture|definition)\s+\d"
 )
 # A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, the
-# authors' plan (a "Limits" line's sentence), or the field's background ("Server consolidation ... has become
-# increasingly important").
+# authors' plan (a "Limits" line's sentence), the field's background ("Server consolidation ... has become
+# increasingly important"), or the experiment's setup ("Clients and zones were placed in a set of datacenters ...").
 NOT_A_FINDING = re.compile(
     r"\b(?:has|have) become (?:increasingly|more and more)\b|\bincreasingly (?:important|popular|common)\b|"
     r"\b(?:lemma|theorem|corollary|proposition|claim)\s+\d|\bthe proof\b|\bproofs?\s+of\b|\bwe prove\b|"
-    r"\bfuture work\b|\bwe (?:plan|aim|hope|intend)\b|\bopen (?:question|problem)s?\b",
+    r"\bfuture work\b|\bwe (?:plan|aim|hope|intend)\b|\bopen (?:question|problem)s?\b|"
+    r"\b(?:were|was) (?:\w+ly )?(?:placed|located|configured|deployed|installed|set up|connected|provisioned)\b",
     re.I,
 )
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
@@ -112,7 +113,8 @@ NOT_HOW = re.compile(
     r"^(?:next|now|then|first|finally|in short)\b|\bfor (?:our|the) (?:present )?purposes?\b|"
     r"\bwe (?:have )?(?:conclude|concluded|believe|found|find|observe|observed|show|showed|argued)\b|"
     r"\b(?:wish|would like|hopes?)\b|^what we\b|\blet['’]s\b|^before we\b|"
-    r"\bin the process of\b|\bto the best of our knowledge\b|\b(?:is|are) the first\b|"
+    r"\bin the process of\b|\bwe (?:\w+ly )?(?:aim|seek|strive)\b|\bour (?:aim|goal) is\b|"
+    r"\bto the best of our knowledge\b|\b(?:is|are) the first\b|"
     r"\bintended (?:to be of use|for)\b|"
     r"\bsuch an?\b|"
     r"\bwe (?:\w+ly )?(?:\w+ and )?(?:evaluate|evaluated|demonstrate|validate|validated|compare|compared)\b|"
@@ -178,7 +180,7 @@ ABSTRACT_FINDING = re.compile(
 # of its words are not the title's).
 MOTIVATION = re.compile(
     r"\b(?:cannot|can't|can not|unable to|lacks?|suffers?|challeng\w*|difficult\w*|(?:is|are) (?:\w+ )?important|"
-    r"increasingly|(?:has|have) become|is needed|are needed)\b",
+    r"increasingly|(?:has|have) become|is needed|are needed|breaks? down|fails? to)\b",
     re.I,
 )
 ABSTRACT_NEW = 0.4
@@ -204,6 +206,7 @@ MIN_COINED = 4  # letters: a shorter "term" is a symbol or a stray word
 OUT_OF_CONTEXT = re.compile(
     r"\bsimilar(?:ly)?\b(?!\s+to\b)|\balso\b|"
     r",\s*(?:however|on the other hand|in contrast|by contrast|instead|though),|"
+    r"^as (?:expected|predicted|anticipated|before)\b|^in (?:exchange|return|turn)\b|"
     r"\b(?:probably|perhaps|presumably)\b|\bwe felt\b|^of course\b|"
     r"^(?:algorithm|listing|appendix) [\dA-Z]\b|"
     r"\b(?:may|might) be able to\b|\bone (?:might|could|may) (?:argue|say|think|object)\b|"

@@ -335,6 +335,9 @@ def test_a_short_paragraph_under_the_abstract_heading_is_the_abstract_not_a_labe
         ("NOT_HOW", "For our purposes here, it is sufficient to know that a larger timestamp wins."),
         ("NOT_HOW", "This paper presents a new algorithm for combining evaluation with tree search."),
         ("NOT_HOW", "We are currently in the process of implementing the proposed code in HDFS."),
+        ("NOT_HOW", "With our methodology and lessons learned, we aim to raise the standard for distributed systems."),
+        ("NOT_A_FINDING", "Clients and zones were placed in a set of datacenters with network distance of under 1ms."),
+        ("MOTIVATION", "Traditional methods of amortization break down when old versions remain available."),
         ("NOT_HOW", "To the best of our knowledge, this is the first study of its kind available in the literature."),
         (
             "NOT_HOW",
@@ -485,6 +488,8 @@ def test_a_term_the_body_coins_is_shown_past_the_first_line_only_when_the_abstra
         ("Of course, performing experiments can be justified on mathematical grounds.", False),
         ("One might argue that the approximation algorithm is much faster than the exact one.", False),
         ("Percolator, on the other hand, processes a new document in two seconds on average.", False),
+        ("As expected, job performance improves with data locality: jobs run 1.7x faster.", False),
+        ("In exchange, we get scalability and inherit the features of the systems we build upon.", False),
         ("In the enterprise-wide systems foreseen in the near future, however, such a masking is impossible.", False),
         ("ASAP is similar to a moving average in cost, but keeps large-scale structure.", True),
         ("ASAP improves users' accuracy by up to 38.4% while reducing response times by 44.3%.", True),
