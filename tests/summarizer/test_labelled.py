@@ -579,3 +579,19 @@ def test_an_abstracts_dashed_label_and_a_pointer_to_a_table_are_not_shown(offlin
         found.replace("detail,", "detail (Table 1),"),
     )
     assert found in lines["What it found"].sentences
+
+
+def test_what_it_found_shows_a_body_sentence_only_when_it_states_a_measured_result(offline):
+    measured = "Tern wrote 3.1 GB/s with eight disks, 2.4 times the throughput of the stock kernel's log."
+    unmeasured = "We observe that writes are not as bursty as the traces suggested."
+    setup = "Each client submits 10 writes in parallel and waits for all of them before the next batch."
+    in_words = "The median write latency fell from forty to about nine milliseconds on five percent of the disks."
+    lines = _tern(
+        offline,
+        "Tern cuts the median write latency by half.",
+        "Tern uses a log-structured layout in which each segment holds one batch of writes.",
+        f"{unmeasured} {setup} {measured} {in_words}",
+    )
+    found = lines["What it found"].sentences
+    assert measured in found and in_words in found
+    assert unmeasured not in found and setup not in found
