@@ -83,9 +83,12 @@ CITES_OTHERS = re.compile(r"\[[\w+.-]{1,12}(?:\s*[,;]\s*[\w+.-]{1,12})*\]|\bet a
 # A finding that cites others and says nothing of the authors' own ("we", "our"): someone else's result.
 OTHERS_FINDING = re.compile(rf"^(?!.*\b(?:we|our|us)\b)(?=.*(?:{CITES_OTHERS.pattern}))", re.I | re.S)
 # What no line but the first shows, since a reader without the body cannot use it: a definition of a term ("A
-# partial view is a small subset of ...", "Operations whose ... are called cheap") or a sentence in notation (a
+# partial view is a small subset of ...", "Operations whose ... are called cheap", "In this work, questions are tasks
+# posed to ...") or a sentence in notation (a
 # variable "P" or "N", "R = 5", "flow(e)").
 DEFINES = re.compile(
+    r"^in this (?:paper|work|article|note|report),? (?!we\b|i\b|it\b|this\b)(?:\w+ ){1,3}?(?:is|are) "
+    r"(?:an?|the|\w+s)\b|"
     r"\b(?:is|are) (?:called|termed|named|defined as|said to be|referred to as)\b|"
     r"\bwe (?:\w+ly )?(?:call|define|term|denote|mean)\b|\bwhen we (?:refer|speak) (?:to|of)\b|"
     r"\b(?:a|an) [\w-]+ (?:called|termed|named)\b|\bwhen we say\b|\bdenot(?:e|es|ed|ing)\b|\bwe (?:\w+ )?assume\b|"

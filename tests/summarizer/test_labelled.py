@@ -337,6 +337,7 @@ def test_a_short_paragraph_under_the_abstract_heading_is_the_abstract_not_a_labe
         ("NOT_HOW", "We are currently in the process of implementing the proposed code in HDFS."),
         ("NOT_HOW", "With our methodology and lessons learned, we aim to raise the standard for distributed systems."),
         ("NOT_A_FINDING", "Clients and zones were placed in a set of datacenters with network distance of under 1ms."),
+        ("DEFINES", "In this work, questions are tasks posed to secondary students to help them understand a subject."),
         ("MOTIVATION", "Traditional methods of amortization break down when old versions remain available."),
         ("NOT_HOW", "To the best of our knowledge, this is the first study of its kind available in the literature."),
         (
