@@ -332,7 +332,8 @@ OWN_WORK_LIMIT = re.compile(
 # directions."): a "Limits" line needs `SPECIFIC_WORDS` content words besides these (stemmed as `tokens` gives them).
 VAGUE_LIMIT_WORDS = frozenset(
     "future work research direction variou several many other open question problem remain interest way "
-    "possibl carri extend extens improv pursu explor investig studi topic area avenu line also further".split()
+    "possibl carri extend extens improv pursu explor investig studi topic area avenu line also further "
+    "investigate explore pursue improve both theoretical practical longer term couple plan featur".split()
 )
 SPECIFIC_WORDS = 2
 REPEATED = 0.7  # a body sentence sharing this share of the two sentences' words with one already said repeats it

@@ -201,6 +201,8 @@ def test_a_limit_that_does_not_say_what_it_is_is_not_a_limits_line():
         "Future work can be carried in various directions.",
         "There are several directions for future research and many open questions remain.",
         "Future work may extend and improve this in several ways.",
+        "Future work is both theoretical and practical.",
+        "Longer term, there are a couple of features that we plan to investigate.",
     ):
         assert limits.cue.search(vague) and not specific(vague), vague
     for said in (
