@@ -3,7 +3,7 @@
 A reader who has the abstract learns nothing from an overview that restates it. So where the document opens
 with its own abstract, summary or scope (`SectionedText.abstract`), the overview is one labelled line per
 role of `ROLES`, in that order: what was done (the defining sentence, which may be the abstract's), how, what
-was found (from the evaluation, results and conclusion, measured numbers preferred) and, only when the
+was found (from the evaluation, results and conclusion; in a paper, only measured results) and, only when the
 document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
 to it, the sections it is taken from and how many sentences it shows at each length; besides the first, only
 "How" and "What it found" may each take one sentence of the abstract, its own sentence of method or of result, to
@@ -677,8 +677,9 @@ def _may_show(text: str, role: str, known: set[str], coined: re.Pattern[str] | N
 
 def _unexampled(text: str) -> str:
     """The sentence without an opener that only says it is an example ("For example, in a 5000-node cluster, X
-    reduces ..." shows "In a 5000-node cluster, X reduces ..."): on a line of its own the example is the statement.
-    The sentence as it is when it has none."""
+    reduces ..." shows "In a 5000-node cluster, X reduces ..."): on a line of its own the example is the statement;
+    and without a pointer in parentheses to a table, figure or section (`POINTER_ASIDE`). The sentence as it is when
+    it has neither."""
     bare = POINTER_ASIDE.sub("", text)
     rest = EXAMPLE_OPENER.sub("", bare, count=1)
     return bare if rest == bare or not rest else rest[:1].upper() + rest[1:]

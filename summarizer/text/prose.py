@@ -12,12 +12,12 @@ from textkind import PHOTO_MARKER, is_prose
 # A footnote's number stuck to a word's comma, semicolon or colon in a PDF ("objects,6 and", "as follows:2 Definition");
 # "1,2 and 3" and "wj,0" (a subscript) are not.
 FOOTNOTE_AFTER_MARK = re.compile(r"(?<=[a-z]{3}[,;:])\d{1,2}(?=\s)")
-# A caption's run-in label ("Bitten: Austin Hatfield, 18, found ...", "Theorem 2: Every ..."): one to three words
-# and a colon before a capital, none of them a verb of saying ("Police said: The ..." keeps its words); dropped
-# from the shown sentence.
 # An abstract's label set before its first sentence with a dash ("Abstract— The emergence of ..."); one with a colon
 # is a caption's label (`CAPTION_LABEL`).
 SUMMARY_LABEL = re.compile(r"^(?:abstract|summary)\s*[—–-]+\s*(?=[A-Z])", re.I)
+# A caption's run-in label ("Bitten: Austin Hatfield, 18, found ...", "Theorem 2: Every ..."): one to three words
+# and a colon before a capital, none of them a verb of saying ("Police said: The ..." keeps its words); dropped
+# from the shown sentence.
 CAPTION_LABEL = re.compile(
     r"^[A-Z][\w'’-]*(?:\s+(?!(?:said|says|told|added|adds|wrote|writes|tweeted|posted|explained|explains|asked|warned|"
     r"warns|claimed|claims|insisted|insists|revealed|reveals|declared|announced|stated|replied|admitted|continued|"
