@@ -6,7 +6,7 @@ role of `ROLES`, in that order: what was done (the defining sentence, which may 
 was found (from the evaluation, results and conclusion; in a paper, only measured results) and, only when the
 document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
 to it, the sections it is taken from and how many sentences it shows at each length; besides the first, only
-"How" and "What it found" may each take one sentence of the abstract, its own sentence of method or of result, to
+"How" and "What it found" may take the abstract's own sentences, of method (in the authors' order) or of result, to
 lead (`ABSTRACT_LEAD`); no line but
 the first takes one about others' work (`OTHERS_SECTIONS`; for "How" a sentence citing
 it, for "What it found" one citing it that says nothing of the authors' own), no sentence is shown twice, and
