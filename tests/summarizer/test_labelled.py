@@ -301,10 +301,7 @@ def test_how_leads_with_the_abstracts_own_sentence_of_method_never_its_evaluatio
         ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
         ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
     ]
-    summary = offline.summarize(
-        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
-    )
-    how = next(line for line in summary.labelled_lines() if line.label == "How")
+    how = _labelled(offline, "tern.pdf", "Tern: batched writes", pages, "How")
     assert how.text.startswith(method) and evaluated not in how.text
 
 
@@ -514,11 +511,7 @@ def test_what_it_is_says_what_the_paper_does_not_the_fields_background(offline):
         ("Evaluation", "The sparse transform was 12 times faster than a dense projection on the same vectors."),
         ("Conclusion", "Sparse projections are fast. In future work we plan to derandomize the construction."),
     ]
-    summary = offline.summarize(
-        ingest_file("sjlt.pdf", paper_pdf("A Sparse Johnson-Lindenstrauss Transform", pages)).blocks,
-        SummaryOptions(format="outline"),
-    )
-    what = next(line for line in summary.labelled_lines() if line.label == "What it is")
+    what = _labelled(offline, "sjlt.pdf", "A Sparse Johnson-Lindenstrauss Transform", pages, "What it is")
     assert what.text == own
 
 
@@ -535,10 +528,7 @@ def test_how_shows_a_body_sentence_only_when_the_abstract_has_given_most_of_its_
         ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
         ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
     ]
-    summary = offline.summarize(
-        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
-    )
-    how = next(line for line in summary.labelled_lines() if line.label == "How")
+    how = _labelled(offline, "tern.pdf", "Tern: batched writes", pages, "How")
     assert known in how.text and unmet not in how.text
 
 
@@ -558,11 +548,7 @@ def test_how_leads_with_the_abstracts_sentences_of_method_in_their_order_cue_or_
         ("Evaluation", "Tern cut the traffic from 40 MB to 9 MB a round compared with flooding on 300 sites."),
         ("Conclusion", "Tern spreads updates cheaply. In future work we plan to favour nearby peers."),
     ]
-    summary = offline.summarize(
-        ingest_file("tern.pdf", paper_pdf("Tern: Batched gossip for replicated databases", pages)).blocks,
-        SummaryOptions(format="outline"),
-    )
-    how = next(line for line in summary.labelled_lines() if line.label == "How")
+    how = _labelled(offline, "tern.pdf", "Tern: Batched gossip for replicated databases", pages, "How")
     assert how.sentences == [method, tuned]
 
 
@@ -598,3 +584,9 @@ def test_what_it_found_shows_a_body_sentence_only_when_it_states_a_measured_resu
     found = lines["What it found"].sentences
     assert measured in found and in_words in found
     assert unmeasured not in found and setup not in found
+
+
+def _labelled(offline, name, title, pages, label):
+    """The labelled line `label` of a generated paper's outline."""
+    summary = offline.summarize(ingest_file(name, paper_pdf(title, pages)).blocks, SummaryOptions(format="outline"))
+    return next(line for line in summary.labelled_lines() if line.label == label)
