@@ -467,7 +467,8 @@ def _lead(
         if not (role.never and role.never.search(text))
         and not ABSTRACT_FINDING.search(text)
         and not MOTIVATION.search(text)
-        and _new_share(text, said) >= ABSTRACT_NEW
+        and bool(tokens(text))
+        and _grounded(text, said) <= 1 - ABSTRACT_NEW
     ]
     pull = {
         i: 1.0 + bool(role.cue.search(texts[i])) + bool(voice.search(" ".join(texts[i].split()[:VOICE_WORDS])))
@@ -483,12 +484,6 @@ def _own_from(sectioned: SectionedText) -> int:
         if SELF_CUE.search(sectioned.sentences[i].text) or OWN_WORDS.search(sectioned.sentences[i].text):
             return i
     return sectioned.abstract[0] if sectioned.abstract else 0
-
-
-def _new_share(text: str, said: set[str]) -> float:
-    """The share of a sentence's words (`tokens`) that are not in `said`."""
-    words = tokens(text)
-    return sum(word not in said for word in words) / len(words) if words else 0.0
 
 
 def _measured_finding(text: str) -> bool:
@@ -575,14 +570,13 @@ def _voice(sectioned: SectionedText) -> re.Pattern[str]:
         for name, count in sorted(uses.items(), key=lambda pair: -pair[1])
         if count >= NAME_MIN and name.lower() not in lower and not NOT_NAMES & set(name.lower().split())
     ][:NAMES_KEPT]
-    own = re.compile(r"\b(?:we|our|us)\b", re.I)
-    if sum(bool(own.search(sentence.text)) for sentence in sectioned.sentences) < FIRST_PERSON_MIN:
+    if sum(bool(OWN_WORDS.search(sentence.text)) for sentence in sectioned.sentences) < FIRST_PERSON_MIN:
         return re.compile("")  # a standard or a manual is not written by "we": every sentence is in its voice
     lead = re.split(r"[:,]", sectioned.title, maxsplit=1)
     if len(lead) == 2 and 0 < len(lead[0].split()) <= 3:
         names.append(lead[0].strip())
     alternatives = "|".join(re.escape(name) for name in names)
-    return re.compile(own.pattern + (rf"|(?-i:\b(?:{alternatives})\b)" if names else ""), re.I)
+    return re.compile(OWN_WORDS.pattern + (rf"|(?-i:\b(?:{alternatives})\b)" if names else ""), re.I)
 
 
 def _known_names(sectioned: SectionedText) -> set[str]:
