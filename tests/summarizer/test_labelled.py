@@ -590,3 +590,26 @@ def _labelled(offline, name, title, pages, label):
     """The labelled line `label` of a generated paper's outline."""
     summary = offline.summarize(ingest_file(name, paper_pdf(title, pages)).blocks, SummaryOptions(format="outline"))
     return next(line for line in summary.labelled_lines() if line.label == label)
+
+
+NUMBERS = st.one_of(
+    st.integers(2, 99_999).map(str),
+    st.sampled_from(["one", "two", "five", "ten", "twenty", "fifty", "five hundred", "three thousand"]),
+)
+UNITS = st.sampled_from(["ms", "seconds", "percent", "%", "times", "GB", "requests", "transactions"])
+COMPARED = st.sampled_from(
+    ["than the stock kernel", "compared with the baseline", "against a cache of recent keys", "versus LevelDB"]
+)
+
+
+@given(st.sampled_from(["Tern", "Our engine", "The prototype"]), NUMBERS, UNITS, COMPARED, st.booleans())
+@settings(max_examples=60, deadline=None)
+def test_a_body_finding_is_a_measured_result_only_with_its_baseline_or_said_to_be_found(name, number, unit, base, said):
+    from summarizer.roles import _measured_finding
+
+    unit = "percent" if unit == "%" and not number.isdigit() else unit
+    stated = f"{name} needed {number}{'' if unit == '%' else ' '}{unit} per batch"
+    assert _measured_finding(f"{stated} {base}.")
+    assert _measured_finding(f"We show that {stated[0].lower()}{stated[1:]}.")
+    assert not _measured_finding(f"{stated}.")  # a setup's number: no baseline, not said to be found
+    assert not _measured_finding(f"{name} needed little time per batch {base}." if said else f"{name} is fast.")
