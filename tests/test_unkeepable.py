@@ -285,3 +285,25 @@ def test_a_pronoun_subject_after_an_opening_phrase_leans_and_a_named_one_does_no
     assert not leans(f"{opening}, this paper measures the {word}.")
     assert not leans(f"{opening}, it is clear that the {word} cuts the latency by {number}%.")
     assert not leans(f"When the {word} fills, it cuts the latency by {number}%.")  # a clause holding what "it" names
+
+
+SINGULAR_SUBJECTS = st.sampled_from(
+    ["A mathematical framework", "A new method", "The proposed scheme", "Our analysis", "A simple proof"]
+)
+VERBS = st.sampled_from(["is introduced to analyze", "is used to bound", "is given to explain", "can compare"])
+
+
+@given(SINGULAR_SUBJECTS, VERBS, st.sampled_from(["their", "them"]), NOUNS)
+def test_they_with_nothing_before_it_to_name_leans_and_with_a_plural_a_group_or_a_name_it_does_not(
+    subject, verb, pronoun, noun
+):
+    # "A mathematical framework is introduced to analyze their properties." was a TL;DR: whose properties?
+    tail = f"{noun} in detail" if pronoun == "them" else f"{noun}"
+    assert leans(f"{subject} {verb} {pronoun} {tail}."), (subject, verb, pronoun)
+    # Something before it that "they" may name: a plural, "and", a group or count, a name past the first word.
+    assert not leans(f"Programmers {verb.replace('is ', 'are ')} {pronoun} {tail}.")
+    assert not leans(f"{subject} and a proof {verb.replace('is ', 'are ')} {pronoun} {tail}.")
+    assert not leans(f"The team {verb.replace('is ', 'are ')} {pronoun} {tail}.")
+    assert not leans(f"{subject} for Chord {verb} {pronoun} {tail}.")
+    # Past the opening clause, as other referring phrases, it is not looked at.
+    assert not leans(f"{subject} {verb} the {noun} of every node in a cluster, and then {pronoun} {tail}.")

@@ -155,6 +155,41 @@ PRONOUN_AFTER_OPENER = re.compile(
     rf"(?:its|their)\s+\w|(?:this|these|those)\s+(?!(?:[\w-]+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b)[a-z])",
     re.I,
 )
+# "they", "them" or "their" in the opening clause with nothing before it that could be what it names: no plural
+# ("programs", "data"), no "and", no name (a capitalised word past the first), no group or count ("the team", "two")
+# ("A mathematical framework is introduced to analyze their properties." leans; "Users keep their keys." and "The team
+# lost their lead." do not).
+PLURAL_PRONOUN = re.compile(r"\b(?:they|them|their|themselves)\b", re.I)
+NOT_PLURAL = frozenset(
+    "this its is was has does thus as us plus less unless various previous always perhaps whereas across upon "
+    "analysis basis thesis process access class status bias focus versus".split()
+)
+GROUP_NOUNS = re.compile(
+    r"\b(?:and|or|both|people|data|police|children|men|women|staff|team|family|government|public|crowd|couple|group|"
+    r"company|firm|club|side|party|audience|community|country|nation|everyone|anyone|someone|each|every|all|two|three|"
+    r"four|five|six|seven|eight|nine|ten|many|several|pair|\d+)\b",
+    re.I,
+)
+
+
+def _plural_named(words: list[str]) -> bool:
+    """Whether the words before a "they"/"their" hold something it may name (`PLURAL_PRONOUN`)."""
+    for k, word in enumerate(words):
+        bare = word.strip("\"'“”‘’(),;:.").lower()
+        plural = len(bare) > 3 and bare.endswith("s") and not bare.endswith("ss") and bare not in NOT_PLURAL
+        named = k > 0 and word.strip("\"'“‘(")[:1].isupper()
+        if plural or named or GROUP_NOUNS.fullmatch(bare):
+            return True
+    return False
+
+
+def unnamed_plural(text: str) -> bool:
+    """True when the opening clause's first "they", "them" or "their" has nothing before it that it may name."""
+    clause = opening_clause(QUOTED_WORDS.sub(" ", shown(text)))
+    found = PLURAL_PRONOUN.search(clause)
+    return found is not None and not _plural_named(clause[: found.start()].split())
+
+
 # Quoted words: a speaker's "this" points at the speaker's situation, which the attribution gives, not at the
 # sentence before ("'I'd like to take this opportunity to thank him,' he said."); an unclosed quote runs to the end.
 QUOTED_WORDS = re.compile(r"[\"“][^\"“”]*(?:[\"”]|$)|(?<!\w)['‘][^‘’]*?(?:['’](?!\w)|$)")
@@ -239,7 +274,7 @@ def leans(text: str) -> bool:
     """True for a sentence that leans on one before it in any way: it opens on a connective or a pronoun (`dangles`),
     refers back in its opening clause (`refers_back`) or has a pronoun for its subject right after an opening phrase
     (`PRONOUN_AFTER_OPENER`)."""
-    return dangles(text) or refers_back(text) or bool(PRONOUN_AFTER_OPENER.match(shown(text)))
+    return dangles(text) or refers_back(text) or bool(PRONOUN_AFTER_OPENER.match(shown(text))) or unnamed_plural(text)
 
 
 def opens_mid_thought(text: str) -> bool:
