@@ -53,7 +53,8 @@ COMPARISON = re.compile(
 # What no labelled line shows, though it may be prose: a proof's or a derivation's step, a reminder, an enumerated
 # claim, a reference entry, what the paper will do or hopes for, a pointer to another section, a sentence that
 # leans on the one before in its subject's adverb ("We therefore ...") or in "the resulting", and a comparison
-# whose baseline is not said ("... are only 30% to 40% longer.").
+# whose baseline is not said ("... are only 30% to 40% longer."), and where the code or data can be had ("The source
+# code, data, and/or other artifacts have been made available at https://...").
 NOT_SHOWN = re.compile(
     r"^(?:recall|in order to (?:prove|show)|to prove|proof\b|let\b|suppose|assume|consider|note that|notice that|"
     r"compare|express|if\b|you\b|"
@@ -73,7 +74,10 @@ NOT_SHOWN = re.compile(
     r"\b(?:we will|i will|we hope|i hope|we expect|the rest of this (?:section|chapter))\b|\?$|"
     r"^(?:we|it|they|this \w+) (?:therefore|thus|hence|then|consequently|however|instead|also)\b|\bthe resulting\b|"
     r"\b(?:longer|shorter|faster|slower|higher|lower|better|worse|larger|smaller|fewer|cheaper|greater|bigger)"
-    r"[)\]]?[.;!]?[\"”’]?$",
+    r"[)\]]?[.;!]?[\"”’]?$|"
+    r"\b(?:(?:is|are|has been|have been|was|were|will be) (?:\w+ly )?made (?:\w+ly )?available|"
+    r"(?:publicly|freely|openly) available|available (?:for download|online|upon request|on request|on github))\b|"
+    r"https?://|\bwww\.",
     re.I,
 )
 # Others' work, which no line but the first shows as the document's own: a section about it, and (for "How") a

@@ -5,6 +5,7 @@ variants (random names, numbers and words in templates)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -307,3 +308,10 @@ def test_they_with_nothing_before_it_to_name_leans_and_with_a_plural_a_group_or_
     assert not leans(f"{subject} for Chord {verb} {pronoun} {tail}.")
     # Past the opening clause, as other referring phrases, it is not looked at.
     assert not leans(f"{subject} {verb} the {noun} of every node in a cluster, and then {pronoun} {tail}.")
+
+
+@pytest.mark.parametrize("opener", ["By way of contrast", "On the contrary", "By contrast", "In contrast"])
+def test_a_contrast_with_what_came_before_leans(opener):
+    # "By way of contrast, solutions are known for the synchronous case, ..." was FLP's "How".
+    assert leans(f"{opener}, solutions are known for the synchronous case.")
+    assert not leans("By way of the leader, every write reaches the replicas in one round trip.")

@@ -70,6 +70,8 @@ DANGLING_OPENERS = (
     "in addition",
     "in contrast",
     "by contrast",
+    "by way of contrast",
+    "on the contrary",
     "on the other hand",
     "as a result",
     "for example",

@@ -279,6 +279,9 @@ def test_how_is_the_authors_own_design_never_a_definition_notation_narration_or_
         ("Due to the space limit, we mainly present the distribution of the maximum errors.", False),
         ("In what follows, we analyze the key reasons why the compression ratios are higher.", False),
         ("As we shall see, testing has inherent limits.", False),
+        ("The source code, data, and/or other artifacts have been made available at https://example.org/elle.", False),
+        ("Our implementation is publicly available for download.", False),
+        ("Pastry is available on every node of the overlay within two hops.", True),
     ],
 )
 def test_no_line_shows_a_comparison_without_its_baseline_or_a_sentence_leaning_in_its_subject(sentence, shown):
