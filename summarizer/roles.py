@@ -24,9 +24,10 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 
+from .engines.tldr import PURPOSE
 from .planning import DOCUMENT_CUE, SELF_CUE, Plan
 from .sectioned import SectionedText
-from .text.prose import REFERRING, is_signpost, leans, shown
+from .text.prose import is_signpost, leans, refers_outside
 from .text.vectors import tokens
 from .tldrplan import top
 
@@ -54,7 +55,8 @@ COMPARISON = re.compile(
 # claim, a reference entry, what the paper will do or hopes for, a pointer to another section, a sentence that
 # leans on the one before in its subject's adverb ("We therefore ...") or in "the resulting", and a comparison
 # whose baseline is not said ("... are only 30% to 40% longer."), and where the code or data can be had ("The source
-# code, data, and/or other artifacts have been made available at https://...").
+# code, data, and/or other artifacts have been made available at https://..."), or that builds on "the previous
+# limitation" it does not show.
 NOT_SHOWN = re.compile(
     r"^(?:recall|in order to (?:prove|show)|to prove|proof\b|let\b|suppose|assume|consider|note that|notice that|"
     r"compare|express|if\b|you\b|"
@@ -77,7 +79,9 @@ NOT_SHOWN = re.compile(
     r"[)\]]?[.;!]?[\"”’]?$|"
     r"\b(?:(?:is|are|has been|have been|was|were|will be) (?:\w+ly )?made (?:\w+ly )?available|"
     r"(?:publicly|freely|openly) available|available (?:for download|online|upon request|on request|on github))\b|"
-    r"https?://|\bwww\.",
+    r"https?://|\bwww\.|"
+    r"\bthe (?:previous|preceding|aforesaid) (?!(?:years?|decades?|days?|weeks?|months?|century|generations?|versions?|"
+    r"releases?|(?:sub)?sections?|chapters?)\b)\w+",
     re.I,
 )
 # Others' work, which no line but the first shows as the document's own: a section about it, and (for "How") a
@@ -108,13 +112,15 @@ NOTATION = re.compile(
 )
 # A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, the
 # authors' plan (a "Limits" line's sentence), the field's background ("Server consolidation ... has become
-# increasingly important"), or the experiment's setup ("Clients and zones were placed in a set of datacenters ...").
+# increasingly important"), the experiment's setup ("Clients and zones were placed in a set of datacenters ..."), or a
+# choice made ("We found it necessary to introduce two times ...").
 NOT_A_FINDING = re.compile(
     r"\b(?:has|have) become (?:increasingly|more and more)\b|\bincreasingly (?:important|popular|common)\b|"
     r"\b(?:lemma|theorem|corollary|proposition|claim)\s+\d|\bthe proof\b|\bproofs?\s+of\b|\bwe prove\b|"
     r"\bfuture work\b|\bwe (?:plan|aim|hope|intend)\b|\bopen (?:question|problem)s?\b|"
     r"\b(?:were|was) (?:\w+ly )?(?:placed|located|configured|deployed|installed|set up|connected|provisioned)\b|"
-    r"\bwe (?:experimented|ran experiments) with\b|\branging from\b",
+    r"\bwe (?:experimented|ran experiments) with\b|\branging from\b|"
+    r"\bwe found it (?:necessary|useful|convenient|helpful|easier|simpler|important|desirable|natural)\b",
     re.I,
 )
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
@@ -382,10 +388,12 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
 
 
 def _line(sectioned: SectionedText, role: Role, best: list[tuple[int, float]], count: int) -> Line:
-    """A role's line of the sentences `best` with their pull, each shown without an example opener (`_unexampled`)."""
+    """A role's line of the sentences `best` with their pull, each shown without an example opener (`_unexampled`)
+    and, on "What it is", without an opener that only says why (`_unpurposed`)."""
     indices = sorted(i for i, _ in best)
     written = [sectioned.sentences[i].text for i in indices]
-    texts = [shown if shown != text else None for shown, text in zip(map(_unexampled, written), written)]
+    show = (lambda text: _unpurposed(_unexampled(text))) if role.name == "what" else _unexampled
+    texts = [shown if shown != text else None for shown, text in zip(map(show, written), written)]
     return Line(role, indices, [score for _, score in sorted(best)], count, texts)
 
 
@@ -664,7 +672,7 @@ def _may_show(text: str, role: str, known: set[str], coined: re.Pattern[str] | N
     title and the abstract have not introduced, nor a term the body coins that they do not use (`_coined`), and is
     no aside out of its context (`OUT_OF_CONTEXT`)."""
     if role == "what":
-        return _standalone(text)
+        return _standalone(_unpurposed(text))
     return (
         _standalone(text)
         and _introduced(text, known)
@@ -683,6 +691,15 @@ def _unexampled(text: str) -> str:
     return bare if rest == bare or not rest else rest[:1].upper() + rest[1:]
 
 
+def _unpurposed(text: str) -> str:
+    """The sentence without an opener that leans only to say why "we" act ("To address this imbalance, we describe
+    several techniques ..." shows "We describe several techniques ..."), as a TL;DR shows it (`tldr.PURPOSE`): what
+    the document does, on "What it is". (A line of method keeps it: "To do so, we use a reduction argument." says
+    nothing without what is done.)"""
+    rest = PURPOSE.sub("", text, count=1)
+    return rest if rest == text or not rest else rest[:1].upper() + rest[1:]
+
+
 def _standalone(text: str) -> bool:
     """True for a sentence a labelled line may show alone: it leans on no sentence before it, points nowhere else
     in the document, is no proof step, reminder, enumerated claim or promise (`NOT_SHOWN`), and closes every
@@ -691,6 +708,6 @@ def _standalone(text: str) -> bool:
         leans(text)
         or is_signpost(text)
         or NOT_SHOWN.search(text)
-        or REFERRING.search(shown(text))
+        or refers_outside(text)
         or text.count("(") != text.count(")")
     )

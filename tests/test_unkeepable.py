@@ -310,7 +310,9 @@ def test_they_with_nothing_before_it_to_name_leans_and_with_a_plural_a_group_or_
     assert not leans(f"{subject} {verb} the {noun} of every node in a cluster, and then {pronoun} {tail}.")
 
 
-@pytest.mark.parametrize("opener", ["By way of contrast", "On the contrary", "By contrast", "In contrast"])
+@pytest.mark.parametrize(
+    "opener", ["By way of contrast", "On the contrary", "By contrast", "In contrast", "On the one hand"]
+)
 def test_a_contrast_with_what_came_before_leans(opener):
     # "By way of contrast, solutions are known for the synchronous case, ..." was FLP's "How".
     assert leans(f"{opener}, solutions are known for the synchronous case.")

@@ -9,6 +9,8 @@ import re
 
 from textkind import PHOTO_MARKER, is_prose
 
+from .vectors import tokens
+
 # A footnote's number stuck to a word's comma, semicolon or colon in a PDF ("objects,6 and", "as follows:2 Definition");
 # "1,2 and 3" and "wj,0" (a subscript) are not.
 FOOTNOTE_AFTER_MARK = re.compile(r"(?<=[a-z]{3}[,;:])\d{1,2}(?=\s)")
@@ -72,6 +74,7 @@ DANGLING_OPENERS = (
     "by contrast",
     "by way of contrast",
     "on the contrary",
+    "on the one hand",
     "on the other hand",
     "as a result",
     "for example",
@@ -266,10 +269,29 @@ def opening_clause(text: str) -> str:
     return " ".join(text.split()[:OPENING_WORDS])
 
 
+def _names_outside(text: str) -> bool:
+    """Whether `text` holds a referring phrase (`REFERRING`) whose noun it has not named before the phrase: "numerous
+    queues based on these techniques" after "several techniques" does not; "such networks" alone does."""
+    for found in REFERRING.finditer(text):
+        rest = re.match(r"[\w-]*", text[found.end() :])
+        phrase = found.group(0) + (rest.group(0) if rest else "")
+        named = set(tokens(text[: found.start()]))
+        if not any(word in named for word in tokens(phrase.split()[-1])):
+            return True
+    return False
+
+
 def refers_back(text: str) -> bool:
     """True when the sentence's opening clause, quoted words left out, holds a phrase that refers to something said
-    before it ("We address these tasks by ...", "This thesis addresses this imbalance", "To do so for this, ...")."""
-    return bool(REFERRING.search(opening_clause(QUOTED_WORDS.sub(" ", shown(text)))))
+    before it ("We address these tasks by ...", "This thesis addresses this imbalance", "To do so for this, ...")
+    and not named before it in the sentence ("We describe several techniques and queues based on these techniques")."""
+    return _names_outside(opening_clause(QUOTED_WORDS.sub(" ", shown(text))))
+
+
+def refers_outside(text: str) -> bool:
+    """True when a phrase anywhere in the sentence refers to something said before it and not in the sentence
+    ("... the properties of such networks"), as `refers_back` reads the opening clause."""
+    return _names_outside(shown(text))
 
 
 def leans(text: str) -> bool:

@@ -518,6 +518,51 @@ def test_what_it_is_says_what_the_paper_does_not_the_fields_background(offline):
     assert what.text == own
 
 
+@pytest.mark.parametrize("purpose", ["To address this imbalance", "To this end", "Motivated by these gaps"])
+def test_what_it_is_shows_what_is_done_without_an_opener_that_only_says_why(offline, purpose):
+    # Purely Functional Data Structures' "What it is" had been its abstract's first sentence, "When a C programmer
+    # needs an efficient data structure ..., he or she can often simply look one up ...": the sentence saying what
+    # the thesis does opens "To address this imbalance, we describe ..." and names "these techniques" it names itself.
+    background = "When a C programmer needs a fast queue, he or she can often simply look one up in a textbook."
+    gap = "Programmers in functional languages do not have this luxury."
+    own = (
+        f"{purpose}, we describe several techniques for designing functional data structures, and numerous "
+        "original queues based on these techniques."
+    )
+    pages = [
+        ("Abstract", f"{background} {gap} {own}"),
+        ("Introduction", "Functional languages disallow assignment, so textbook structures do not apply."),
+        ("Techniques", "Each queue is rebuilt lazily, one step per operation, so no operation waits long."),
+        ("Evaluation", "The lazy queue was 3 times faster than a rebuilt queue on the same workloads."),
+        ("Conclusion", "Lazy evaluation helps. In future work we plan to verify the bounds mechanically."),
+    ]
+    what = _labelled(offline, "pfds.pdf", "Purely Functional Queues", pages, "What it is")
+    assert what.text.startswith("We describe several techniques for designing functional data structures"), what.text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "shown"),
+    [
+        ("We describe several techniques and numerous queues based on these techniques.", True),
+        ("We describe a log and the queues built on these logs.", True),
+        ("This paper clarifies the principles which govern the properties of such networks.", False),
+        ("Generalizing the previous limitation, the correct behavior requires ordering constraints.", False),
+        ("The queue was rebuilt in the previous version of the library.", True),
+    ],
+)
+def test_a_line_shows_a_referring_phrase_only_when_the_sentence_itself_names_it(sentence, shown):
+    from summarizer.roles import _standalone
+
+    assert _standalone(sentence) is shown
+
+
+def test_a_choice_made_is_no_finding():
+    from summarizer.roles import NOT_A_FINDING
+
+    assert NOT_A_FINDING.search("We found it necessary to introduce two times because they often behave differently.")
+    assert not NOT_A_FINDING.search("We found that the cache halves the median latency of reads.")
+
+
 def test_how_shows_a_body_sentence_only_when_the_abstract_has_given_most_of_its_words(offline):
     known = "Tern uses a log-structured layout in which each segment holds one batch of writes."
     unmet = "Tern spawns a fresh coordinator for each reconfiguration request and renumbers the surviving replicas."
