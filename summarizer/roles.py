@@ -56,7 +56,7 @@ COMPARISON = re.compile(
 # leans on the one before in its subject's adverb ("We therefore ...") or in "the resulting", and a comparison
 # whose baseline is not said ("... are only 30% to 40% longer."), and where the code or data can be had ("The source
 # code, data, and/or other artifacts have been made available at https://..."), or that builds on "the previous
-# limitation" it does not show.
+# limitation" or names "The last transformation" of a series it does not show.
 NOT_SHOWN = re.compile(
     r"^(?:recall|in order to (?:prove|show)|to prove|proof\b|let\b|suppose|assume|consider|note that|notice that|"
     r"compare|express|if\b|you\b|"
@@ -80,6 +80,8 @@ NOT_SHOWN = re.compile(
     r"\b(?:(?:is|are|has been|have been|was|were|will be) (?:\w+ly )?made (?:\w+ly )?available|"
     r"(?:publicly|freely|openly) available|available (?:for download|online|upon request|on request|on github))\b|"
     r"https?://|\bwww\.|"
+    r"^the (?:last|final|next|second|third|latter|former|remaining) (?!(?:few|two|three|decades?|years?|days?)\b)"
+    r"[a-z-]+(?:,| (?:is|was|known|called|step|phase))|"
     r"\bthe (?:previous|preceding|aforesaid) (?!(?:years?|decades?|days?|weeks?|months?|century|generations?|versions?|"
     r"releases?|(?:sub)?sections?|chapters?)\b)\w+",
     re.I,
@@ -125,7 +127,8 @@ NOT_A_FINDING = re.compile(
 )
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
 # "Next, we show"), a finding or belief ("we conclude that", "we have found"), a wish ("we would like"), how the
-# work was evaluated ("We evaluate our solution on 13 applications"), what the text does ("We describe its design").
+# work was evaluated ("We evaluate our solution on 13 applications"), what the text does or did ("We describe its
+# design", "We have described a simple version ..."), future work ("There is significant future work to ...").
 NOT_HOW = re.compile(
     r"\bwe (?:can |could |may |will )?(?:now|next|then|first|also)\b|\bwe will\b|"
     r"^(?:next|now|then|first|finally|in short)\b|\bfor (?:our|the) (?:present )?purposes?\b|"
@@ -139,7 +142,9 @@ NOT_HOW = re.compile(
     r"\b(?:our|for our) (?:evaluations?|experiments?)\b|\bexperiments? (?:using|on|with)\b|"
     r"^to (?:demonstrate|validate|evaluate)\b|"
     r"\bwe (?:\w+ly )?(?:describe|report|present|discuss|outline|survey|review)\b|\bto show that\b|"
-    r"^(?:this|the present) (?:paper|article|work|report|thesis|note)\b",
+    r"^(?:this|the present) (?:paper|article|work|report|thesis|note)\b|"
+    r"\bfuture work\b|\bwe have (?:\w+ly )?(?:described|presented|shown|discussed|outlined|given)\b|"
+    r"\b(?:leads?|led) (?:us )?to the conclusion\b|^(?:overall|in conclusion|in summary|to summari[sz]e)\b",
     re.I,
 )
 # A finding outside the sections of results says it is one: "we show", "results indicate", or a measured comparison.
@@ -240,13 +245,20 @@ OUT_OF_CONTEXT = re.compile(
     r"components|pieces)\.?$",
     re.I,
 )
-# An opener that only says the sentence is an example: a line shows the sentence without it (`_unexampled`).
+# An opener that only says the sentence is an example ("For example, in a 5000-node cluster, X reduces ..."): on a line
+# of findings the example is the statement. (On "How" it is not: "For example, nearly all of algo.monads ... is able
+# to be type checked." is a result.)
 EXAMPLE_OPENER = re.compile(r"^(?:for (?:example|instance)|as an example|e\.g\.),\s+", re.I)
 # A pointer in parentheses to a table, figure or section the line does not show ("Examining the results in more detail
-# (Table 1) we find ..."): a line shows the sentence without it (`_unexampled`).
+# (Table 1) we find ..."): a line shows the sentence without it (`_as_shown`).
 POINTER_ASIDE = re.compile(
     r"\s*\((?:see\s+)?(?:fig(?:ure)?s?|tables?|sections?|§|appendix|eq(?:uation)?s?)\.?\s*[\dIVXA-Z][^()]{0,20}\)", re.I
 )
+# The openers each line shows a sentence without (`_as_shown`): on "What it is", one that leans only to say why "we"
+# act ("To address this imbalance, we describe several techniques ..." reads "We describe several techniques ...", as
+# the TL;DR shows it, `tldr.PURPOSE`; a line of method keeps it: "To do so, we use a reduction argument." says nothing
+# without what is done); on "What it found", an example's.
+DROPPED_OPENERS: dict[str, tuple[re.Pattern[str], ...]] = {"what": (PURPOSE,), "found": (EXAMPLE_OPENER,)}
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
 MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
@@ -346,6 +358,17 @@ VAGUE_LIMIT_WORDS = frozenset(
     "investigate explore pursue improve both theoretical practical longer term couple plan featur".split()
 )
 SPECIFIC_WORDS = 2
+# What a "Limits" line says: where the work stops (a limitation, a drawback, an open question, what it does not or
+# cannot do), not only a plan. Three blind panels (2026-11-29/30) quoted most plans alone as ones they would not keep
+# ("In future work, we plan to further analyze the resource offer model ...", "As future work we aspire to develop
+# new strategies ...": "future work, not a limit").
+LIMITATION = re.compile(
+    r"\b(?:limitations?|limited|limits? (?:of|to)|drawbacks?|shortcomings?|weakness(?:es)?|caveats?|"
+    r"open (?:questions?|problems?|issues?)|remains? (?:an )?open|unsolved|unresolved|"
+    r"(?:does|do|did|can|could|will|would) not|cannot|can't|doesn't|don't|not (?:yet|currently|always)|"
+    r"only (?:works?|supports?|handles?|applies|covers?)|restricted to|assumes?)\b",
+    re.I,
+)
 REPEATED = 0.7  # a body sentence sharing this share of the two sentences' words with one already said repeats it
 PICK_ORDER = ("what", "found", "limits", "how")  # who chooses first where two lines would want one sentence
 
@@ -388,12 +411,10 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
 
 
 def _line(sectioned: SectionedText, role: Role, best: list[tuple[int, float]], count: int) -> Line:
-    """A role's line of the sentences `best` with their pull, each shown without an example opener (`_unexampled`)
-    and, on "What it is", without an opener that only says why (`_unpurposed`)."""
+    """A role's line of the sentences `best` with their pull, each shown as the line shows it (`_as_shown`)."""
     indices = sorted(i for i, _ in best)
     written = [sectioned.sentences[i].text for i in indices]
-    show = (lambda text: _unpurposed(_unexampled(text))) if role.name == "what" else _unexampled
-    texts = [shown if shown != text else None for shown, text in zip(map(show, written), written)]
+    texts = [shown if shown != text else None for shown, text in ((_as_shown(t, role.name), t) for t in written)]
     return Line(role, indices, [score for _, score in sorted(best)], count, texts)
 
 
@@ -414,7 +435,7 @@ def _pool(
         i
         for i in eligible
         if i not in taken
-        and _may_show(_unexampled(texts[i].text), role, known, coined)
+        and _may_show(_as_shown(texts[i].text, role), role, known, coined)
         and (i in own or not _repeats(texts[i].text, said))
     ]
 
@@ -652,11 +673,11 @@ def _may_take(sectioned: SectionedText, role: Role, i: int, title: str, cue: boo
 def _says_enough(role: Role, text: str, in_its_sections: bool, cue: bool) -> bool:
     """Whether the sentence says enough for its line: a cue, or for a finding a measured number, where the role
     needs one; a limit says what it is (`VAGUE_LIMIT_WORDS`); a finding outside the sections of results says it is
-    one (`RESULT_CUE`) or measures a comparison."""
+    one (`RESULT_CUE`) or measures a comparison; a limit says where the work stops (`LIMITATION`), not only a plan."""
     if role.needs_cue and not cue and not (role.name == "found" and _measured(text)):
         return False
     if role.name == "limits":
-        return sum(w not in VAGUE_LIMIT_WORDS for w in tokens(text)) >= SPECIFIC_WORDS
+        return bool(LIMITATION.search(text)) and sum(w not in VAGUE_LIMIT_WORDS for w in tokens(text)) >= SPECIFIC_WORDS
     if role.name == "found" and not in_its_sections and not RESULT_CUE.search(text):
         return bool(_measured(text) and COMPARISON.search(text))
     return True
@@ -672,7 +693,7 @@ def _may_show(text: str, role: str, known: set[str], coined: re.Pattern[str] | N
     title and the abstract have not introduced, nor a term the body coins that they do not use (`_coined`), and is
     no aside out of its context (`OUT_OF_CONTEXT`)."""
     if role == "what":
-        return _standalone(_unpurposed(text))
+        return _standalone(text)
     return (
         _standalone(text)
         and _introduced(text, known)
@@ -681,23 +702,15 @@ def _may_show(text: str, role: str, known: set[str], coined: re.Pattern[str] | N
     )
 
 
-def _unexampled(text: str) -> str:
-    """The sentence without an opener that only says it is an example ("For example, in a 5000-node cluster, X
-    reduces ..." shows "In a 5000-node cluster, X reduces ..."): on a line of its own the example is the statement;
-    and without a pointer in parentheses to a table, figure or section (`POINTER_ASIDE`). The sentence as it is when
-    it has neither."""
+def _as_shown(text: str, role: str) -> str:
+    """The sentence as the line of `role` shows it: without a pointer in parentheses to a table, figure or section
+    (`POINTER_ASIDE`), and without the opener the line drops (`DROPPED_OPENERS`); the sentence as it is when it has
+    neither."""
     bare = POINTER_ASIDE.sub("", text)
-    rest = EXAMPLE_OPENER.sub("", bare, count=1)
+    rest = bare
+    for opener in DROPPED_OPENERS.get(role, ()):
+        rest = opener.sub("", rest, count=1)
     return bare if rest == bare or not rest else rest[:1].upper() + rest[1:]
-
-
-def _unpurposed(text: str) -> str:
-    """The sentence without an opener that leans only to say why "we" act ("To address this imbalance, we describe
-    several techniques ..." shows "We describe several techniques ..."), as a TL;DR shows it (`tldr.PURPOSE`): what
-    the document does, on "What it is". (A line of method keeps it: "To do so, we use a reduction argument." says
-    nothing without what is done.)"""
-    rest = PURPOSE.sub("", text, count=1)
-    return rest if rest == text or not rest else rest[:1].upper() + rest[1:]
 
 
 def _standalone(text: str) -> bool:
