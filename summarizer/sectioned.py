@@ -42,11 +42,14 @@ LABEL_WORDS = 8  # a paragraph this short that ends with the label is the label,
 OWN_LABEL = re.compile(r"(?:^|\s)(?:abstract|summary)\s*[:.—–-]?\s*$", re.I)
 BODY_HEADING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,4}\.)\s+\S")
 # What closes an abstract that has no heading after it: the front matter a journal sets between the abstract and
-# the text (subject descriptors, terms, keywords, a preliminary version, grants, addresses, permission, copyright).
+# the text (subject descriptors, terms, keywords, a reference format, an earlier version, grants, addresses, e-mail,
+# permission, copyright).
 OWN_ENDS = re.compile(
-    r"^(?:categories and subject descriptors|general terms|(?:additional )?key ?words|index terms|ccs concepts|"
-    r"acm reference format|permission to (?:make|copy)|authors?['’]? (?:addresses|contact)|"
-    r"a (?:preliminary|previous|shorter|earlier) version|this (?:work|research) was (?:supported|performed|done)|"
+    r"^(?:(?:acm )?cr )?(?:categories and subject descriptors|general terms|(?:additional )?key ?words|index terms|"
+    r"ccs concepts|[\w-]+ reference format|[\w-]+ artifact availability|permission to (?:make|copy)|"
+    r"authors?['’]? (?:addresses|contact)|e-?mail(?: addresses)?\s*:|"
+    r"an? (?:preliminary|previous|shorter|earlier) version|"
+    r"[∗*†‡]?\s*(?:this )?(?:work|research) (?:is |was )?(?:\w+ly )?(?:supported|funded|performed|done)|"
     r"the work of |copyright|©|\(c\) \d{4}|received \w+ \d)",
     re.I,
 )

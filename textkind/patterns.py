@@ -84,8 +84,8 @@ MATH = re.compile(r"[=<>≤≥≠≈∑∏∫√∞∈∉⊂⊆∪∩∀∃→�
 HEADING_PREFIX = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*|[IVX]+\.)\s+(?=[A-Z])")
 SHOUTING = re.compile(r"^(?:[A-Z][A-Z'’-]+\s+){3,}")
 KEYWORDS = re.compile(
-    r"^(?:keywords|index terms|categories and subject descriptors|general terms|ccs concepts|"
-    r"acm reference format|key words)\b",
+    r"^(?:(?:acm )?cr )?(?:keywords|index terms|categories and subject descriptors|general terms|ccs concepts|"
+    r"acm reference format|key words|additional key words)\b",
     re.I,
 )
 # A byline or a page's furniture, by where it sits: "By Jane Doe, CNN", "By . Daily Mail Reporter", "PUBLISHED: 12:01",

@@ -159,12 +159,38 @@ def authors_abstract(markdown: str) -> list[str]:
 @pytest.mark.parametrize(
     "front",
     [
+        "This work is partly supported by the RNRT project MARVEL 98S0347. Applied Semantics Summer School.",
+        "Research supported by the Advanced Research Projects Agency under Contract No. F19628-95-C-0050.",
+        "E-mail: someone@example.org. Basic Research in Computer Science, Centre of the Foundation.",
+    ],
+)
+def test_the_authors_abstract_is_shown_up_to_front_matter_set_in_its_own_paragraph(offline, front):
+    # The join calculus notes' and the purely functional priority queues' abstracts had shown their funders,
+    # venue and e-mail addresses as the authors' own sentences: a blind reader counted them as junk.
+    own = "The concept of partial synchrony is introduced. Consensus protocols are given for each case."
+    text = f"# Abstract\n\n{own} {front}\n\n# 1. Introduction\n\n" + "The body starts here with a claim. " * 20
+    summary = offline.summarize(parse_text(text, markdown_syntax=True).blocks, SummaryOptions(format="outline"))
+    shown = summary.authors_abstract.text
+    assert "partial synchrony" in shown and "Consensus protocols" in shown
+    assert front[:20] not in shown and "Foundation" not in shown and "Summer School" not in shown
+
+
+@pytest.mark.parametrize(
+    "front",
+    [
         "Categories and Subject Descriptors: C.2.4 [Computer-Communication Networks]: Distributed Systems",
         "General Terms: Algorithms, Performance, Reliability",
         "Additional Key Words and Phrases: agreement problem, consensus problem",
         "A preliminary version of this paper appears in Proceedings of the 3rd Symposium, 1984, pp. 103-118.",
         "Authors' addresses: Department of Computer Science, 650 Harry Road, San Jose, CA 95120.",
         "Permission to copy without fee all or part of this material is granted provided that copies are not sold.",
+        "An earlier version of this paper appeared in the Proceedings of the Sixth Symposium, August 1987.",
+        "CR Categories and Subject Descriptors: C.2.4 [Computer-Communication Networks]: Distributed Systems",
+        "PVLDB Reference Format: Kyle Kingsbury and Peter Alvaro. Elle. PVLDB, 14(3): 268 - 280, 2021.",
+        "PVLDB Artifact Availability: The source code has been made available at https://example.org/elle.",
+        "E-mail: someone@example.org.",
+        "*Research partially supported by the Danish Natural Science Research Council (Grant No. 9400044).",
+        "This work is partly supported by the RNRT project MARVEL 98S0347",
     ],
 )
 def test_a_run_in_abstract_ends_where_the_journals_front_matter_starts(front):
