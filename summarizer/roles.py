@@ -143,6 +143,8 @@ NOT_HOW = re.compile(
     r"^to (?:demonstrate|validate|evaluate)\b|"
     r"\bwe (?:\w+ly )?(?:describe|report|present|discuss|outline|survey|review)\b|\bto show that\b|"
     r"^(?:this|the present) (?:paper|article|work|report|thesis|note)\b|"
+    r"^in (?:this|the present) (?:paper|article|work|report|thesis|note),? we (?:\w+ly )?(?:study|consider|address|"
+    r"propose|present|introduce|investigate|explore|examine|tackle|focus)\b|"
     r"\bfuture work\b|\bwe have (?:\w+ly )?(?:described|presented|shown|discussed|outlined|given)\b|"
     r"\b(?:leads?|led) (?:us )?to the conclusion\b|^(?:overall|in conclusion|in summary|to summari[sz]e)\b",
     re.I,

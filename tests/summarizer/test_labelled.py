@@ -390,6 +390,14 @@ def test_a_short_paragraph_under_the_abstract_heading_is_the_abstract_not_a_labe
         ("DEFINES", "In this work, questions are tasks posed to secondary students to help them understand a subject."),
         ("MOTIVATION", "Traditional methods of amortization break down when old versions remain available."),
         ("NOT_HOW", "To the best of our knowledge, this is the first study of its kind available in the literature."),
+        ("NOT_HOW", "In this paper, we study a simple, theoretically sound approach to eventual consistency."),
+        ("NOT_HOW", "There is significant future work to fully type check all Clojure features and idioms."),
+        (
+            "NOT_HOW",
+            "We have described a simple version of the Paxos protocol, but the described protocol is not practical.",
+        ),
+        ("NOT_HOW", "Overall, the work described in this dissertation leads to the conclusion that it is practical."),
+        ("NOT_A_FINDING", "We found it necessary to introduce two times because they often behave differently."),
         (
             "NOT_HOW",
             "In the enterprise-wide systems foreseen in the near future, however, such a masking is impossible.",
