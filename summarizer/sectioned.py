@@ -12,7 +12,10 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, replace
+from itertools import takewhile
 from typing import Protocol, Sequence
+
+from textkind import not_prose
 
 from .text.keyterms import Outline
 from .text.prose import is_prose
@@ -53,6 +56,10 @@ OWN_ENDS = re.compile(
     r"the work of |copyright|©|\(c\) \d{4}|received \w+ \d)",
     re.I,
 )
+# What a sentence of front matter is, as `textkind` names it: a footnote, a venue's or funder's boilerplate, a keyword
+# line. `OWN_ENDS` closes the abstract where such a block opens; a sentence of it set in the abstract's own paragraph
+# ("... equational theory. This work is partly supported by ...") closes it there (`_front_matter`).
+FRONT_MATTER = frozenset({"footnote", "boilerplate", "keywords"})
 CITES = re.compile(r"\d|https?://|www\.")
 NUMBER = re.compile(
     r"^(?:(?:chapter|part|section|annex|appendix)\s+)?(?:[\dA-Z]{1,3}(?:\.\d{1,3})*\.?|[IVX]+\.)\s+", re.I
@@ -151,6 +158,12 @@ def _parts(block: BlockLike, offset: int) -> list[tuple[int, int | None]]:
 Owner = tuple[int | None, int, str, bool]  # a prose block's page, its section's heading (by index), role, own summary
 
 
+def _front_matter(text: str) -> bool:
+    """Whether a sentence of an abstract's paragraph is the front matter after it ("This work is partly supported by
+    ...", "E-mail: ...", "CR Categories and Subject Descriptors: ...")."""
+    return bool(OWN_ENDS.match(text) or FRONT_MATTER.intersection(not_prose(text)))
+
+
 def from_blocks(blocks: Sequence[BlockLike]) -> SectionedText:
     """Structured input as sectioned text: prose blocks split into sentences, sections opened by headings; a titled
     section whose body is reference entries and no prose (a standard's normative references) is a section too,
@@ -162,7 +175,8 @@ def from_blocks(blocks: Sequence[BlockLike]) -> SectionedText:
     section_of = [section for _, section, _, _ in owned]
     roles = [role for _, _, role, _ in owned]
     sections = _with_listings(_sections(heads, section_of, pages), heads, section_of)
-    own = tuple(i for i, (_, _, _, in_own) in enumerate(owned) if in_own)
+    inside = (i for i, (_, _, _, in_own) in enumerate(owned) if in_own)
+    own = tuple(takewhile(lambda i: not _front_matter(sentences[i].text), inside))
     abstract = own if own and own[0] < len(sentences) / 2 else ()
     title = next((" ".join(b.text.split()) for b in blocks if b.kind == "title"), "")
     return SectionedText(sentences, pages, [is_prose(s.text) for s in sentences], sections, roles, abstract, title)

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from itertools import takewhile
 from typing import Any, Mapping
-
-from textkind import not_prose
 
 from . import rendering
 from .passages import Passage, passages
 from .roles import ABSTRACT_LABEL
-from .sectioned import OWN_ENDS, OWN_OPENER
+from .sectioned import OWN_OPENER
 from .text.sentences import Sentence
 from .wording import counted, seconds, words_in
 
@@ -56,10 +53,6 @@ class Coverage:
 
 
 IN_OVERVIEW = "Part of the overview above comes from this section."
-# What a sentence of front matter is, as `textkind` names it: a footnote, a venue's or funder's boilerplate, a keyword
-# line. The authors' abstract is shown up to the first (`OWN_ENDS` closes it where such a block opens; this is for
-# front matter set in the abstract's own block).
-FRONT_MATTER = frozenset({"footnote", "boilerplate", "keywords"})
 
 
 @dataclass(frozen=True)
@@ -176,12 +169,9 @@ class Summary:
 
     @property
     def authors_abstract(self) -> LabelledLine | None:
-        """The document's own abstract, labelled as the authors', with its pages, up to the front matter a sentence
-        of it opens (`_front_matter`: "This work is partly supported by ...", "E-mail: ..."); None when it has none
-        shown."""
-        shown = list(takewhile(lambda i: not _front_matter(self.source[i].text), self.abstract))
-        texts = [OWN_OPENER.sub("", self.source[i].text, count=1).strip() for i in shown]
-        pages = sorted({page for page in map(self.page_of, shown) if page is not None})
+        """The document's own abstract, labelled as the authors', with its pages; None when it has none shown."""
+        texts = [OWN_OPENER.sub("", self.source[i].text, count=1).strip() for i in self.abstract]
+        pages = sorted({page for page in map(self.page_of, self.abstract) if page is not None})
         kept = [text for text in texts if text and text.lower().strip(".:") not in ("abstract", "summary")]
         return LabelledLine(ABSTRACT_LABEL, kept, pages) if kept else None
 
@@ -255,9 +245,3 @@ class Summary:
             }
             for s, indices in zip(sentences, support)
         ]
-
-
-def _front_matter(text: str) -> bool:
-    """Whether a sentence of an abstract's block is the front matter after it ("This work is partly supported by
-    ...", "E-mail: ...", "CR Categories and Subject Descriptors: ...")."""
-    return bool(OWN_ENDS.match(text) or FRONT_MATTER.intersection(not_prose(text)))
