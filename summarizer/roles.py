@@ -1,21 +1,20 @@
-"""The labelled overview of a document with an abstract of its own: what it is, how, what it found, its limits.
+"""The labelled overview of a document with an abstract of its own: what it is, what it found, its limits.
 
 A reader who has the abstract learns nothing from an overview that restates it. So where the document opens
 with its own abstract, summary or scope (`SectionedText.abstract`), the overview is one labelled line per
-role of `ROLES`, in that order: what was done (the defining sentence, which may be the abstract's), how, what
-was found (from the evaluation, results and conclusion; in a paper, only measured results) and, only when the
-document says so, where the work stops. Each role's row holds its label, the cue words that pull a sentence
-to it, the sections it is taken from and how many sentences it shows at each length; besides the first, only
-"How" and "What it found" may take the abstract's own sentences, of method (in the authors' order) or of result, to
-lead (`ABSTRACT_LEAD`); no line but
-the first takes one about others' work (`OTHERS_SECTIONS`; for "How" a sentence citing
-it, for "What it found" one citing it that says nothing of the authors' own), no sentence is shown twice, and
-none that leans on one not shown, points elsewhere or is a proof step, reminder or promise (`_standalone`). "How"
-is told in the authors' voice ("we", "our", or the name the document gives its subject, `_voice`), never as a
-definition, in notation or as the text's own narration; "What it found" is never a lemma, a definition or a plan,
-and outside the sections of results only a sentence that says it is a result or measures a comparison. Each
-line is an engine input of its own (`prepared.OverviewPart`), so it keeps its page and grounding as any summary
-sentence does.
+role of `ROLES`, in that order, and the abstract is shown whole with them, labelled as the authors': what was done
+(the defining sentence, which may be the abstract's), then only what the abstract does not say: how (from the body,
+in a standard or a manual; in a paper the abstract tells it, `FIRST_PERSON_LINES`), what was found (from the
+evaluation, results and conclusion; in a paper, only measured results) and, only when the document says so, where the
+work stops. Each role's row holds its label, the cue words that pull a sentence to it, the sections it is taken from
+and those it keeps away from, and how many sentences it shows at each length; no line but the first takes the
+abstract's own sentences or one about others' work (`OTHERS_SECTIONS`; for "How" a sentence citing it, for "What it
+found" one citing it that says nothing of the authors' own), no sentence is shown twice, and none that leans on one
+not shown, points elsewhere or is a proof step, reminder or promise (`_standalone`). "How" is told in the authors'
+voice ("we", "our", or the name the document gives its subject, `_voice`), never as a definition, in notation or as
+the text's own narration; "What it found" is never a lemma, a definition or a plan, and outside the sections of
+results only a sentence that says it is a result or measures a comparison. Each line is an engine input of its own
+(`prepared.OverviewPart`), so it keeps its page and grounding as any summary sentence does.
 """
 
 from __future__ import annotations
@@ -86,9 +85,12 @@ NOT_SHOWN = re.compile(
     r"releases?|(?:sub)?sections?|chapters?)\b)\w+",
     re.I,
 )
-# Others' work, which no line but the first shows as the document's own: a section about it, and (for "How") a
+# Others' work, which no line but the first shows as the document's own: a section about it ("Related Work", "IV.
+# Related Routing Methods"), and (for "How") a
 # sentence that cites it ("have been described in [1, 19]", "Singhal et al. [2014a]").
-OTHERS_SECTIONS = re.compile(r"related work|previous work|prior work|background|literature|state of the art", re.I)
+OTHERS_SECTIONS = re.compile(
+    r"(?<![-\w])related\b|previous work|prior work|background|literature|state of the art", re.I
+)
 CITES_OTHERS = re.compile(r"\[[\w+.-]{1,12}(?:\s*[,;]\s*[\w+.-]{1,12})*\]|\bet al\b|\([A-Z][\w-]+,? (?:19|20)\d\d\w?\)")
 # A finding that cites others and says nothing of the authors' own ("we", "our"): someone else's result.
 OTHERS_FINDING = re.compile(rf"^(?!.*\b(?:we|our|us)\b)(?=.*(?:{CITES_OTHERS.pattern}))", re.I | re.S)
@@ -145,7 +147,7 @@ NOT_HOW = re.compile(
     r"^(?:this|the present) (?:paper|article|work|report|thesis|note)\b|"
     r"^in (?:this|the present) (?:paper|article|work|report|thesis|note),? we (?:\w+ly )?(?:study|consider|address|"
     r"propose|present|introduce|investigate|explore|examine|tackle|focus)\b|"
-    r"\bfuture work\b|\bwe have (?:\w+ly )?(?:described|presented|shown|discussed|outlined|given)\b|"
+    r"\bfuture work\b|\bwe have (?:\w+ly )?(?:described|presented|shown|discussed|outlined|given|introduced)\b|"
     r"\b(?:leads?|led) (?:us )?to the conclusion\b|^(?:overall|in conclusion|in summary|to summari[sz]e)\b",
     re.I,
 )
@@ -175,21 +177,27 @@ COMMON_ACRONYMS = frozenset(
 VOICE_WORDS = 10  # "How" shows a sentence whose first words are the authors' or name the subject
 VOICE_WEIGHT = 1.0
 # A conclusion restates the findings for a reader who skipped the body; an evaluation's sentence leans on its setup.
+# How the work is done is told in its design and introduction, not where it is measured or looked back on: "How"
+# takes nothing from these ("We use different compressors to compress and decompress each snapshot ..." is the
+# evaluation's setup; "In this paper we have introduced Dapper ..." the conclusion's summary).
+RESULT_SECTIONS = re.compile(
+    r"evaluation|results?\b|experiments?|experimental|measurements?|benchmarks?|conclu|summary|discussion|lessons|"
+    r"experiences?\b|deployment|production|workloads?\b",
+    re.I,
+)
 CONCLUSION = re.compile(r"conclu|summary|discussion|lessons", re.I)
 CONCLUSION_WEIGHT = 1.0  # a finding that names its subject or is the authors' own tells the reader whose it is
-# The abstract's own sentence of method ("We use a low cost scheme to build and maintain broadcast trees ...") or of
-# its headline result ("... reduces the probability of data loss from 99.99% to 0.15%.") is written for a reader who
-# has not read the body, as no sentence of the design or evaluation sections is: "How" and "What it found" lead with
-# it, and the body's sentences follow with what the abstract does not say. How many of the abstract's sentences
-# each such line may lead with (never more than it shows):
-ABSTRACT_LEAD = {"how": 2, "found": 1}
-# A body sentence of method is read by someone who has read only the title, the abstract and the lines above: "How"
-# shows one only when at least this share of its words (`tokens`) are theirs. Two blind panels (2026-11-29, 24 dev
-# papers) quoted 29 of the 38 body sentences of "How" they read as ones they would not keep ("Olympus generates a new
-# configuration upon receiving a reconfiguration-request statement.", "To provide output through a widget, we use
-# map-e ..."); this share leaves out 20 of those 29 and 4 of the other 9 (chosen on those panels' sheets). Only in a
-# document its authors write in the first person: a standard's short scope does not give the words of its clauses.
-BODY_GROUNDED = {"how": 0.4}
+# The authors' abstract is shown whole beside the lines, so no line past the first shows its sentences: each says
+# what the abstract does not. A blind panel (2026-11-30, 12 dev papers, the lines with the abstract under them against
+# the abstract alone) read "How" and "What it found" lines led by the abstract's own sentences as repeats in all 12
+# ("repeats most of it three times over").
+# The lines past the first that take the body's sentences in a document its authors write in the first person (a
+# paper): the body's method, read by someone who has read only the title and the abstract, names parts and steps
+# they never met ("The Clearinghouse originally implemented redistribution, ...", "A highlight of our approach is to
+# construct the projection matrix itself with care."; four blind panels quoted 35 of the 46 body sentences of "How"
+# they read as ones they would not keep), so there "How" is the abstract's to tell. A standard or a manual, whose
+# short scope does not say how its clauses work, shows one.
+FIRST_PERSON_LINES = ("what", "found", "limits")
 # The lines that show a body sentence only when it states a measured result (`_measured_finding`: "For 100,000 nodes
 # the Pastry routing tables contain approximately 75 entries, compared to 99,999 ..."), in a document its authors
 # write in the first person: what the body adds to the abstract's result is its numbers. Three blind panels
@@ -197,27 +205,7 @@ BODY_GROUNDED = {"how": 0.4}
 # that conversations are not as scripted or planned as relay races.", "It is attractive to have one generic
 # mechanism ..." from a paper arguing against it).
 BODY_MEASURED = ("found",)
-# The abstract's sentence that states a finding, not only what was tried ("We demonstrate the methodology on ..."):
-# a result shown, a comparison, or a measured number.
-ABSTRACT_FINDING = re.compile(
-    r"\b(?:shows?|showed|shown|demonstrates?|demonstrated|finds?|found|observes?|observed|confirms?|confirmed|"
-    r"indicates?|suggests?|proves?|proved|reveals?|revealed)\s+(?:\w+\s+){0,3}?that\b|"
-    r"\b(?:outperforms?|outperformed|competitive with|improves?|improved|reduces?|reduced|speeds? up|faster|slower|"
-    r"better|worse|scales? to)\b",
-    re.I,
-)
-# What an abstract's sentence of method is not, though it follows the authors' first words about their own work: why
-# the work is needed ("MapReduce and other batch-processing systems cannot process small updates individually ...")
-# or the title said again ("Inferring Isolation Anomalies from Experimental Observations.": fewer than `ABSTRACT_NEW`
-# of its words are not the title's).
-MOTIVATION = re.compile(
-    r"\b(?:cannot|can't|can not|unable to|lacks?|suffers?|challeng\w*|difficult\w*|(?:is|are) (?:\w+ )?important|"
-    r"increasingly|(?:has|have) become|is needed|are needed|breaks? down|fails? to)\b",
-    re.I,
-)
-ABSTRACT_NEW = 0.4
 OWN_WORDS = re.compile(r"\b(?:we|our|us)\b", re.I)
-LEAD_MARGIN = 1.0  # the lead's pull over the best of the body's, so that the line opens with it
 # A term the text gives a meaning of its own: "is called a universe", "we call this the banker's method", "termed
 # copysets", "referred to as the rear list" (the term: up to three words before a clause mark or a linking word).
 COINING = re.compile(
@@ -278,6 +266,7 @@ class Role:
     sentences: dict[str, int]
     needs_cue: bool = False
     never: re.Pattern[str] | None = None  # a sentence this line never shows
+    away: re.Pattern[str] | None = None  # the sections this line never takes a sentence from
     voiced: bool = False  # shown only in the authors' voice or naming the subject (`_voice`)
 
 
@@ -308,6 +297,7 @@ ROLES: tuple[Role, ...] = (
             rf"{CITES_OTHERS.pattern}|{DEFINES.pattern}|{NOTATION.pattern}|{NOT_HOW.pattern}|{REFERENCE_NUMBER.pattern}",
             re.I,
         ),
+        away=RESULT_SECTIONS,
         voiced=True,
     ),
     Role(
@@ -395,16 +385,16 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
     title = _titles(sectioned)
     voice = _voice(sectioned)
     known = _known_names(sectioned)
+    unmet = _names(sectioned) - known
     coined = _coined(sectioned)
     taken: set[int] = set()
     said = [set(tokens(sectioned.sentences[i].text)) for i in sectioned.abstract]  # the abstract, then each line's
     found: dict[str, Line] = {}
     for name in PICK_ORDER:
         role = next(r for r in ROLES if r.name == name)
-        pool = _pool(sectioned, plan.eligible, name, known, taken, said, coined)
+        pool = _pool(sectioned, plan.eligible, name, (known, unmet), taken, said, coined)
         count = role.sentences.get(length, 1)
-        met = set(tokens(sectioned.title)).union(*said)
-        best = _best(sectioned, plan, role, pool, title, voice, count, met)
+        best = _best(sectioned, plan, role, pool, title, voice, count)
         if best:
             found[name] = _line(sectioned, role, best, count)
             taken.update(i for i, _ in best)
@@ -424,7 +414,7 @@ def _pool(
     sectioned: SectionedText,
     eligible: list[int],
     role: str,
-    known: set[str],
+    names: tuple[set[str], set[str]],
     taken: set[int],
     said: list[set[str]],
     coined: re.Pattern[str] | None = None,
@@ -437,7 +427,7 @@ def _pool(
         i
         for i in eligible
         if i not in taken
-        and _may_show(_as_shown(texts[i].text, role), role, known, coined)
+        and _may_show(_as_shown(texts[i].text, role), role, names, coined)
         and (i in own or not _repeats(texts[i].text, said))
     ]
 
@@ -458,79 +448,25 @@ def _best(
     title: list[str],
     voice: re.Pattern[str],
     count: int,
-    met: set[str],
 ) -> list[tuple[int, float]]:
     """The sentences a line may choose among with their pull: the one defining sentence for "what", else the best
-    few of the pool outside the abstract (for "how", only those whose words the reader has mostly met, `met`,
-    `BODY_GROUNDED`); for "how" and "found", the abstract's own best sentences of method or of result first, if it
-    has them (`ABSTRACT_LEAD`)."""
+    few of the pool outside the abstract, none for a line a document written in the first person does not take from
+    its body (`FIRST_PERSON_LINES`), only measured results for one that shows only those (`BODY_MEASURED`)."""
     if role.name == "what":
         return _what(sectioned, plan, pool, set(sectioned.abstract))
+    first_person = bool(voice.pattern)  # a standard's or a manual's voice is every sentence (`_voice`)
+    if first_person and role.name not in FIRST_PERSON_LINES:
+        return []
     own = set(sectioned.abstract)
-    least = BODY_GROUNDED.get(role.name, 0.0) if voice.pattern else 0.0  # a standard's scope is no paper's abstract
-    measured = role.name in BODY_MEASURED and bool(voice.pattern)
-    grounded = [
-        i
-        for i in pool
-        if i not in own
-        and (not least or _grounded(sectioned.sentences[i].text, met) >= least)
-        and (not measured or _measured_finding(sectioned.sentences[i].text))
-    ]
-    body = _ranked(sectioned, role, grounded, title, voice)[: count + CANDIDATES]
-    if role.name not in ABSTRACT_LEAD:
-        return body
-    lead = _lead(sectioned, role, [i for i in pool if i in own], title, voice)[: min(count, ABSTRACT_LEAD[role.name])]
-    top = max((score for _, score in body + lead), default=0.0)
-    return [(i, top + LEAD_MARGIN) for i, _ in lead] + body[: count + CANDIDATES - len(lead)]
-
-
-def _lead(
-    sectioned: SectionedText, role: Role, pool: list[int], title: list[str], voice: re.Pattern[str]
-) -> list[tuple[int, float]]:
-    """The abstract's own sentences a line leads with: for "found", its sentences of result, best first; for "how",
-    every sentence after the abstract turns to the authors' own work (`_own_from`) that is no finding and nothing the
-    line never shows, in the authors' order (an abstract says how in its own words, with or without a cue: "The
-    algorithms are very simple and require few guarantees from the underlying communication system")."""
-    if role.name != "how":
-        return _ranked(sectioned, role, pool, title, voice)
-    start = _own_from(sectioned)
-    texts = {i: sectioned.sentences[i].text for i in pool if i >= start}
-    said = set(tokens(sectioned.title))
-    kept = [
-        i
-        for i, text in texts.items()
-        if not (role.never and role.never.search(text))
-        and not ABSTRACT_FINDING.search(text)
-        and not MOTIVATION.search(text)
-        and bool(tokens(text))
-        and _grounded(text, said) <= 1 - ABSTRACT_NEW
-    ]
-    pull = {
-        i: 1.0 + bool(role.cue.search(texts[i])) + bool(voice.search(" ".join(texts[i].split()[:VOICE_WORDS])))
-        for i in kept
-    }
-    return sorted(pull.items(), key=lambda pair: (-pair[1], pair[0]))
-
-
-def _own_from(sectioned: SectionedText) -> int:
-    """The abstract's first sentence about the authors' own work ("we", "our", or saying what the document does);
-    the sentences before it are the field's background. In an abstract without one (a standard's scope), its first."""
-    for i in sectioned.abstract:
-        if SELF_CUE.search(sectioned.sentences[i].text) or OWN_WORDS.search(sectioned.sentences[i].text):
-            return i
-    return sectioned.abstract[0] if sectioned.abstract else 0
+    measured = role.name in BODY_MEASURED and first_person
+    body = [i for i in pool if i not in own and (not measured or _measured_finding(sectioned.sentences[i].text))]
+    return _ranked(sectioned, role, body, title, voice)[: count + CANDIDATES]
 
 
 def _measured_finding(text: str) -> bool:
     """Whether a sentence states a measured number as a result: set against a baseline ("75 entries, compared to
     99,999") or said to be found ("we show", "results indicate"), not a setup's number ("blocks of size 256MB")."""
     return bool(_measured(text) and (COMPARISON.search(text) or RESULT_CUE.search(text)))
-
-
-def _grounded(text: str, met: set[str]) -> float:
-    """The share of a sentence's words (`tokens`) that the reader has met in `met`."""
-    words = tokens(text)
-    return sum(word in met for word in words) / len(words) if words else 0.0
 
 
 def _titles(sectioned: SectionedText) -> list[str]:
@@ -644,8 +580,24 @@ def _coined(sectioned: SectionedText) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{pattern.pattern})" for pattern in terms.values()), re.I)
 
 
-def _introduced(text: str, known: set[str]) -> bool:
-    """Whether every name and acronym the sentence uses mid-sentence is one the reader has met (`_known_names`)."""
+def _names(sectioned: SectionedText) -> set[str]:
+    """The document's names: the words `NAMED` finds mid-sentence that it never writes in lower case ("Rocketfuel",
+    "OSPF"; not "Developers", which it writes as "developers" too)."""
+    named: set[str] = set()
+    lower: set[str] = set()
+    for sentence in sectioned.sentences:
+        named.update(NAMED.findall(sentence.text))
+        lower.update(word.lower() for word in _lower_words(sentence.text))
+    return {name for name in named if name.lower() not in lower}
+
+
+def _introduced(text: str, known: set[str], unmet: set[str] | frozenset[str] = frozenset()) -> bool:
+    """Whether every name and acronym the sentence uses mid-sentence is one the reader has met (`_known_names`), and
+    its first word is none of the document's names the reader has not met (`unmet`: "Rocketfuel computed OSPF/IS-IS
+    link weights ..." where neither the title nor the abstract has said what Rocketfuel is)."""
+    first = re.match(r"[\w-]+", text)
+    if first and re.sub(r"[’']s$", "", first.group(0)) in unmet:
+        return False
     return all(name in known or name.lower() in NOT_NAMES or name.rstrip("s") in known for name in NAMED.findall(text))
 
 
@@ -658,12 +610,10 @@ def _may_take(sectioned: SectionedText, role: Role, i: int, title: str, cue: boo
     """Whether `role`'s line may show sentence `i` (in the section titled `title`): not others' work; with a cue
     or, for a finding, a measured number, where the role needs one; a limit that says what it is
     (`_says_enough`), outside the sections of limits only as the authors' own; a finding never from the
-    introduction, though the abstract's own may lead its line when it states one (`ABSTRACT_FINDING`)."""
+    introduction; nothing from a section the line keeps away from (`Role.away`)."""
     text = sectioned.sentences[i].text
-    if OTHERS_SECTIONS.search(title) or role.never and role.never.search(text):
+    if OTHERS_SECTIONS.search(title) or role.away and role.away.search(title) or role.never and role.never.search(text):
         return False
-    if role.name == "found" and i in sectioned.abstract:
-        return bool((cue or _measured(text)) and (ABSTRACT_FINDING.search(text) or _measured(text)))
     if not _says_enough(role, text, bool(role.sections.search(title)), cue):
         return False
     return bool(role.sections.search(title)) or not (
@@ -690,7 +640,7 @@ def _measured(text: str) -> float:
     return float(bool(MEASURED.search(REFERENCE_NUMBER.sub("", text))))
 
 
-def _may_show(text: str, role: str, known: set[str], coined: re.Pattern[str] | None = None) -> bool:
+def _may_show(text: str, role: str, names: tuple[set[str], set[str]], coined: re.Pattern[str] | None = None) -> bool:
     """Whether a line may show the sentence at all: it stands alone, and past the first line it names nothing the
     title and the abstract have not introduced, nor a term the body coins that they do not use (`_coined`), and is
     no aside out of its context (`OUT_OF_CONTEXT`)."""
@@ -698,7 +648,7 @@ def _may_show(text: str, role: str, known: set[str], coined: re.Pattern[str] | N
         return _standalone(text)
     return (
         _standalone(text)
-        and _introduced(text, known)
+        and _introduced(text, *names)
         and not OUT_OF_CONTEXT.search(text)
         and not (coined and coined.search(text.replace("’", "'")))
     )

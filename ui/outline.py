@@ -12,15 +12,15 @@ OPEN_SECTIONS = 3
 
 
 def overview(summary: Summary) -> None:
-    """The overview: for a document with an abstract of its own, one labelled line per role with its pages and the
-    abstract, the authors' own, folded below; else bullets or a paragraph as the format says."""
+    """The overview: for a document with an abstract of its own, one labelled line per role with its pages, then the
+    abstract, the authors' own, in full (the lines say what it does not); else bullets or a paragraph as the format
+    says."""
     lines = summary.labelled_lines()
     if lines:
         st.markdown("\n".join(f"- **{escape(line.heading)}**: {escape(line.text)}" for line in lines))
         own = summary.authors_abstract
         if own is not None:
-            with st.expander(escape(own.heading)):
-                st.markdown(escape(own.text))
+            st.markdown(f"**{escape(own.heading)}**: {escape(own.text)}")
     elif summary.format == "bullets":
         st.markdown("\n".join(f"- {escape(s)}" for s in summary.sentences))
     else:

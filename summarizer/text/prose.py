@@ -126,8 +126,9 @@ NAMED_ANTECEDENT = re.compile(
     re.I,
 )
 # A phrase inside a sentence's opening clause that refers back to something said before it: "these tasks", "this
-# imbalance", "such systems", "the former", "for this.", "as above", "We review their architecture", "combines both
-# approaches", "Exploiting this, ...". Not the document or its parts ("this paper", "this section"), not a time
+# imbalance", "this API", "such systems", "the former", "The second is that ...", "for this.", "as above", "We review
+# their architecture", "combines both approaches", "Exploiting this, ...". Not the document or its parts ("this
+# paper", "this section"), not a time
 # ("this year", "these days"), not "those who ...", "such as", "such a", not "both reads and writes".
 TIME_NOUNS = (
     r"year|years|week|weeks|month|months|morning|afternoon|evening|night|weekend|season|summer|winter|spring|autumn|"
@@ -136,8 +137,9 @@ TIME_NOUNS = (
 REFERRING = re.compile(
     rf"\b(?:this|these|those)\s+(?!(?:[\w-]+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b|(?:{TIME_NOUNS})\b|(?:who|whom|whose|which|"
     r"that|of|in|with|at|on|for|from|by|and|or|to|are|were|is|was|long|much|many|far|few|little|big|small|close|late|"
-    r"early|bad|good)\b)[a-z]|"
-    r"\bsuch\s+(?!as\b|an?\b|that\b)[a-z]|\bthe (?:above|aforementioned|above-mentioned)\b|"
+    r"early|bad|good)\b)(?:[a-z]|[A-Z]{2,}s?\b)|"
+    r"\bsuch\s+(?!as\b|an?\b|that\b)[a-z]|(?i:\bthe (?:first|second|third|fourth|last) (?=(?:is|are|was|were)\b))|"
+    r"\bthe (?:above|aforementioned|above-mentioned)\b|"
     r"\bthe (?:former|latter)(?=\s*[.,;:)]|\s+(?:is|are|was|were|has|have|had|can|could|would|will|may|might|must|"
     r"should|does|do|did|also|only|one|ones|approach|case|method|option|because|since|as|for)\b)|"
     r"\b(?:for|of|to|by|from|despite|like|after|before|with|on|about|against|beyond|besides) (?:this|these|that|those)"

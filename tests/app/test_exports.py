@@ -97,7 +97,6 @@ def test_the_downloads_carry_the_labelled_overview_and_the_authors_abstract():
     text = as_text(summary, "quickstore.pdf")
     assert [line.split(" (p", 1)[0] for line in text.split("\n\n")[1].splitlines()] == [
         "What it is",
-        "How",
         "What it found",
         "Limits",
     ]

@@ -114,13 +114,28 @@ def test_the_abstractive_engine_reads_only_prose_and_summarizes_sections(tiny_mo
     assert not any(text in read for text in REFERENCES + GRAMMAR)
 
 
+# More to say in each section of the generated paper: a paper's labelled overview shows no sentence of its abstract
+# past its first line (the abstract is shown whole beside it), so a paper grows from Medium to Long by its sections,
+# and a section of 150 words or more has a second sentence to show at Long.
+MORE = [
+    "Each rack holds forty nodes that share a power supply and a top-of-rack switch.",
+    "A rack that loses power takes all of its nodes down at the same moment.",
+    "Recovery reads the lost copies from the surviving nodes and writes them to spare disks.",
+    "The cluster manager assigns every new chunk to a copy set when the chunk is first written.",
+    "Copy sets are rebuilt in the background when a node joins or leaves the cluster for good.",
+    "The failure traces come from three production clusters over a period of two years.",
+    "Every simulated run replays one outage in which a random share of the racks lose power.",
+    "Operators can choose a wider scatter width when recovery speed matters more than losses.",
+]
+
+
 def test_a_paper_and_a_standard_read_in_order_at_every_preset(standard, tmp_path):
     """Lengths grow TL;DR < Short < Medium < Long, TL;DR has no sections, and every section is summarized."""
     from ingest import read_file
-    from tests.summarizer.lab.test_papers import make_paper_pdf
+    from tests.summarizer.lab.test_papers import SECTIONS, make_paper_pdf
     from tests.summarizer.test_reading import LENGTHS, assert_reads_in_order
 
-    make_paper_pdf(tmp_path / "paper.pdf")
+    make_paper_pdf(tmp_path / "paper.pdf", {heading: sentences + MORE for heading, sentences in SECTIONS.items()})
     for document in (standard, read_file(str(tmp_path / "paper.pdf"))):
         summaries = {length: OFFLINE.summarize(document.blocks, SummaryOptions(length=length)) for length in LENGTHS}
         assert len(summaries["long"].sections) >= 3, document.name

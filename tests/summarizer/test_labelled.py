@@ -1,5 +1,6 @@
-"""The labelled overview: a paper with an abstract gets what it is, how, what it found and its limits, each with
-its page; a document without one keeps its paragraph; the labels survive the JSON, the wire and the command line."""
+"""The labelled overview: a paper with an abstract gets what it is, what it found and its limits, each with its page,
+and the abstract in full under them (a standard's scope gets how from its body too); a document without one keeps
+its paragraph; the labels survive the JSON, the wire and the command line."""
 
 import json
 import subprocess
@@ -16,6 +17,7 @@ from summarizer.roles import ABSTRACT_LABEL, ROLES
 from tests.builders import labelled_paper_pdf, paper_pdf
 
 LABELS = [role.label for role in ROLES]
+PAPER_LABELS = ["What it is", "What it found", "Limits"]  # a paper's abstract tells how (`roles.FIRST_PERSON_LINES`)
 
 
 @pytest.fixture(scope="module")
@@ -29,20 +31,20 @@ def paper(offline):
     return offline.summarize(blocks, SummaryOptions(format="outline"))
 
 
-def test_a_paper_with_an_abstract_gets_the_four_labelled_lines_in_order_each_with_its_page(paper):
+def test_a_paper_with_an_abstract_gets_its_labelled_lines_in_order_each_with_its_page(paper):
     lines = paper.labelled_lines()
-    assert [line.label for line in lines] == LABELS
+    assert [line.label for line in lines] == PAPER_LABELS
     assert all(line.pages and line.where.startswith("p") for line in lines)
     found = next(line for line in lines if line.label == "What it found")
     assert any(ch.isdigit() for ch in found.text) and found.pages == [4]
     assert "future work" in lines[-1].text.lower() or "not yet" in lines[-1].text.lower()
 
 
-def test_only_what_it_is_how_and_what_it_found_may_take_one_sentence_of_the_abstract_each(paper):
+def test_only_what_it_is_may_take_a_sentence_of_the_abstract(paper):
     own = set(paper.abstract)
     drawn = [(label, rows[0] in own) for label, rows in zip(paper.labels, paper.support)]
-    assert all(label in ("What it is", "How", "What it found") for label, from_abstract in drawn if from_abstract)
-    assert sum(from_abstract for _, from_abstract in drawn) <= 3 < len(own)
+    assert all(label == "What it is" for label, from_abstract in drawn if from_abstract)
+    assert sum(from_abstract for _, from_abstract in drawn) <= 1 < len(own)
     assert len(paper.sentences) == len(set(paper.sentences))
 
 
@@ -70,7 +72,7 @@ def test_plain_text_keeps_its_plain_overview(offline, text_factory):
 
 def test_the_json_carries_the_labelled_lines_and_the_wire_keeps_them(paper):
     data = json.loads(json.dumps(paper.as_dict()))
-    assert [line["label"] for line in data["overview_lines"]] == LABELS
+    assert [line["label"] for line in data["overview_lines"]] == PAPER_LABELS
     assert all(line["pages"] for line in data["overview_lines"])
     assert data["authors_abstract"]["label"] == ABSTRACT_LABEL
     rebuilt = wire.summary_from_wire(json.loads(json.dumps(wire.summary_to_wire(paper))))
@@ -87,8 +89,8 @@ def test_the_command_line_prints_the_labels(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
-    heads = [line.split(" (p", 1)[0] for line in result.stdout.splitlines()[:4]]
-    assert heads == LABELS
+    heads = [line.split(" (p", 1)[0] for line in result.stdout.splitlines()[:3]]
+    assert heads == PAPER_LABELS
     assert "Abstract (the authors', p. 1): Web services" in result.stdout
 
 
@@ -145,7 +147,7 @@ def test_what_it_found_shows_the_measured_comparison_and_no_line_leans(offline, 
     assert all(leaning not in text and "Such delays" not in text for text in lines.values())
     assert not any(text.startswith("Recall") or BACKGROUND in text for text in lines.values())
     assert "does not yet handle reads" in lines["Limits"]  # where the work stops, not the plan alone
-    assert name in lines["What it is"] and ("staging buffer" in lines["How"] or "key idea" in lines["How"])
+    assert name in lines["What it is"] and "How" not in lines  # the abstract, shown under the lines, tells how
 
 
 def authors_abstract(markdown: str) -> list[str]:
@@ -275,7 +277,7 @@ NOT_FOUND = (
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SYSTEMS, st.permutations(range(len(NOT_HOW))), st.integers(2, 40))
-def test_how_is_the_authors_own_design_never_a_definition_notation_narration_or_others_practice(
+def test_no_line_shows_a_definition_notation_narration_or_others_practice_and_how_never_would(
     offline, name, order, after
 ):
     design = [NOT_HOW[k] for k in order]
@@ -302,8 +304,9 @@ def test_how_is_the_authors_own_design_never_a_definition_notation_narration_or_
         ingest_file("paper.pdf", paper_pdf(f"{name}: batched writes", pages)).blocks, SummaryOptions(format="outline")
     )
     lines = {line.label: line.text for line in summary.labelled_lines()}
-    assert "staging buffer and flushes" in lines["How"]
-    assert not any(sentence in lines["How"] for sentence in NOT_HOW)
+    how = next(role for role in ROLES if role.name == "how")
+    assert all(how.never and how.never.search(sentence) for sentence in NOT_HOW[:2] + NOT_HOW[3:])
+    assert "How" not in lines and not any(sentence in text for sentence in NOT_HOW for text in lines.values())
     assert f"to {after} ms" in lines["What it found"]
     assert not any(sentence in text for sentence in NOT_FOUND for text in lines.values())
     assert "future work" not in lines["What it found"].lower()
@@ -338,22 +341,47 @@ def test_no_line_shows_a_comparison_without_its_baseline_or_a_sentence_leaning_i
     assert bool(NOT_SHOWN.search(sentence)) is not shown
 
 
-def test_how_leads_with_the_abstracts_own_sentence_of_method_never_its_evaluation(offline):
+def test_no_line_past_the_first_shows_the_abstracts_sentences_and_a_paper_gets_no_how(offline):
+    # A blind panel (2026-11-30) read "How" and "What it found" lines led by the abstract's own sentences, with the
+    # abstract under them, as repeats in all 12 papers; the body's sentences of method as parts never met.
     method = "Tern uses a staging buffer in memory and writes each batch with one sequential disk operation."
-    evaluated = "We evaluate Tern on three traces and compare it with a write-ahead log."
+    result = "Tern cuts the median write latency by half."
     pages = [
         (
             "Abstract",
-            f"Storage systems are slow to write. We present Tern, a storage engine that batches writes. {evaluated} "
-            f"{method} Tern cuts the median write latency by half.",
+            f"Storage systems are slow to write. We present Tern, a storage engine that batches writes. {method} "
+            f"{result}",
         ),
         ("Introduction", "Writes are often the bottleneck of a storage service. We present Tern, a storage engine."),
         ("Design", "Tern uses a log-structured layout in which each segment holds one batch of writes."),
         ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
-        ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
+        ("Conclusion", "We made writes faster. Tern does not yet handle reads, so a read-heavy service gains little."),
     ]
-    how = _labelled(offline, "tern.pdf", "Tern: batched writes", pages, "How")
-    assert how.text.startswith(method) and evaluated not in how.text
+    summary = offline.summarize(
+        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
+    )
+    lines = {line.label: line for line in summary.labelled_lines()}
+    assert list(lines) == PAPER_LABELS
+    past_first = " ".join(line.text for label, line in lines.items() if label != "What it is")
+    assert method not in past_first and result not in past_first and "log-structured" not in past_first
+    assert lines["What it found"].sentences == [pages[3][1]]
+    assert method in summary.authors_abstract.text and result in summary.authors_abstract.text
+
+
+def test_a_standard_without_authors_in_the_first_person_gets_how_from_its_body_not_its_evaluation(offline):
+    scope = (
+        "This document specifies the Tern storage format for batched writes. It applies to storage engines that "
+        "write small records."
+    )
+    design = "The Tern format uses a staging buffer that holds each batch until one sequential write stores it."
+    pages = [
+        ("Scope", scope),
+        ("Terms", "A batch is a group of records written together."),
+        ("Format", f"{design} Each segment of the log holds one batch of records."),
+        ("Evaluation", "Engines using the Tern format use a staging buffer for every batch of small records."),
+    ]
+    how = _labelled(offline, "tern-standard.pdf", "Tern storage format", pages, "How")
+    assert design in how.text and "Engines using" not in how.text
 
 
 @pytest.mark.parametrize(
@@ -388,7 +416,6 @@ def test_a_short_paragraph_under_the_abstract_heading_is_the_abstract_not_a_labe
         ("NOT_HOW", "With our methodology and lessons learned, we aim to raise the standard for distributed systems."),
         ("NOT_A_FINDING", "Clients and zones were placed in a set of datacenters with network distance of under 1ms."),
         ("DEFINES", "In this work, questions are tasks posed to secondary students to help them understand a subject."),
-        ("MOTIVATION", "Traditional methods of amortization break down when old versions remain available."),
         ("NOT_HOW", "To the best of our knowledge, this is the first study of its kind available in the literature."),
         ("NOT_HOW", "In this paper, we study a simple, theoretically sound approach to eventual consistency."),
         ("NOT_HOW", "There is significant future work to fully type check all Clojure features and idioms."),
@@ -497,16 +524,19 @@ def _tern(offline, abstract_result, design, evaluation):
 
 
 @pytest.mark.parametrize("opener", ["For example, ", "For instance, ", ""])
-def test_what_it_found_leads_with_the_abstracts_own_result_shown_without_an_example_opener(offline, opener):
+def test_what_it_found_shows_the_bodys_result_without_an_example_opener_and_not_the_abstracts(offline, opener):
     result = "on a 64-core server, Tern cuts the median write latency from 40 ms to 9 ms."
     body = "Tern wrote 3.1 GB/s with eight disks, 2.4 times the throughput of the stock kernel's log."
     stated = f"{opener}{result}" if opener else result[:1].upper() + result[1:]
     lines = _tern(
-        offline, stated, "Tern uses a log-structured layout in which each segment holds one batch of writes.", body
+        offline,
+        "Tern cuts the median write latency by half.",
+        "Tern uses a log-structured layout in which each segment holds one batch of writes.",
+        f"{body} {stated}",
     )
     found = lines["What it found"]
-    assert found.sentences[0] == result[:1].upper() + result[1:] and body in found.sentences
-    assert "We evaluate Tern" not in found.text  # what was tried is no finding
+    assert body in found.sentences and result[:1].upper() + result[1:] in found.sentences
+    assert "by half" not in found.text and "We evaluate Tern" not in found.text  # the abstract's, and no finding
 
 
 def test_what_it_found_takes_no_abstract_sentence_that_only_says_what_was_tried(offline):
@@ -522,14 +552,14 @@ def test_what_it_found_takes_no_abstract_sentence_that_only_says_what_was_tried(
 
 @pytest.mark.parametrize("said_in_abstract", [False, True])
 def test_a_term_the_body_coins_is_shown_past_the_first_line_only_when_the_abstract_uses_it(offline, said_in_abstract):
-    coined = "Tern keeps one log per disk in each flock and writes every batch with one sequential disk operation."
+    coined = "Each flock of Tern servers wrote 3.1 GB/s with eight disks, 2.4 times the stock log's rate."
     design = (
         "Tern uses a log-structured layout in which each segment holds one batch of writes. "
-        f"A group of Tern servers that share disks is called a flock. {coined}"
+        "A group of Tern servers that share disks is called a flock."
     )
     result = "Tern cuts the median write latency from 40 ms to 9 ms compared with the stock kernel."
     abstract = f"{result[:-1]}, and one flock of servers shares its disks." if said_in_abstract else result
-    lines = _tern(offline, abstract, design, "Tern wrote 3.1 GB/s with eight disks, 2.4 times the stock log's rate.")
+    lines = _tern(offline, abstract, design, coined)
     shown = " ".join(line.text for label, line in lines.items() if label != "What it is")
     assert ("flock" in shown.replace(abstract, "")) is said_in_abstract
 
@@ -617,43 +647,6 @@ def test_a_choice_made_is_no_finding():
 
     assert NOT_A_FINDING.search("We found it necessary to introduce two times because they often behave differently.")
     assert not NOT_A_FINDING.search("We found that the cache halves the median latency of reads.")
-
-
-def test_how_shows_a_body_sentence_only_when_the_abstract_has_given_most_of_its_words(offline):
-    known = "Tern uses a log-structured layout in which each segment holds one batch of writes."
-    unmet = "Tern spawns a fresh coordinator for each reconfiguration request and renumbers the surviving replicas."
-    pages = [
-        (
-            "Abstract",
-            "Storage systems are slow to write. We present Tern, a storage engine with a log-structured layout.",
-        ),
-        ("Introduction", "Writes are often the bottleneck of a storage service. We present Tern, a storage engine."),
-        ("Design", f"{unmet} {known}"),
-        ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
-        ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
-    ]
-    how = _labelled(offline, "tern.pdf", "Tern: batched writes", pages, "How")
-    assert known in how.text and unmet not in how.text
-
-
-def test_how_leads_with_the_abstracts_sentences_of_method_in_their_order_cue_or_none_not_why_or_the_title(offline):
-    method = "Tern needs few guarantees from the network, yet every update reaches every replica."
-    tuned = "The cost of Tern is tuned by choosing how many peers each round contacts."
-    why = "Existing protocols cannot tolerate lost messages."
-    pages = [
-        (
-            "Abstract",
-            "Replicas of a database drift apart when updates are lost. This paper describes Tern, a replication "
-            f"protocol that spreads updates at random. {why} Batched gossip for replicated databases. {method} "
-            f"{tuned}",
-        ),
-        ("Introduction", "Replicated databases are common. This paper describes Tern, a replication protocol."),
-        ("Design", "Tern picks a random peer each round and sends it the updates the peer lacks, batched."),
-        ("Evaluation", "Tern cut the traffic from 40 MB to 9 MB a round compared with flooding on 300 sites."),
-        ("Conclusion", "Tern spreads updates cheaply. In future work we plan to favour nearby peers."),
-    ]
-    how = _labelled(offline, "tern.pdf", "Tern: Batched gossip for replicated databases", pages, "How")
-    assert how.sentences == [method, tuned]
 
 
 def test_an_abstracts_dashed_label_and_a_pointer_to_a_table_are_not_shown(offline):
