@@ -194,7 +194,7 @@ CONCLUSION_WEIGHT = 1.0  # a finding that names its subject or is the authors' o
 # The lines past the first that take the body's sentences in a document its authors write in the first person (a
 # paper): the body's method, read by someone who has read only the title and the abstract, names parts and steps
 # they never met ("The Clearinghouse originally implemented redistribution, ...", "A highlight of our approach is to
-# construct the projection matrix itself with care."; four blind panels quoted 35 of the 46 body sentences of "How"
+# construct the projection matrix itself with care."; three blind panels quoted 35 of the 46 body sentences of "How"
 # they read as ones they would not keep), so there "How" is the abstract's to tell. A standard or a manual, whose
 # short scope does not say how its clauses work, shows one.
 FIRST_PERSON_LINES = ("what", "found", "limits")
