@@ -17,7 +17,14 @@ from .options import WORD_TARGET_RANGE, SummaryFormat, SummaryOptions
 from .partial import Partial
 from .passages import unmarked
 from .remote.client import RemoteSummarizer, connect
-from .rendering import escape_markdown, render_json, render_markdown, render_text, render_together_markdown
+from .rendering import (
+    escape_markdown,
+    page_overview,
+    render_json,
+    render_markdown,
+    render_text,
+    render_together_markdown,
+)
 from .sectioned import has_sentences
 from .service import Summarizer
 from .settings import Settings
@@ -79,6 +86,7 @@ __all__ = [
     "render_json",
     "render_markdown",
     "render_text",
+    "page_overview",
     "unmarked",
     "render_together_markdown",
 ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Protocol, Sequence, Sized
+from typing import Any, Callable, Protocol, Sequence, Sized
 
 # What the renderers read, as shapes: `summary.Summary` and `together.Combined` fit them, and this module imports
 # neither (they import it, for their own text), so no cycle ties them together.
@@ -37,6 +37,10 @@ class LabelledLine(Protocol):
     """One labelled line of an overview as the renderers read it (`summary.LabelledLine`)."""
 
     @property
+    def label(self) -> str: ...
+    @property
+    def sentences(self) -> Sequence[str]: ...
+    @property
     def heading(self) -> str: ...
     @property
     def text(self) -> str: ...
@@ -55,6 +59,8 @@ class Summary(Protocol):
     def keyterms(self) -> Sequence[str]: ...
     @property
     def authors_abstract(self) -> LabelledLine | None: ...
+    @property
+    def what_in_abstract(self) -> int | None: ...
     def labelled_lines(self) -> Sequence[LabelledLine]: ...
     def as_dict(self) -> dict[str, Any]: ...
 
@@ -105,15 +111,47 @@ def escape_markdown(text: str) -> str:
     return _LINE_START.sub(lambda m: m.group(1) + m.group(2) + "\\" + m.group(3), folded)
 
 
+def page_overview(summary: Summary) -> list[tuple[LabelledLine, int | None]]:
+    """A labelled overview as a page shows it with the authors' abstract: each line with the place of the sentence
+    to mark in it (None: none). Where "What it is" is one of the abstract's sentences (`what_in_abstract`), the
+    abstract comes first with that sentence marked, then the other lines, so that nothing is said twice; else the
+    lines, then the abstract. [] for a summary without labelled lines."""
+    lines = list(summary.labelled_lines())
+    own = summary.authors_abstract
+    unmarked: list[tuple[LabelledLine, int | None]] = [(line, None) for line in lines]
+    if not lines or own is None:
+        return unmarked
+    marked = summary.what_in_abstract
+    return unmarked + [(own, None)] if marked is None else [(own, marked)] + unmarked[1:]
+
+
+def marked_text(line: LabelledLine, marked: int | None, mark: str = "*") -> str:
+    """The line's text with its sentence at `marked` between two `mark`s ('... *We present X.* ...')."""
+    return " ".join(f"{mark}{s}{mark}" if k == marked else s for k, s in enumerate(line.sentences))
+
+
+def _in_blocks(summary: Summary, shown: Callable[[LabelledLine, int | None, bool], str]) -> str:
+    """The page's labelled overview (`page_overview`), each line as `shown` writes it (told whether it is the
+    authors' abstract): the lines together, the abstract a paragraph of its own."""
+    own = summary.authors_abstract
+    blocks: list[list[str]] = [[]]
+    for line, marked in page_overview(summary):
+        if line == own:
+            blocks += [[shown(line, marked, True)], []]
+        else:
+            blocks[-1].append(shown(line, marked, False))
+    return "\n\n".join("\n".join(block) for block in blocks if block)
+
+
 def overview(summary: Summary, abstract: bool = False) -> str:
     """The overview as plain text: one labelled line per role for a document with an abstract of its own ('What it
-    found (p. 7): ...'), then, with `abstract`, that abstract labelled as the authors'; else one bullet per sentence
-    in the bullets format, or a paragraph."""
+    found (p. 7): ...'), with `abstract` that abstract too, labelled as the authors' and placed as `page_overview`
+    places it; else one bullet per sentence in the bullets format, or a paragraph."""
     lines = summary.labelled_lines()
     if lines:
-        own = summary.authors_abstract if abstract else None
-        shown = "\n".join(f"{line.heading}: {line.text}" for line in lines)
-        return shown + (f"\n\n{own.heading}: {own.text}" if own else "")
+        if not abstract or summary.authors_abstract is None:
+            return "\n".join(f"{line.heading}: {line.text}" for line in lines)
+        return _in_blocks(summary, lambda line, marked, _: f"{line.heading}: {marked_text(line, marked)}")
     if summary.format == "bullets":
         return "\n".join(f"- {s}" for s in summary.sentences)
     return " ".join(summary.sentences)
@@ -156,11 +194,15 @@ def _markdown_overview(summary: Summary) -> str:
     """The overview as Markdown: one bold-labelled bullet per role, then the authors' abstract, for a document
     with one of its own; else one bullet per sentence in the bullets format, or a paragraph."""
     e = escape_markdown
-    lines = summary.labelled_lines()
-    if lines:
-        own = summary.authors_abstract
-        shown = "\n".join(f"- **{e(line.heading)}**: {e(line.text)}" for line in lines)
-        return shown + (f"\n\n**{e(own.heading)}**: {e(own.text)}" if own else "")
+    if summary.labelled_lines():
+        if summary.authors_abstract is None:
+            return "\n".join(f"- **{e(line.heading)}**: {e(line.text)}" for line in summary.labelled_lines())
+
+        def shown(line: LabelledLine, marked: int | None, own: bool) -> str:
+            text = " ".join(f"**{e(s)}**" if k == marked else e(s) for k, s in enumerate(line.sentences))
+            return f"{'' if own else '- '}**{e(line.heading)}**: {text}"
+
+        return _in_blocks(summary, shown)
     if summary.format == "bullets":
         return "\n".join(f"- {e(s)}" for s in summary.sentences)
     return e(" ".join(summary.sentences))

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from . import rendering
 from .passages import Passage, passages
-from .roles import ABSTRACT_LABEL
+from .roles import ABSTRACT_LABEL, ROLES
 from .sectioned import OWN_OPENER
 from .text.sentences import Sentence
 from .wording import counted, seconds, words_in
@@ -170,10 +170,24 @@ class Summary:
     @property
     def authors_abstract(self) -> LabelledLine | None:
         """The document's own abstract, labelled as the authors', with its pages; None when it has none shown."""
-        texts = [OWN_OPENER.sub("", self.source[i].text, count=1).strip() for i in self.abstract]
+        kept = [text for _, text in self._abstract_texts()]
         pages = sorted({page for page in map(self.page_of, self.abstract) if page is not None})
-        kept = [text for text in texts if text and text.lower().strip(".:") not in ("abstract", "summary")]
         return LabelledLine(ABSTRACT_LABEL, kept, pages) if kept else None
+
+    @property
+    def what_in_abstract(self) -> int | None:
+        """Where the labelled overview's first line ("What it is") is one of the abstract's own sentences, its place
+        among the sentences of `authors_abstract`; else None. A page that shows the abstract marks it there instead of
+        saying it twice (`rendering.page_overview`)."""
+        first = ROLES[0].label
+        rows = [row for label, support in zip(self.labels, self.support) if label == first for row in support]
+        shown = [index for index, _ in self._abstract_texts()]
+        return shown.index(rows[0]) if len(rows) == 1 and rows[0] in shown else None
+
+    def _abstract_texts(self) -> list[tuple[int, str]]:
+        """The abstract's sentences as shown (source index, text), without its opening label and label-only lines."""
+        texts = [(i, OWN_OPENER.sub("", self.source[i].text, count=1).strip()) for i in self.abstract]
+        return [(i, text) for i, text in texts if text and text.lower().strip(".:") not in ("abstract", "summary")]
 
     @property
     def text(self) -> str:
@@ -221,6 +235,7 @@ class Summary:
         data["overview_lines"] = [asdict(line) | {"heading": line.heading} for line in self.labelled_lines()]
         own = self.authors_abstract
         data["authors_abstract"] = None if own is None else asdict(own) | {"text": own.text}
+        data["what_in_abstract"] = self.what_in_abstract
         del data["support"]
         for section, raw in zip(self.sections, data["sections"]):
             raw["grounding"] = self._grounding(section.sentences, section.support)

@@ -300,6 +300,7 @@ def test_public_api_of_summarizer_is_pinned():
             "render_json",
             "render_markdown",
             "render_text",
+            "page_overview",
             "unmarked",
             "render_together_markdown",
             "summarize_together",

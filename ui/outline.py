@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from summarizer import SectionSummary, Summary, kind_of
+from summarizer import SectionSummary, Summary, kind_of, page_overview
 
 from .escaping import escape
 
@@ -12,19 +12,31 @@ OPEN_SECTIONS = 3
 
 
 def overview(summary: Summary) -> None:
-    """The overview: for a document with an abstract of its own, one labelled line per role with its pages, then the
-    abstract, the authors' own, in full (the lines say what it does not); else bullets or a paragraph as the format
-    says."""
-    lines = summary.labelled_lines()
-    if lines:
-        st.markdown("\n".join(f"- **{escape(line.heading)}**: {escape(line.text)}" for line in lines))
+    """The overview: for a document with an abstract of its own, one labelled line per role with its pages and the
+    abstract, the authors' own, in full (the lines say what it does not), placed as `page_overview` places them (its
+    "What it is" marked in it, where it is one of its sentences); else bullets or a paragraph as the format says."""
+    if summary.labelled_lines():
         own = summary.authors_abstract
-        if own is not None:
-            st.markdown(f"**{escape(own.heading)}**: {escape(own.text)}")
+        listed: list[str] = []
+        for line, marked in page_overview(summary):
+            text = " ".join(f"**{escape(s)}**" if k == marked else escape(s) for k, s in enumerate(line.sentences))
+            if line == own:
+                _bullets(listed)
+                st.markdown(f"**{escape(line.heading)}**: {text}")
+            else:
+                listed.append(f"- **{escape(line.heading)}**: {text}")
+        _bullets(listed)
     elif summary.format == "bullets":
         st.markdown("\n".join(f"- {escape(s)}" for s in summary.sentences))
     else:
         st.markdown(escape(" ".join(summary.sentences)))
+
+
+def _bullets(listed: list[str]) -> None:
+    """Show the labelled lines gathered so far as one list, and empty it."""
+    if listed:
+        st.markdown("\n".join(listed))
+        listed.clear()
 
 
 def sources(summary: Summary, sentences: list[str], support: list[list[int]]) -> None:

@@ -54,8 +54,12 @@ def test_the_abstract_stays_available_as_the_authors_own(paper):
     assert own.text.startswith("Web services spend much of their time")
     assert own.heading == "Abstract (the authors', p. 1)"
     shown = render_text(paper, abstract=True)
-    assert shown.index("What it is") < shown.index("Abstract (the authors") < shown.index("Design (p. 3)")
+    # "What it is" is the abstract's own sentence: marked in it, not said twice, and the abstract comes first
+    what = "This paper presents Quickstore, a cache for distributed key-value stores"
+    assert paper.what_in_abstract == 1 and shown.count(what) == 1 and f"*{what}" in shown
+    assert shown.index("Abstract (the authors") < shown.index("What it found") < shown.index("Design (p. 3)")
     assert "Abstract (the authors" not in paper.text  # the summary's own text (a batch's) is the summary alone
+    assert paper.text.startswith(f"What it is (p. 1): {what}")
 
 
 def test_a_document_without_an_abstract_keeps_its_plain_overview(offline):
@@ -74,7 +78,7 @@ def test_the_json_carries_the_labelled_lines_and_the_wire_keeps_them(paper):
     data = json.loads(json.dumps(paper.as_dict()))
     assert [line["label"] for line in data["overview_lines"]] == PAPER_LABELS
     assert all(line["pages"] for line in data["overview_lines"])
-    assert data["authors_abstract"]["label"] == ABSTRACT_LABEL
+    assert data["authors_abstract"]["label"] == ABSTRACT_LABEL and data["what_in_abstract"] == 1
     rebuilt = wire.summary_from_wire(json.loads(json.dumps(wire.summary_to_wire(paper))))
     assert rebuilt == paper and rebuilt.labelled_lines() == paper.labelled_lines()
 
@@ -89,9 +93,10 @@ def test_the_command_line_prints_the_labels(tmp_path):
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
-    heads = [line.split(" (p", 1)[0] for line in result.stdout.splitlines()[:3]]
-    assert heads == PAPER_LABELS
-    assert "Abstract (the authors', p. 1): Web services" in result.stdout
+    lines = result.stdout.splitlines()[:4]
+    assert lines[0].startswith("Abstract (the authors', p. 1): Web services") and lines[1] == ""
+    assert [line.split(" (p", 1)[0] for line in lines[2:]] == PAPER_LABELS[1:]
+    assert "*This paper presents Quickstore" in result.stdout  # "What it is", marked in the abstract
 
 
 SYSTEMS = st.sampled_from(["Fastlog", "Rivet", "Palisade", "Tern"])
