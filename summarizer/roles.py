@@ -249,6 +249,9 @@ POINTER_ASIDE = re.compile(
 # the TL;DR shows it, `tldr.PURPOSE`; a line of method keeps it: "To do so, we use a reduction argument." says nothing
 # without what is done); on "What it found", an example's.
 DROPPED_OPENERS: dict[str, tuple[re.Pattern[str], ...]] = {"what": (PURPOSE,), "found": (EXAMPLE_OPENER,)}
+# An aside in parentheses: what it says of the document ("(for the purpose of this paper called the "Async" model)")
+# does not make the sentence one that says what the document does.
+ASIDE = re.compile(r"\([^()]*\)")
 INTRODUCTION_PENALTY = 0.5  # the introduction says what the body shows: a line but the first prefers the body
 CANDIDATES = 3  # sentences beyond its own count that a line's engine input may choose among
 MEASURED_WEIGHT = 2.0  # a measured number tells the reader more than a section's title or a cue word
@@ -493,8 +496,15 @@ def _what(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) 
 
 
 def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) -> int | None:
-    """The defining sentence where it says what the document does, else the abstract's sentence a TL;DR would show,
-    else the defining sentence; None where the pool holds neither."""
+    """The abstract's sentence a TL;DR would show among those saying what the document does, where it has one (the
+    page marks it in the abstract shown under the lines, `rendering.page_overview`: an introduction's sentence
+    saying the same, "In this paper, we propose a novel approach to combine tree-based and gossip protocols ...",
+    was read blind as the abstract said twice); else the defining sentence where it says what the document does,
+    else the abstract's sentence a TL;DR would show, else the defining sentence; None where the pool holds none."""
+    cued = [i for i in pool if i in own and SELF_CUE.search(ASIDE.sub("", sectioned.sentences[i].text))]
+    picked = top(sectioned, cued, plan.defining, sectioned.title) if cued else None
+    if picked is not None:
+        return picked
     defining = plan.defining if plan.defining in pool else None
     if defining is not None and SELF_CUE.search(sectioned.sentences[defining].text):
         return defining
