@@ -22,7 +22,7 @@ def overview(summary: Summary) -> None:
             text = " ".join(f"**{escape(s)}**" if k == marked else escape(s) for k, s in enumerate(line.sentences))
             if line == own:
                 _bullets(listed)
-                st.markdown(f"**{escape(line.heading)}**: {text}")
+                st.markdown(f"**{escape(line.heading)}**  \n{text}")  # its own line: its marked sentence is bold too
             else:
                 listed.append(f"- **{escape(line.heading)}**: {text}")
         _bullets(listed)

@@ -119,7 +119,7 @@ def test_a_paper_with_an_abstract_shows_the_labelled_overview_and_the_authors_ab
     at.file_uploader(key="uploader").set_value(("quickstore.pdf", labelled_paper_pdf(), "application/pdf")).run()
     at.button(key="summarize_upload").click().run()
     assert not at.exception
-    own = next(text for text in texts(at) if text.startswith("**Abstract (the authors', p. 1)**: Web services"))
+    own = next(text for text in texts(at) if text.startswith("**Abstract (the authors', p. 1)**  \nWeb services"))
     assert "**This paper presents Quickstore" in own  # "What it is", marked in the abstract, not said twice
     shown = next(text for text in texts(at) if text.startswith("- **What it found"))
     heads = [line.split("**")[1] for line in shown.splitlines()]
