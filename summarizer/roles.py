@@ -28,7 +28,7 @@ from .planning import DOCUMENT_CUE, SELF_CUE, Plan
 from .sectioned import SectionedText
 from .text.prose import is_signpost, leans, refers_outside
 from .text.vectors import tokens
-from .tldrplan import top
+from .tldrplan import named_back, tldr_hints, top
 
 ABSTRACT_LABEL = "Abstract (the authors')"
 # A measured number: a figure with its unit, a share or a factor, in digits or words ("one percent", "two orders of
@@ -399,17 +399,27 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
         count = role.sentences.get(length, 1)
         best = _best(sectioned, plan, role, pool, title, voice, count)
         if best:
-            found[name] = _line(sectioned, role, best, count)
+            named = _named_in_abstract(sectioned, plan) if name == "what" else {}
+            found[name] = _line(sectioned, role, best, count, named)
             taken.update(i for i, _ in best)
             said.extend(set(tokens(sectioned.sentences[i].text)) for i, _ in best)
     return [found[role.name] for role in ROLES if role.name in found]
 
 
-def _line(sectioned: SectionedText, role: Role, best: list[tuple[int, float]], count: int) -> Line:
-    """A role's line of the sentences `best` with their pull, each shown as the line shows it (`_as_shown`)."""
+def _line(
+    sectioned: SectionedText, role: Role, best: list[tuple[int, float]], count: int, named: dict[int, str]
+) -> Line:
+    """A role's line of the sentences `best` with their pull, each shown as the line shows it (`_as_shown`; one that
+    stands alone only with its referring phrase named, as `named` names it)."""
     indices = sorted(i for i, _ in best)
-    written = [sectioned.sentences[i].text for i in indices]
-    texts = [shown if shown != text else None for shown, text in ((_as_shown(t, role.name), t) for t in written)]
+    written = [
+        named[i] if i in named and not _standalone(sectioned.sentences[i].text) else sectioned.sentences[i].text
+        for i in indices
+    ]
+    texts = [
+        shown if shown != sectioned.sentences[i].text else None
+        for i, shown in zip(indices, (_as_shown(t, role.name) for t in written))
+    ]
     return Line(role, indices, [score for _, score in sorted(best)], count, texts)
 
 
@@ -495,14 +505,42 @@ def _what(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) 
     return [(first[0], 1.0)] if first else []
 
 
+def _top_of(sectioned: SectionedText, plan: Plan, chosen: list[int]) -> int | None:
+    """The sentence of `chosen` (the abstract's) the TL;DR's ranker puts first, ranked with the whole abstract
+    around it (so that a phrase an earlier sentence names counts as named); None where `chosen` is empty."""
+    if not chosen:
+        return None
+    abstract = [i for i in plan.eligible if i in set(sectioned.abstract)]
+    ranked = tldr_hints(sectioned, abstract, plan.defining, sectioned.title).ranks or []
+    score = dict(zip(abstract, ranked))
+    return max(chosen, key=lambda i: score.get(i, float("-inf")))
+
+
+def _named_in_abstract(sectioned: SectionedText, plan: Plan) -> dict[int, str]:
+    """The abstract's sentences that lean on an earlier one of it only by a phrase that one names, with the phrase
+    named as the TL;DR names it ("every protocol for this problem" reads "every protocol for the consensus
+    problem", `tldrplan.named_back`)."""
+    own = [i for i in plan.eligible if i in set(sectioned.abstract)]
+    named = named_back([sectioned.sentences[i].text for i in own])
+    return {i: text for i, text in zip(own, named) if text}
+
+
 def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) -> int | None:
-    """The abstract's sentence a TL;DR would show among those saying what the document does, where it has one (the
+    """The abstract's sentence a TL;DR would show among those saying what the document does (one that leans only by
+    a phrase an earlier sentence of it names is shown so named, `_named_in_abstract`), where it has one (the
     page marks it in the abstract shown under the lines, `rendering.page_overview`: an introduction's sentence
     saying the same, "In this paper, we propose a novel approach to combine tree-based and gossip protocols ...",
     was read blind as the abstract said twice); else the defining sentence where it says what the document does,
     else the abstract's sentence a TL;DR would show, else the defining sentence; None where the pool holds none."""
-    cued = [i for i in pool if i in own and SELF_CUE.search(ASIDE.sub("", sectioned.sentences[i].text))]
-    picked = top(sectioned, cued, plan.defining, sectioned.title) if cued else None
+    named = _named_in_abstract(sectioned, plan)
+    cued = [
+        i
+        for i in plan.eligible
+        if i in own
+        and (i in pool or (i in named and _standalone(named[i])))
+        and SELF_CUE.search(ASIDE.sub("", sectioned.sentences[i].text))
+    ]
+    picked = _top_of(sectioned, plan, cued)
     if picked is not None:
         return picked
     defining = plan.defining if plan.defining in pool else None

@@ -715,3 +715,25 @@ def test_a_body_finding_is_a_measured_result_only_with_its_baseline_or_said_to_b
     assert _measured_finding(f"We show that {stated[0].lower()}{stated[1:]}.")
     assert not _measured_finding(f"{stated}.")  # a setup's number: no baseline, not said to be found
     assert not _measured_finding(f"{name} needed little time per batch {base}." if said else f"{name} is fast.")
+
+
+def test_what_it_is_is_the_abstracts_own_sentence_with_the_phrase_it_leans_on_named(offline):
+    # FLP's "What it is" had been its introduction's "In this paper, we show the surprising result ...": the
+    # abstract's own sentence leans on "this problem", and read blind the introduction's restated the abstract.
+    own = "In this paper, it is shown that every protocol for this problem can run forever when one process fails."
+    pages = [
+        ("Abstract", f"The consensus problem asks processes to agree on one value. {own} Weaker problems are solvable."),
+        (
+            "Introduction",
+            "Consensus is at the heart of replicated services. In this paper, we show the surprising result that no "
+            "asynchronous protocol tolerates a single crash.",
+        ),
+        ("Model", "Processes communicate by sending messages that arrive after an unbounded delay."),
+        ("Conclusion", "Consensus cannot be solved by a deterministic protocol in this model."),
+    ]
+    summary = offline.summarize(
+        ingest_file("flp.pdf", paper_pdf("Impossibility of consensus", pages)).blocks, SummaryOptions(format="outline")
+    )
+    what = next(line for line in summary.labelled_lines() if line.label == "What it is")
+    assert what.text == own.replace("this problem", "the consensus problem")
+    assert summary.what_in_abstract == 1 and f"*{own}*" in render_text(summary, abstract=True)
