@@ -722,7 +722,10 @@ def test_what_it_is_is_the_abstracts_own_sentence_with_the_phrase_it_leans_on_na
     # abstract's own sentence leans on "this problem", and read blind the introduction's restated the abstract.
     own = "In this paper, it is shown that every protocol for this problem can run forever when one process fails."
     pages = [
-        ("Abstract", f"The consensus problem asks processes to agree on one value. {own} Weaker problems are solvable."),
+        (
+            "Abstract",
+            f"The consensus problem asks processes to agree on one value. {own} Weaker problems are solvable.",
+        ),
         (
             "Introduction",
             "Consensus is at the heart of replicated services. In this paper, we show the surprising result that no "
