@@ -19,6 +19,7 @@ from .passages import unmarked
 from .remote.client import RemoteSummarizer, connect
 from .rendering import (
     escape_markdown,
+    marked_text,
     page_overview,
     render_json,
     render_markdown,
@@ -87,6 +88,7 @@ __all__ = [
     "render_markdown",
     "render_text",
     "page_overview",
+    "marked_text",
     "unmarked",
     "render_together_markdown",
 ]

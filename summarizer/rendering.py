@@ -125,9 +125,14 @@ def page_overview(summary: Summary) -> list[tuple[LabelledLine, int | None]]:
     return unmarked + [(own, None)] if marked is None else [(own, marked)] + unmarked[1:]
 
 
-def marked_text(line: LabelledLine, marked: int | None, mark: str = "*") -> str:
-    """The line's text with its sentence at `marked` between two `mark`s ('... *We present X.* ...')."""
-    return " ".join(f"{mark}{s}{mark}" if k == marked else s for k, s in enumerate(line.sentences))
+def marked_text(line: LabelledLine, marked: int | None, markdown: bool = False) -> str:
+    """The line's text with its sentence at `marked` marked: between asterisks in plain text ('... *We present X.*
+    ...'); in `markdown`, escaped (`escape_markdown`) and bold."""
+    if not markdown:
+        return " ".join(f"*{s}*" if k == marked else s for k, s in enumerate(line.sentences))
+    return " ".join(
+        f"**{escape_markdown(s)}**" if k == marked else escape_markdown(s) for k, s in enumerate(line.sentences)
+    )
 
 
 def _in_blocks(summary: Summary, shown: Callable[[LabelledLine, int | None, bool], str]) -> str:
@@ -198,11 +203,10 @@ def _markdown_overview(summary: Summary) -> str:
         if summary.authors_abstract is None:
             return "\n".join(f"- **{e(line.heading)}**: {e(line.text)}" for line in summary.labelled_lines())
 
-        def shown(line: LabelledLine, marked: int | None, own: bool) -> str:
-            text = " ".join(f"**{e(s)}**" if k == marked else e(s) for k, s in enumerate(line.sentences))
-            return f"{'' if own else '- '}**{e(line.heading)}**: {text}"
-
-        return _in_blocks(summary, shown)
+        return _in_blocks(
+            summary,
+            lambda line, marked, own: f"{'' if own else '- '}**{e(line.heading)}**: {marked_text(line, marked, True)}",
+        )
     if summary.format == "bullets":
         return "\n".join(f"- {e(s)}" for s in summary.sentences)
     return e(" ".join(summary.sentences))

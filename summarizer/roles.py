@@ -28,7 +28,7 @@ from .planning import DOCUMENT_CUE, SELF_CUE, Plan
 from .sectioned import SectionedText
 from .text.prose import is_signpost, leans, refers_outside
 from .text.vectors import tokens
-from .tldrplan import named_back, tldr_hints, top
+from .tldrplan import named_back, top
 
 ABSTRACT_LABEL = "Abstract (the authors')"
 # A measured number: a figure with its unit, a share or a factor, in digits or words ("one percent", "two orders of
@@ -389,6 +389,7 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
     voice = _voice(sectioned)
     known = _known_names(sectioned)
     unmet = _names(sectioned) - known
+    named = _named_in_abstract(sectioned, plan)
     coined = _coined(sectioned)
     taken: set[int] = set()
     said = [set(tokens(sectioned.sentences[i].text)) for i in sectioned.abstract]  # the abstract, then each line's
@@ -397,10 +398,9 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
         role = next(r for r in ROLES if r.name == name)
         pool = _pool(sectioned, plan.eligible, name, (known, unmet), taken, said, coined)
         count = role.sentences.get(length, 1)
-        best = _best(sectioned, plan, role, pool, title, voice, count)
+        best = _best(sectioned, plan, role, pool, title, voice, count, named)
         if best:
-            named = _named_in_abstract(sectioned, plan) if name == "what" else {}
-            found[name] = _line(sectioned, role, best, count, named)
+            found[name] = _line(sectioned, role, best, count, named if name == "what" else {})
             taken.update(i for i, _ in best)
             said.extend(set(tokens(sectioned.sentences[i].text)) for i, _ in best)
     return [found[role.name] for role in ROLES if role.name in found]
@@ -461,12 +461,14 @@ def _best(
     title: list[str],
     voice: re.Pattern[str],
     count: int,
+    named: dict[int, str],
 ) -> list[tuple[int, float]]:
-    """The sentences a line may choose among with their pull: the one defining sentence for "what", else the best
+    """The sentences a line may choose among with their pull: the one defining sentence for "what" (`named`: the
+    abstract's sentences as they read with a phrase they lean on named), else the best
     few of the pool outside the abstract, none for a line a document written in the first person does not take from
     its body (`FIRST_PERSON_LINES`), only measured results for one that shows only those (`BODY_MEASURED`)."""
     if role.name == "what":
-        return _what(sectioned, plan, pool, set(sectioned.abstract))
+        return _what(sectioned, plan, pool, set(sectioned.abstract), named)
     first_person = bool(voice.pattern)  # a standard's or a manual's voice is every sentence (`_voice`)
     if first_person and role.name not in FIRST_PERSON_LINES:
         return []
@@ -490,12 +492,14 @@ def _titles(sectioned: SectionedText) -> list[str]:
     return titles
 
 
-def _what(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) -> list[tuple[int, float]]:
+def _what(
+    sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int], named: dict[int, str]
+) -> list[tuple[int, float]]:
     """What was done: the defining sentence where it says what the document does ("We present ...", "This paper
     ..."), else the abstract's sentence a TL;DR would show (`tldrplan.top`: not the field's background, "Dimension
     reduction is a key algorithmic tool ..."), else the defining sentence, else the first sentence of the abstract
     or introduction saying what the document does, else the abstract's first."""
-    chosen = _stated(sectioned, plan, pool, own)
+    chosen = _stated(sectioned, plan, pool, own, named)
     if chosen is not None:
         return [(chosen, 1.0)]
     early = [i for i in pool if i in own or sectioned.roles[i] == "self"][: 4 * len(own) or None]
@@ -503,17 +507,6 @@ def _what(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) 
     cued = cued or [i for i in early if SELF_CUE.search(sectioned.sentences[i].text)]
     first = cued or [i for i in pool if i in own]
     return [(first[0], 1.0)] if first else []
-
-
-def _top_of(sectioned: SectionedText, plan: Plan, chosen: list[int]) -> int | None:
-    """The sentence of `chosen` (the abstract's) the TL;DR's ranker puts first, ranked with the whole abstract
-    around it (so that a phrase an earlier sentence names counts as named); None where `chosen` is empty."""
-    if not chosen:
-        return None
-    abstract = [i for i in plan.eligible if i in set(sectioned.abstract)]
-    ranked = tldr_hints(sectioned, abstract, plan.defining, sectioned.title).ranks or []
-    score = dict(zip(abstract, ranked))
-    return max(chosen, key=lambda i: score.get(i, float("-inf")))
 
 
 def _named_in_abstract(sectioned: SectionedText, plan: Plan) -> dict[int, str]:
@@ -525,14 +518,13 @@ def _named_in_abstract(sectioned: SectionedText, plan: Plan) -> dict[int, str]:
     return {i: text for i, text in zip(own, named) if text}
 
 
-def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]) -> int | None:
+def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int], named: dict[int, str]) -> int | None:
     """The abstract's sentence a TL;DR would show among those saying what the document does (one that leans only by
     a phrase an earlier sentence of it names is shown so named, `_named_in_abstract`), where it has one (the
     page marks it in the abstract shown under the lines, `rendering.page_overview`: an introduction's sentence
     saying the same, "In this paper, we propose a novel approach to combine tree-based and gossip protocols ...",
     was read blind as the abstract said twice); else the defining sentence where it says what the document does,
     else the abstract's sentence a TL;DR would show, else the defining sentence; None where the pool holds none."""
-    named = _named_in_abstract(sectioned, plan)
     cued = [
         i
         for i in plan.eligible
@@ -540,7 +532,8 @@ def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]
         and (i in pool or (i in named and _standalone(named[i])))
         and SELF_CUE.search(ASIDE.sub("", sectioned.sentences[i].text))
     ]
-    picked = _top_of(sectioned, plan, cued)
+    abstract = [i for i in plan.eligible if i in own]
+    picked = top(sectioned, abstract, plan.defining, sectioned.title, among=cued) if cued else None
     if picked is not None:
         return picked
     defining = plan.defining if plan.defining in pool else None
@@ -639,7 +632,7 @@ def _names(sectioned: SectionedText) -> set[str]:
     return {name for name in named if name.lower() not in lower}
 
 
-def _introduced(text: str, known: set[str], unmet: set[str] | frozenset[str] = frozenset()) -> bool:
+def _introduced(text: str, known: set[str], unmet: set[str]) -> bool:
     """Whether every name and acronym the sentence uses mid-sentence is one the reader has met (`_known_names`), and
     its first word is none of the document's names the reader has not met (`unmet`: "Rocketfuel computed OSPF/IS-IS
     link weights ..." where neither the title nor the abstract has said what Rocketfuel is)."""

@@ -66,12 +66,20 @@ def named_back(texts: Sequence[str]) -> list[str | None]:
     return [None if stands_alone(text) else resolved(text, texts[:k]) for k, text in enumerate(texts)]
 
 
-def top(sectioned: SectionedText, indices: Sequence[int], defining: int | None, title: str = "") -> int | None:
+def top(
+    sectioned: SectionedText,
+    indices: Sequence[int],
+    defining: int | None,
+    title: str = "",
+    among: Sequence[int] | None = None,
+) -> int | None:
     """The sentence of `indices` a TL;DR of them would show (the ranker's best of those that may be one and stand
-    alone, as `tldr_hints` ranks them), or None where none may."""
+    alone, as `tldr_hints` ranks them), or None where none may; with `among`, the best of those sentences only,
+    ranked with all of `indices` around them (a phrase an earlier one names counts as named)."""
     hints = tldr_hints(sectioned, indices, defining, title)
     ranks, allowed, alone = hints.ranks or [], hints.allowed or [], hints.standalone or []
-    shown = [k for k in range(len(indices)) if allowed[k] and alone[k]]
+    kept = set(indices if among is None else among)
+    shown = [k for k in range(len(indices)) if allowed[k] and alone[k] and indices[k] in kept]
     return indices[max(shown, key=lambda k: ranks[k])] if shown else None
 
 

@@ -301,6 +301,7 @@ def test_public_api_of_summarizer_is_pinned():
             "render_markdown",
             "render_text",
             "page_overview",
+            "marked_text",
             "unmarked",
             "render_together_markdown",
             "summarize_together",

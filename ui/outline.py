@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from summarizer import SectionSummary, Summary, kind_of, page_overview
+from summarizer import SectionSummary, Summary, kind_of, marked_text, page_overview
 
 from .escaping import escape
 
@@ -19,7 +19,7 @@ def overview(summary: Summary) -> None:
         own = summary.authors_abstract
         listed: list[str] = []
         for line, marked in page_overview(summary):
-            text = " ".join(f"**{escape(s)}**" if k == marked else escape(s) for k, s in enumerate(line.sentences))
+            text = marked_text(line, marked, markdown=True)
             if line == own:
                 _bullets(listed)
                 st.markdown(f"**{escape(line.heading)}**  \n{text}")  # its own line: its marked sentence is bold too
