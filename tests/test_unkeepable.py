@@ -317,3 +317,21 @@ def test_a_contrast_with_what_came_before_leans(opener):
     # "By way of contrast, solutions are known for the synchronous case, ..." was FLP's "How".
     assert leans(f"{opener}, solutions are known for the synchronous case.")
     assert not leans("By way of the leader, every write reaches the replicas in one round trip.")
+
+
+ACRONYMS = st.sampled_from(["API", "APIs", "RPCs", "SDK", "DSL", "GPUs", "ISA"])
+ORDINALS = st.sampled_from(["first", "second", "third", "last"])
+
+
+@given(ACRONYMS, WORDS, st.sampled_from(["this", "these"]))
+def test_a_referring_phrase_with_an_acronym_leans_unless_the_sentence_names_it(acronym, word, demonstrative):
+    # Dapper's "Developers at Google use this API to build ... analysis tools." had been a line.
+    assert leans(f"Developers use {demonstrative} {acronym} to build every {word}.")
+    assert not leans(f"We build a {word} {acronym} and show how {demonstrative} {acronym} scales.")
+
+
+@given(ORDINALS, st.sampled_from(["is", "was"]), WORDS)
+def test_the_second_is_leans_on_a_list_not_shown_and_the_second_version_does_not(ordinal, verb, word):
+    # Out of the Tar Pit's "The second is that we're further dividing the complexity ..." had been a line.
+    assert leans(f"The {ordinal} {verb} that we keep every {word} in memory.")
+    assert not leans(f"The {ordinal} version of the {word} {verb} written in C.")

@@ -740,3 +740,27 @@ def test_what_it_is_is_the_abstracts_own_sentence_with_the_phrase_it_leans_on_na
     what = next(line for line in summary.labelled_lines() if line.label == "What it is")
     assert what.text == own.replace("this problem", "the consensus problem")
     assert summary.what_in_abstract == 1 and f"*{own}*" in render_text(summary, abstract=True)
+
+
+@pytest.mark.parametrize(
+    ("title", "others"),
+    [
+        ("IV. Related Routing Methods", True),
+        ("2 Related Approaches", True),
+        ("Background and Related Work", True),
+        ("5 Correlated Failures", False),
+        ("3 Design", False),
+    ],
+)
+def test_a_section_titled_related_is_others_work(title, others):
+    from summarizer.roles import OTHERS_SECTIONS
+
+    assert bool(OTHERS_SECTIONS.search(title)) is others
+
+
+@pytest.mark.parametrize(("first", "shown"), [("Rocketfuel", False), ("Tern", True), ("Developers", True)])
+def test_a_line_does_not_open_on_a_name_the_title_and_abstract_never_introduce(first, shown):
+    from summarizer.roles import _introduced
+
+    text = f"{first} computed the link weights of every topology from observed routes."
+    assert _introduced(text, {"Tern"}, {"Rocketfuel"}) is shown
