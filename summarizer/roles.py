@@ -518,13 +518,11 @@ def _named_in_abstract(sectioned: SectionedText, plan: Plan) -> dict[int, str]:
     return {i: text for i, text in zip(own, named) if text}
 
 
-def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int], named: dict[int, str]) -> int | None:
-    """The abstract's sentence a TL;DR would show among those saying what the document does (one that leans only by
-    a phrase an earlier sentence of it names is shown so named, `_named_in_abstract`), where it has one (the
-    page marks it in the abstract shown under the lines, `rendering.page_overview`: an introduction's sentence
-    saying the same, "In this paper, we propose a novel approach to combine tree-based and gossip protocols ...",
-    was read blind as the abstract said twice); else the defining sentence where it says what the document does,
-    else the abstract's sentence a TL;DR would show, else the defining sentence; None where the pool holds none."""
+def _abstract_says(
+    sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int], named: dict[int, str]
+) -> int | None:
+    """The abstract's sentence saying what the document does (`SELF_CUE`, not in an aside) that the TL;DR's ranker
+    puts first among them, ranked with the whole abstract; one that stands alone only named counts; None for none."""
     cued = [
         i
         for i in plan.eligible
@@ -533,7 +531,17 @@ def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int]
         and SELF_CUE.search(ASIDE.sub("", sectioned.sentences[i].text))
     ]
     abstract = [i for i in plan.eligible if i in own]
-    picked = top(sectioned, abstract, plan.defining, sectioned.title, among=cued) if cued else None
+    return top(sectioned, abstract, plan.defining, sectioned.title, among=cued) if cued else None
+
+
+def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int], named: dict[int, str]) -> int | None:
+    """The abstract's sentence a TL;DR would show among those saying what the document does (one that leans only by
+    a phrase an earlier sentence of it names is shown so named, `_named_in_abstract`), where it has one (the
+    page marks it in the abstract shown under the lines, `rendering.page_overview`: an introduction's sentence
+    saying the same, "In this paper, we propose a novel approach to combine tree-based and gossip protocols ...",
+    was read blind as the abstract said twice); else the defining sentence where it says what the document does,
+    else the abstract's sentence a TL;DR would show, else the defining sentence; None where the pool holds none."""
+    picked = _abstract_says(sectioned, plan, pool, own, named)
     if picked is not None:
         return picked
     defining = plan.defining if plan.defining in pool else None
