@@ -141,6 +141,9 @@ SHOWN_THAT = re.compile(
     r"(?:shown|proved|proven|demonstrated|established) that\s+(?=[a-z])",
     re.I,
 )
+# An adverb after the opening "we" that places the sentence after another ("We first present a study ...", "We also
+# propose ..."): a TL;DR shown alone drops it (`unframed`); "we then", "we next" are never a TL;DR ("sequel").
+SEQUENCED = re.compile(r"^(we)\s+(?:first|also|further|additionally)\s+(?=[a-z])", re.I)
 PURPOSE = re.compile(rf"^(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
 FEATURES = (
     "first",
@@ -251,8 +254,9 @@ def fits(text: str) -> bool:
 
 def unframed(text: str) -> str:
     """The sentence without a framing opener before its "we" (`FRAMING`) or a passive one before what is shown
-    (`SHOWN_THAT`), capitalised; else the sentence as it is."""
-    rest = SHOWN_THAT.sub("", FRAMING.sub("", text, count=1), count=1)
+    (`SHOWN_THAT`), and without an adverb that places it after another (`SEQUENCED`), capitalised; else the
+    sentence as it is."""
+    rest = SEQUENCED.sub(r"\1 ", SHOWN_THAT.sub("", FRAMING.sub("", text, count=1), count=1), count=1)
     return rest if rest == text else rest[:1].upper() + rest[1:]
 
 
