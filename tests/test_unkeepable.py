@@ -335,3 +335,25 @@ def test_the_second_is_leans_on_a_list_not_shown_and_the_second_version_does_not
     # Out of the Tar Pit's "The second is that we're further dividing the complexity ..." had been a line.
     assert leans(f"The {ordinal} {verb} that we keep every {word} in memory.")
     assert not leans(f"The {ordinal} version of the {word} {verb} written in C.")
+
+
+SECTION_NUMBERS = st.sampled_from(["5", "6.2", "IV", "3.1", "8"])
+PUT_VERBS = st.sampled_from(["present", "describe", "evaluate", "discuss", "will describe", "review"])
+
+
+@given(PUT_VERBS, WORDS, st.sampled_from(["Section", "section", "Chapter", "Sections"]), SECTION_NUMBERS, SECTION_NUMBERS)
+def test_a_sentence_that_only_says_where_we_put_something_is_a_signpost_not_its_sections_announcement(
+    verb, word, part, number, other
+):
+    # Mesos's introduction line had been "We present our implementation of Mesos in Section 5 and evaluate it in
+    # Section 6.", and Out of the Tar Pit's "We start with a review of the relational model in section 8 ...".
+    from summarizer.text.topicality import announced
+
+    pointer = f"We {verb} our {word} in {part} {number}."
+    assert is_signpost(pointer) and announced(pointer) is None, pointer
+    assert is_signpost(f"We {verb} the {word} in {part} {number} and measure it in {part} {other}.")
+    assert is_signpost(f"In {part} {number}, we reviewed the {word} of earlier systems.")
+    # Where a thing was described is not where we put this sentence's content; a finding stays a finding.
+    assert not is_signpost(f"We {verb} the {word} on the traces described in {part} {number}.")
+    assert not is_signpost(f"We show in {part} {number} that the {word} halves the latency of reads.")
+    assert announced(f"In this section we {verb} the {word} and its allocation of memory.") is not None

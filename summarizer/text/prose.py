@@ -211,6 +211,18 @@ COUNTED_THINGS = (
     r"\b(?:two|three|four|five|six|seven|eight|several|a few|a number of|\d{1,2}) (?:[a-z-]+ )?"
     r"(?:contributions|observations|lessons|findings|insights|takeaways)[.:]?$"
 )
+# Another numbered part of the document: "Section 5", "section 8.2", "Chapter IV", "§3", "Sections 2 and 3".
+ELSEWHERE = r"(?:sections?|sec\.|§|chapters?|appendix|appendices)\s*[\dIVXA-Z][\w.]*(?:(?:,| and| or| to|–|-)\s*[\dIVX][\w.]*)*"
+# Where "we" put something, at a sentence's end ("We present X in Section 5."), not where a thing was described ("on
+# the traces described in Section 2", "given in Section 3").
+WHERE_WE_PUT = rf"(?<!ed )(?<!en )(?<!wn )\bin {ELSEWHERE}"
+# A sentence that only says where in the document "we" put something ("We present our implementation in Section 5 and
+# evaluate it in Section 6.", "In Section IV, we reviewed ..."): not the announcement of its own section's content.
+POINTS_ELSEWHERE = (
+    rf"^(?:we|i)\b[^.;:]{{0,160}}?{WHERE_WE_PUT}(?:,? and\b[^.;:]{{0,100}}?{WHERE_WE_PUT})?\s*\.?$|"
+    rf"^in {ELSEWHERE},? (?:we|i) (?:\w+ly )?(?:have )?\w+ed\b"
+)
+_POINTS_ELSEWHERE = re.compile(POINTS_ELSEWHERE, re.I)
 # A sentence about where things are in the document, or that only counts what follows: a section's summary should say
 # what the section says.
 SIGNPOST = re.compile(
@@ -225,6 +237,7 @@ SIGNPOST = re.compile(
     r"(?:two|three|four|five|six|\d+|the following) (?:main )?(?:parts|sections|chapters|steps)\b|"
     r"^the (?:rest|remainder) of (?:this|the) "
     r"(?:paper|article|chapter|report|thesis|document)\b|(?:^|,\s*)(?:we|i) (?:begin|start|conclude|end) (?:with|by)\b|"
+    rf"{POINTS_ELSEWHERE}|"
     + COUNTED_THINGS,
     re.I,
 )
@@ -251,8 +264,15 @@ def shown(text: str) -> str:
 
 def is_signpost(text: str) -> bool:
     """True for a sentence that points the reader elsewhere in the document instead of saying something
-    ("In this section, we describe ...", "Section 5 summarizes ...", "... are addressed in Section IV.")."""
+    ("In this section, we describe ...", "Section 5 summarizes ...", "... are addressed in Section IV.", "We present
+    our implementation in Section 5 and evaluate it in Section 6.", "In Section IV, we reviewed ...")."""
     return bool(SIGNPOST.search(shown(text)))
+
+
+def points_elsewhere(text: str) -> bool:
+    """True for a sentence that only says where in the document "we" put something (`POINTS_ELSEWHERE`): a signpost
+    even where it opens as its section's own announcement ("We present X in Section 5.")."""
+    return bool(_POINTS_ELSEWHERE.search(shown(text)))
 
 
 def dangles(text: str) -> bool:
@@ -314,6 +334,7 @@ __all__ = [
     "dangles",
     "is_prose",
     "is_signpost",
+    "points_elsewhere",
     "leans",
     "opens_mid_thought",
     "refers_back",

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from .prose import is_signpost, shown
+from .prose import is_signpost, points_elsewhere, shown
 from .vectors import tokens
 
 FIGURE = r"(?:figures?|figs?\.|tables?|listings?|algorithms?|graphs?|charts?|plots?|diagrams?)"
@@ -163,8 +163,11 @@ def refers_back(text: str) -> bool:
 
 def announced(text: str) -> str | None:
     """What a sentence says its section covers ("In this section, we present X" -> "X"), when it names content;
-    None for any other sentence, and for an announcement of nothing ("Here we describe it in detail")."""
+    None for any other sentence, for an announcement of nothing ("Here we describe it in detail") and for one that
+    puts its content in another section ("We present X in Section 5.", `prose.points_elsewhere`)."""
     opening = GLUED_HEADING.sub("", shown(text).lstrip("\"'“‘("))
+    if points_elsewhere(opening):
+        return None
     match = TOPIC_STATEMENT.match(opening)
     inside = None if match else WE_IN_SECTION.match(opening)
     if match:
