@@ -15,7 +15,8 @@ from typing import Sequence
 import numpy as np
 
 from .engine import Hints
-from .engines.tldr import ranks, stands_alone
+from .engines.selection import DEFAULT_TUNING, is_candidate, shown_sentences
+from .engines.tldr import ROOM, headed, ranks, says_its_own, stands_alone
 from .sectioned import NUMBER, Section, SectionedText
 from .text.reference import resolved
 from .text.topics import separate_stories
@@ -45,25 +46,40 @@ def _paragraphs(sectioned: SectionedText, indices: list[int]) -> list[list[int]]
 
 def passage(sectioned: SectionedText, eligible: Sequence[int]) -> list[int]:
     """The sentences (of `eligible`) a TL;DR is chosen from, in document order."""
+    return abstract_passage(sectioned, eligible) or body_passage(sectioned, eligible) or list(eligible)
 
-    def inside(pattern: re.Pattern[str]) -> list[int]:
-        spans = [(s.start, s.stop) for s in sectioned.sections if s.title and _named(s, pattern)]
-        return [i for i in eligible if any(start <= i < stop for start, stop in spans[:1])]
 
+def _inside(sectioned: SectionedText, eligible: Sequence[int], pattern: re.Pattern[str]) -> list[int]:
+    """The sentences of `eligible` in the first section whose title `pattern` names."""
+    spans = [(s.start, s.stop) for s in sectioned.sections if s.title and _named(s, pattern)]
+    return [i for i in eligible if any(start <= i < stop for start, stop in spans[:1])]
+
+
+def abstract_passage(sectioned: SectionedText, eligible: Sequence[int]) -> list[int]:
+    """The abstract's sentences (its own, or a section titled Abstract, Summary, Scope ...), or none."""
     own = set(sectioned.abstract)
-    abstract = [i for i in eligible if i in own] or inside(ABSTRACT)
-    if abstract:
-        return abstract
-    introduction = _paragraphs(sectioned, inside(INTRODUCTION))[-INTRODUCTION_PARAGRAPHS:]
-    conclusion = _paragraphs(sectioned, inside(CONCLUSION))[:1]
-    chosen = [i for run in introduction + conclusion for i in run]
-    return chosen or list(eligible)
+    return [i for i in eligible if i in own] or _inside(sectioned, eligible, ABSTRACT)
+
+
+def body_passage(sectioned: SectionedText, eligible: Sequence[int]) -> list[int]:
+    """The introduction's last paragraphs and the conclusion's first, where a paper says what it contributes."""
+    introduction = _paragraphs(sectioned, _inside(sectioned, eligible, INTRODUCTION))[-INTRODUCTION_PARAGRAPHS:]
+    conclusion = _paragraphs(sectioned, _inside(sectioned, eligible, CONCLUSION))[:1]
+    return [i for run in introduction + conclusion for i in run]
 
 
 def named_back(texts: Sequence[str]) -> list[str | None]:
     """Each sentence of a passage that leans on an earlier one only by a phrase that one names ("this problem"),
     with the phrase named (`text.reference`); None for the others."""
     return [None if stands_alone(text) else resolved(text, texts[:k]) for k, text in enumerate(texts)]
+
+
+def as_shown(texts: Sequence[str]) -> list[str | None]:
+    """Each sentence of a passage as a TL;DR would show it, where that differs: a phrase pointing back named
+    (`named_back`), a sentence too long for a TL;DR cut before what only elaborates on it (`tldr.headed`); None for
+    the others."""
+    named = named_back(texts)
+    return [headed(n or t) or n for n, t in zip(named, texts)]
 
 
 def top(
@@ -86,19 +102,49 @@ def top(
 def tldr_hints(sectioned: SectionedText, indices: Sequence[int], defining: int | None, title: str = "") -> Hints:
     """Hints for a TL;DR of the sentences `indices`: the ranker's score of each sentence of their passage, the
     rest unranked and not allowed; a sentence that leans only in an opener the TL;DR drops stands alone, and so does
-    one whose referring phrase an earlier sentence of the passage names (`text.reference`), shown so named."""
-    chosen = passage(sectioned, indices)
+    one whose referring phrase an earlier sentence of the passage names (`text.reference`), shown so named.
+
+    Where the abstract's best sentence is only the field's background (no "we", no "this paper", not what the
+    title's subject is: `tldr.says_its_own`), the introduction's last paragraphs and the conclusion's first are
+    ranked instead when their best one says what the document does ("Automated question generation is important
+    today ..." gives way to "In this paper, we address the problem of automatically generating new questions ...")."""
+    hints = _passage_hints(sectioned, indices, passage(sectioned, indices), defining, title)
+    if abstract_passage(sectioned, indices) and not _says_its_own(sectioned, indices, hints, title):
+        body = body_passage(sectioned, indices)
+        instead = _passage_hints(sectioned, indices, body, defining, title) if body else None
+        if instead is not None and _says_its_own(sectioned, indices, instead, title):
+            return instead
+    return hints
+
+
+def _says_its_own(sectioned: SectionedText, indices: Sequence[int], hints: Hints, title: str) -> bool:
+    """Whether the sentence a TL;DR with these hints shows says what the document itself is or does."""
+    ranks, allowed, alone = hints.ranks or [], hints.allowed or [], hints.standalone or []
+    sentences = shown_sentences([sectioned.sentences[i] for i in indices], hints)
+    shown = [
+        k
+        for k, sentence in enumerate(sentences)
+        if allowed[k] and alone[k] and is_candidate(sentence, DEFAULT_TUNING) and len(sentence.text.split()) <= ROOM
+    ]
+    return bool(shown) and says_its_own(sentences[max(shown, key=lambda k: ranks[k])].text, title)
+
+
+def _passage_hints(
+    sectioned: SectionedText, indices: Sequence[int], chosen: list[int], defining: int | None, title: str
+) -> Hints:
+    """The hints of `tldr_hints` with `chosen` as the passage."""
     texts = [sectioned.sentences[i].text for i in chosen]
     named = dict(zip(chosen, named_back(texts)))
-    texts = [named.get(i) or t for i, t in zip(chosen, texts)]
+    shown = {i: text for i, text in zip(chosen, as_shown(texts)) if text}
+    texts = [shown.get(i) or t for i, t in zip(chosen, texts)]
     scored = dict(zip(chosen, ranks(texts, [i == defining for i in chosen], title).tolist()))
     values = np.asarray([scored.get(i, -np.inf) for i in indices])
     allowed = np.isfinite(values)
     return Hints(
         ranks=np.where(allowed, values, UNRANKED).tolist(),
         allowed=allowed.tolist(),
-        standalone=[bool(named.get(i)) or stands_alone(sectioned.sentences[i].text) for i in indices],
-        texts=[named.get(i) for i in indices],
+        standalone=[bool(named.get(i)) or stands_alone(shown.get(i) or sectioned.sentences[i].text) for i in indices],
+        texts=[shown.get(i) for i in indices],
     )
 
 

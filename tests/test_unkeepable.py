@@ -341,7 +341,9 @@ SECTION_NUMBERS = st.sampled_from(["5", "6.2", "IV", "3.1", "8"])
 PUT_VERBS = st.sampled_from(["present", "describe", "evaluate", "discuss", "will describe", "review"])
 
 
-@given(PUT_VERBS, WORDS, st.sampled_from(["Section", "section", "Chapter", "Sections"]), SECTION_NUMBERS, SECTION_NUMBERS)
+@given(
+    PUT_VERBS, WORDS, st.sampled_from(["Section", "section", "Chapter", "Sections"]), SECTION_NUMBERS, SECTION_NUMBERS
+)
 def test_a_sentence_that_only_says_where_we_put_something_is_a_signpost_not_its_sections_announcement(
     verb, word, part, number, other
 ):

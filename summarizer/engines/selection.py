@@ -140,6 +140,7 @@ def select(
     n = len(sentences)
     if not n:
         return []
+    sentences = shown_sentences(sentences, hints)
     groups = np.asarray(hints.groups if hints.groups is not None else np.zeros(n), dtype=np.int64)
     mask = _shown(sentences, tuning, hints)
     tuning = replace(
@@ -167,6 +168,14 @@ def select(
     while picking.wants_more() and picking.pick():
         pass
     return sorted(picking.chosen)
+
+
+def shown_sentences(sentences: Sequence[Sentence], hints: Hints) -> Sequence[Sentence]:
+    """The sentences with the text a summary shows in place of each (`hints.texts`), which is what is measured and
+    compared."""
+    if hints.texts is None:
+        return sentences
+    return [replace(s, text=t) if t else s for s, t in zip(sentences, hints.texts)]
 
 
 def _shown(sentences: Sequence[Sentence], tuning: Tuning, hints: Hints) -> np.ndarray:

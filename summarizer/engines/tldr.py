@@ -28,10 +28,11 @@ from typing import Sequence
 
 import numpy as np
 
+from ..options import LENGTHS
 from ..text.prose import dangles, is_signpost, leans, opens_mid_thought, shown
 from ..text.vectors import tfidf, tokens
 from .scoring import Scorer
-from .selection import centralities
+from .selection import DEFAULT_TUNING, centralities
 
 WEIGHTS = Path(__file__).with_name("tldr.json")
 TITLE_WEIGHT = 0.5  # logits per unit of the title's share of the sentence's words (hand-set: no titles in train)
@@ -170,6 +171,12 @@ FEATURES = (
     "background_first",
 )
 LONG_WORDS = 40
+# Where a sentence too long for a TL;DR may end early (`headed`): before a list of examples ("..., including X, Y
+# and Z"), an aside after a semicolon or a dash, or a clause on its last noun (", which ...").
+ELABORATION = re.compile(r",\s+(?:including|such as|e\.g\.|i\.e\.|which|where|namely)\s|;\s+|\s[—–]\s")
+CUT_WORDS = 8
+ENUMERATED = re.compile(r"\((?:\d|[a-z]|i{1,3}|iv)\)|(?:^|\s)(?:\d|[a-z])\)\s")
+ROOM = min(DEFAULT_TUNING.max_words, LENGTHS["tldr"] * DEFAULT_TUNING.first_room)  # a TL;DR's most words (`selection`)
 
 
 def _row(text: str) -> list[float]:
@@ -245,6 +252,31 @@ def names_the_subject(text: str, title: str) -> bool:
         return False
     words, said = tokens(text), set(tokens(title))
     return sum(word not in said for word in words) / max(1, len(words)) >= SUBJECT_NEW
+
+
+def says_its_own(text: str, title: str = "") -> bool:
+    """Whether a sentence speaks of the document or its authors ("we", "this paper", `OWN_CUES`), says what it does
+    (`does`) or what the subject its title names is (`names_the_subject`): not only the field's background."""
+    seen = shown(text)
+    return does(seen) or any(_CUES[name].search(seen) for name in OWN_CUES) or names_the_subject(seen, title)
+
+
+def headed(text: str) -> str | None:
+    """A sentence too long for a TL;DR (over `ROOM` words) cut before what only elaborates on it (`ELABORATION`: a
+    list of examples, an aside, a clause on its last noun), where what comes before is a sentence of `CUT_WORDS` to
+    `ROOM` words with its brackets closed; None for any other sentence. "To address this imbalance, we describe
+    several techniques for designing functional data structures, and numerous original data structures based on
+    these techniques, including multiple variations of lists, queues, ..." reads "... based on these techniques."."""
+    if len(text.split()) <= ROOM:
+        return None
+    for mark in reversed(list(ELABORATION.finditer(text))):
+        head = text[: mark.start()].rstrip(" ,;")
+        listed = ";" in head or ENUMERATED.search(head)  # a list cut partway is no sentence
+        if CUT_WORDS <= len(head.split()) <= ROOM and head.count("(") == head.count(")") and head[-1:].isalnum():
+            if listed:
+                return None
+            return f"{head}."
+    return None
 
 
 def fits(text: str) -> bool:

@@ -12,7 +12,7 @@ on the others) is said first, so a reader can tell the weights were not chosen o
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -22,15 +22,13 @@ from .. import planning
 from ..engines import tldr
 from ..engines.scoring import Scorer, fit
 from ..engines.selection import DEFAULT_TUNING, is_candidate
-from ..options import LENGTHS
 from ..sectioned import sectioned_text
 from ..text.prose import shown
 from ..text.sentences import Sentence
-from ..tldrplan import named_back, passage
+from ..tldrplan import as_shown, passage
 from .evaluation import rouge_scorer
 from .tldreval import Record
 
-ROOM = min(DEFAULT_TUNING.max_words, LENGTHS["tldr"] * DEFAULT_TUNING.first_room)  # a TL;DR's most words
 L2 = 1.0
 FOLDS = 5
 
@@ -48,25 +46,29 @@ class Examples:
 
 def pickable(text: str) -> bool:
     """Whether the offline engine may show this sentence alone as a TL;DR (as `selection.select` decides)."""
-    return tldr.fits(shown(text)) and tldr.stands_alone(text) and len(text.split()) <= ROOM
+    return tldr.fits(shown(text)) and tldr.stands_alone(text) and len(text.split()) <= tldr.ROOM
 
 
 def _passage(record: Record) -> tuple[list[Sentence], list[str], list[bool]]:
     """The sentences of an abstract's TL;DR passage as the service reads it, their texts as a TL;DR shows them (a
-    phrase pointing back named, `tldrplan.named_back`) and which one is the document's defining sentence."""
+    phrase pointing back named, a long one cut, `tldrplan.as_shown`) and which is the document's defining sentence."""
     sectioned = sectioned_text(record.text)
     plan = planning.plan(sectioned, len(sectioned.sentences), "tldr")
     chosen = passage(sectioned, plan.eligible)
     sentences = [sectioned.sentences[i] for i in chosen]
-    named = named_back([s.text for s in sentences])
-    return sentences, [n or s.text for n, s in zip(named, sentences)], [i == plan.defining for i in chosen]
+    shown_texts = as_shown([s.text for s in sentences])
+    return sentences, [n or s.text for n, s in zip(shown_texts, sentences)], [i == plan.defining for i in chosen]
 
 
 def _candidates(record: Record, scorer: Any) -> tuple[np.ndarray, list[float], list[float]]:
     """One abstract's candidate rows, their oracle labels and their ROUGE-1 (max over golds)."""
     sentences, texts, defining = _passage(record)
     table = tldr.features(texts, defining)
-    keep = [k for k, s in enumerate(sentences) if is_candidate(s, DEFAULT_TUNING) and pickable(texts[k])]
+    keep = [
+        k
+        for k, s in enumerate(sentences)
+        if is_candidate(replace(s, text=texts[k]), DEFAULT_TUNING) and pickable(texts[k])
+    ]
     scores = [[scorer.score(gold, tldr.unframed(shown(texts[k]))) for gold in record.golds] for k in keep]
     both = [max(s["rouge1"].fmeasure + s["rouge2"].fmeasure for s in per) for per in scores]
     best = int(np.argmax(both)) if both else -1

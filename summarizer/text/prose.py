@@ -209,10 +209,12 @@ SHORT_OPENING = 5
 # three contributions.", "We draw four lessons:").
 COUNTED_THINGS = (
     r"\b(?:two|three|four|five|six|seven|eight|several|a few|a number of|\d{1,2}) (?:[a-z-]+ )?"
-    r"(?:contributions|observations|lessons|findings|insights|takeaways)[.:]?$"
+    r"(?:contributions|observations|lessons|findings|insights|takeaways|ways|aspects|respects)[.:]?$"
 )
 # Another numbered part of the document: "Section 5", "section 8.2", "Chapter IV", "§3", "Sections 2 and 3".
-ELSEWHERE = r"(?:sections?|sec\.|§|chapters?|appendix|appendices)\s*[\dIVXA-Z][\w.]*(?:(?:,| and| or| to|–|-)\s*[\dIVX][\w.]*)*"
+ELSEWHERE = (
+    r"(?:sections?|sec\.|§|chapters?|appendix|appendices)\s*[\dIVXA-Z][\w.]*(?:(?:,| and| or| to|–|-)\s*[\dIVX][\w.]*)*"
+)
 # Where "we" put something, at a sentence's end ("We present X in Section 5."), not where a thing was described ("on
 # the traces described in Section 2", "given in Section 3").
 WHERE_WE_PUT = rf"(?<!ed )(?<!en )(?<!wn )\bin {ELSEWHERE}"
@@ -237,8 +239,7 @@ SIGNPOST = re.compile(
     r"(?:two|three|four|five|six|\d+|the following) (?:main )?(?:parts|sections|chapters|steps)\b|"
     r"^the (?:rest|remainder) of (?:this|the) "
     r"(?:paper|article|chapter|report|thesis|document)\b|(?:^|,\s*)(?:we|i) (?:begin|start|conclude|end) (?:with|by)\b|"
-    rf"{POINTS_ELSEWHERE}|"
-    + COUNTED_THINGS,
+    rf"{POINTS_ELSEWHERE}|" + COUNTED_THINGS,
     re.I,
 )
 

@@ -406,3 +406,53 @@ def test_what_the_titles_subject_is_pulls_only_when_it_says_more_than_the_title(
         "The join calculus is a language that models distributed and mobile programming.",
         "The Join Calculus: a Language for Distributed Mobile Programming",
     )
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.sampled_from(["In this paper, we", "In this work, we", "Here, we", "We"]),
+    st.sampled_from(["address", "study", "present"]),
+)
+def test_an_abstract_of_background_only_gives_way_to_the_introduction_that_says_what_the_paper_does(opening, verb):
+    # The question-generation paper's abstract says what it does only in one long list ("This paper innovates in three
+    # ways; (1) ..."), and its TL;DR had been its background, "Automated question generation is important today ...".
+    own = f"{opening} {verb} the problem of grouping pages on flash drives by the lifetime a storage engine expects."
+    text = (
+        f"# Abstract\n\n{BACKGROUND}\n\n# Introduction\n\n{FLASH[0]} {FLASH[1]}\n\n{FLASH[2]} {own}\n\n"
+        f"# Design\n\n{METHOD}"
+    )
+    tldr = OFFLINE.summarize(parse_text(text, markdown_syntax=True).blocks, TLDR).sentences
+    assert tldr == [unframed(own)]
+    with_own = text.replace(f"{BACKGROUND}\n\n# Introduction", f"{BACKGROUND} {CONTRIBUTION}\n\n# Introduction")
+    assert OFFLINE.summarize(parse_text(with_own, markdown_syntax=True).blocks, TLDR).sentences == [CONTRIBUTION]
+
+
+LISTS = st.lists(
+    st.sampled_from(["lists", "queues", "heaps", "tries", "ropes", "deques", "finger trees"]), min_size=4, max_size=5
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(LISTS, st.sampled_from([", including", ", such as", ", which cover", " — among them"]))
+def test_a_contribution_too_long_for_a_tldr_is_shown_up_to_what_only_elaborates_on_it(kinds, mark):
+    # Purely Functional Data Structures' own "To address this imbalance, we describe several techniques ... based on
+    # these techniques, including multiple variations of lists, queues, ..." ran past a TL;DR's 40 words, and its
+    # TL;DR had been a later, narrower sentence.
+    head = "We describe several techniques for designing functional data structures, and numerous original ones"
+    long = f"{head}{mark} {', '.join(f'variations of {k} that support random access' for k in kinds)}."
+    assert 40 < len(long.split()) <= 55  # longer is no candidate for any summary
+    text = f"# Abstract\n\n{BACKGROUND} {long} {RESULTS}\n\n# Introduction\n\n{METHOD}"
+    assert OFFLINE.summarize(parse_text(text, markdown_syntax=True).blocks, TLDR).sentences == [f"{head}."]
+
+
+def test_a_list_cut_partway_is_no_tldr():
+    from summarizer.engines.tldr import headed
+
+    listed = (
+        "This paper innovates in three ways; (1) we describe question generation across domains, and previous "
+        "efforts as instances of a general framework; (2) we establish first-order logic as a suitable formal tool "
+        "to describe question scenarios; and (3) we generalize a published question generation method to work "
+        "across domains."
+    )
+    assert headed(listed) is None and not fits("This paper innovates in three ways.")
+    assert headed(CONTRIBUTION) is None  # short enough already
