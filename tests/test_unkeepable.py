@@ -359,3 +359,12 @@ def test_a_sentence_that_only_says_where_we_put_something_is_a_signpost_not_its_
     assert not is_signpost(f"We {verb} the {word} on the traces described in {part} {number}.")
     assert not is_signpost(f"We show in {part} {number} that the {word} halves the latency of reads.")
     assert announced(f"In this section we {verb} the {word} and its allocation of memory.") is not None
+
+
+@given(st.sampled_from(["extra", "additional", "remaining", "other", "same"]), NOUNS, WORDS)
+def test_a_sentence_opening_on_the_extra_or_the_remaining_leans(adjective, noun, word):
+    # Liquid Types' "Limits" line had been "The extra qualifiers and expressiveness limitations are directions for
+    # future work.", which names no qualifiers before it.
+    assert leans(f"The {adjective} {noun} of the {word} are directions for future work.")
+    assert not leans(f"Our {word} keeps the {adjective} {noun} in one place.")
+    assert not leans(f"The {word} keeps {noun} in one place.")
