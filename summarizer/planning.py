@@ -28,7 +28,7 @@ SELF_CUE = re.compile(
     r"\b(?:this|the present|our)\s+(?:paper|article|report|document|standard|specification|thesis|dissertation|"
     r"chapter|study|work|book|guide|memo|proposal|survey|part of)\b|"
     r"\bwe\s+(?:present|propose|describe|introduce|show|argue|report|develop|demonstrate|study|investigate|"
-    r"explore|define|specify|give|design|implement|evaluate)\b|"
+    r"explore|define|specify|give|design|implement|evaluate|review|survey)\b|"
     r"\b(?:defines|specifies|describes|establishes)\s+(?:the|how|a|an|requirements)\b",
     re.I,
 )

@@ -528,7 +528,7 @@ def _abstract_says(
         for i in plan.eligible
         if i in own
         and (i in pool or (i in named and _standalone(named[i])))
-        and SELF_CUE.search(ASIDE.sub("", sectioned.sentences[i].text))
+        and SELF_CUE.search(ASIDE.sub("", named.get(i) or sectioned.sentences[i].text))
     ]
     abstract = [i for i in plan.eligible if i in own]
     return top(sectioned, abstract, plan.defining, sectioned.title, among=cued) if cued else None

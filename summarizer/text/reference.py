@@ -28,6 +28,10 @@ FUNCTION_WORDS = frozenset(
     previous""".split()
 )
 WORD = re.compile(r"[A-Za-z][\w-]*|\S")
+THEIR = re.compile(r"\btheir\b")
+UNNAMED = frozenset("recent existing current prior most many some works".split())  # name no group on their own
+# Verbs a plural subject takes that a function word list holds, or that end in "s" ("Deep networks are ...").
+VERBS = frozenset("are were have had can could may might must should would will do does often".split())
 
 
 def _forms(noun: str) -> set[str]:
@@ -58,11 +62,43 @@ def antecedent(noun: str, earlier: Sequence[str]) -> list[str] | None:
     return None
 
 
+def subject(sentence: str) -> str | None:
+    """The plural noun phrase a passage's first sentence opens on as its subject ("Deep convolutional networks" in
+    "Deep convolutional networks provide state of the art ..."): one to `MODIFIERS` + 1 words, the last a plural
+    noun, then a verb (a lowercase word that is no function word and does not end in "s"); else None."""
+    words = shown(sentence).split()
+    for k in range(min(MODIFIERS + 1, len(words) - 1)):
+        head, after = words[k], words[k + 1]
+        if not re.fullmatch(r"[A-Za-z][\w-]*", head) or (k and not head[:1].islower()):
+            return None
+        plural = head.endswith("s") and not head.endswith("ss") and head.lower() not in FUNCTION_WORDS | UNNAMED
+        verb = re.fullmatch(r"[a-z]+", after) and (after in VERBS or not after.endswith("s"))
+        if plural and verb and after not in FUNCTION_WORDS - VERBS:
+            phrase = " ".join(words[: k + 1])
+            return phrase if phrase[1:2].isupper() else phrase[:1].lower() + phrase[1:]
+        if head.lower() in FUNCTION_WORDS | UNNAMED:
+            return None
+    return None
+
+
+def _possessive_named(text: str, earlier: Sequence[str]) -> str | None:
+    """The sentence with its opening clause's "their" named as the passage's first sentence's subject ("We review
+    their architecture" -> "We review deep convolutional networks' architecture"), when that is all it leans on."""
+    found = THEIR.search(text)
+    phrase = subject(earlier[0]) if earlier else None
+    if found is None or phrase is None or found.start() >= len(opening_clause(text)):
+        return None
+    named = f"{text[: found.start()]}{phrase}'{text[found.end() :]}"
+    return None if leans(named) else named
+
+
 def resolved(text: str, earlier: Sequence[str]) -> str | None:
-    """The sentence with the phrase it leans on named from `earlier` ("this problem" -> "the consensus problem"),
-    when that phrase is all it leans on; else None."""
+    """The sentence with the phrase it leans on named from `earlier` ("this problem" -> "the consensus problem";
+    "their" -> the passage's first subject, `subject`), when that phrase is all it leans on; else None."""
     if not leans(text) or (dangles(text) and not POINTER.match(text)):
         return None
+    if not POINTER.search(text):
+        return _possessive_named(text, earlier)
     clause = len(opening_clause(text))
     for pointer in POINTER.finditer(text):
         if pointer.start() >= clause:

@@ -347,6 +347,26 @@ def test_a_phrase_pointing_back_is_named_from_the_nearest_sentence_that_names_it
     assert resolved(f"However, {lead.lower()} this {noun}.", earlier) is None  # it leans on its opener too
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["Deep convolutional networks", "Graph neural networks", "Log-structured stores", "CRDTs"]),
+    st.sampled_from(["provide", "achieve", "are", "have"]),
+    st.sampled_from(["We review their architecture.", "A framework is introduced to analyze their properties."]),
+)
+def test_their_is_named_as_the_subject_the_passage_opens_on(things, verb, leaning):
+    # Understanding Deep Convolutional Networks: "We review their architecture, ..." leans on the abstract's first
+    # sentence, "Deep convolutional networks provide state of the art ...", and its TL;DR had been that background.
+    from summarizer.text.reference import resolved, subject
+
+    first = f"{things} {verb} good results on many problems."
+    phrase = things if things[1].isupper() else things[0].lower() + things[1:]
+    assert subject(first) == phrase
+    assert resolved(leaning, [first]) == leaning.replace("their", f"{phrase}'")
+    for other in (f"The {things.lower()} {verb} good results.", f"Recent works {verb} good results.", "It works."):
+        assert resolved(leaning, [other]) is None  # no plural subject of its own to name
+    assert resolved(f"However, {leaning[0].lower()}{leaning[1:]}", [first]) is None  # leans on its opener too
+
+
 def test_a_sentence_that_says_what_the_document_does_is_preferred_to_its_background():
     # A survey's abstract: the background sentence is the defining one, but the TL;DR says what the survey does, and
     # its "ideas for further research" are what it offers, not a plan for future work.
