@@ -368,3 +368,11 @@ def test_a_sentence_opening_on_the_extra_or_the_remaining_leans(adjective, noun,
     assert leans(f"The {adjective} {noun} of the {word} are directions for future work.")
     assert not leans(f"Our {word} keeps the {adjective} {noun} in one place.")
     assert not leans(f"The {word} keeps {noun} in one place.")
+
+
+@given(WORDS, st.sampled_from([":", ";", "."]))
+def test_a_bare_an_alternative_leans_and_an_alternative_to_something_does_not(word, mark):
+    # ASAP's TL;DR had been "We propose an alternative: to better prioritize attention ..., smooth the time series
+    # ...", an alternative to what the sentence before it says.
+    assert leans(f"We propose an alternative{mark} keep every {word} in memory.")
+    assert not leans(f"We propose an alternative to locking for every {word}.")

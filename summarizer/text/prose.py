@@ -140,7 +140,7 @@ REFERRING = re.compile(
     r"early|bad|good)\b)(?:[a-z]|[A-Z]{2,}s?\b)|"
     r"\bsuch\s+(?!as\b|an?\b|that\b)[a-z]|(?i:\bthe (?:first|second|third|fourth|last) (?=(?:is|are|was|were)\b))|"
     r"\bthe (?:above|aforementioned|above-mentioned)\b|"
-    r"(?i:^the (?:extra|additional|remaining|other|same) (?!of\b)[a-z])|"
+    r"(?i:^the (?:extra|additional|remaining|other|same) (?!of\b)[a-z])|\b(?i:an alternative)(?=\s*[:;.])|"
     r"\bthe (?:former|latter)(?=\s*[.,;:)]|\s+(?:is|are|was|were|has|have|had|can|could|would|will|may|might|must|"
     r"should|does|do|did|also|only|one|ones|approach|case|method|option|because|since|as|for)\b)|"
     r"\b(?:for|of|to|by|from|despite|like|after|before|with|on|about|against|beyond|besides) (?:this|these|that|those)"
