@@ -338,6 +338,7 @@ ROLES: tuple[Role, ...] = (
         needs_cue=True,
     ),
 )
+NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?!\.?\d)")
 # A limit shown from outside the sections of limits only when the sentence says so itself: the authors' plan or
 # admission. (A result is never taken from the introduction: its numbers are the problem's, not the findings.)
 OWN_WORK_LIMIT = re.compile(
@@ -393,10 +394,11 @@ def lines(sectioned: SectionedText, plan: Plan, length: str) -> list[Line]:
     coined = _coined(sectioned)
     taken: set[int] = set()
     said = [set(tokens(sectioned.sentences[i].text)) for i in sectioned.abstract]  # the abstract, then each line's
+    stated = {n for i in sectioned.abstract for n in numbers(sectioned.sentences[i].text)}
     found: dict[str, Line] = {}
     for name in PICK_ORDER:
         role = next(r for r in ROLES if r.name == name)
-        pool = _pool(sectioned, plan.eligible, name, (known, unmet), taken, said, coined)
+        pool = _pool(sectioned, plan.eligible, name, (known, unmet), taken, (said, stated), coined)
         count = role.sentences.get(length, 1)
         best = _best(sectioned, plan, role, pool, title, voice, count, named)
         if best:
@@ -429,19 +431,22 @@ def _pool(
     role: str,
     names: tuple[set[str], set[str]],
     taken: set[int],
-    said: list[set[str]],
+    said: tuple[list[set[str]], set[str]],
     coined: re.Pattern[str] | None = None,
 ) -> list[int]:
     """The sentences a line of `role` may show: not taken by another line, allowed (`_may_show`), and, unless the
-    abstract's own, not saying again what the abstract or another line said (`_repeats`)."""
+    abstract's own, not saying again what the abstract or another line said (`said`: their words, and the
+    abstract's measured numbers; `_repeats`, `_restated`)."""
     own = set(sectioned.abstract)
     texts = sectioned.sentences
+    words, stated = said
     return [
         i
         for i in eligible
         if i not in taken
         and _may_show(_as_shown(texts[i].text, role), role, names, coined)
-        and (i in own or not _repeats(texts[i].text, said))
+        and (i in own or not _repeats(texts[i].text, words))
+        and (role != "found" or not _restated(texts[i].text, stated))
     ]
 
 
@@ -451,6 +456,21 @@ def _repeats(text: str, said: list[set[str]]) -> bool:
     claim ("from 40 ms to 9 ms" for "by half") says more."""
     words = set(tokens(text))
     return any(len(words & other) >= REPEATED * len(words | other) for other in said if words | other)
+
+
+def numbers(text: str) -> set[str]:
+    """The measured numbers a sentence states, written alike ("50,000" and "50000"): two digits or more, or a
+    decimal; not a single digit, which counts and numbers things more than it measures them."""
+    found = {n.replace(",", "") for n in NUMBER.findall(text)}
+    return {n for n in found if len(n.replace(".", "")) >= 2 or "." in n}
+
+
+def _restated(text: str, stated: set[str]) -> bool:
+    """Whether a finding's measured numbers are all ones the abstract already states ("We observe that the overhead
+    remains small (less than one second) even at 50,000 nodes." beside the abstract's "can scale to 50,000
+    (emulated) nodes"): it tells the reader of the page nothing the abstract does not."""
+    measured = numbers(text)
+    return bool(measured) and measured <= stated
 
 
 def _best(
