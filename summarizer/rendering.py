@@ -14,6 +14,8 @@ import json
 import re
 from typing import Any, Callable, Protocol, Sequence, Sized
 
+from .roles import ROLES
+
 # What the renderers read, as shapes: `summary.Summary` and `together.Combined` fit them, and this module imports
 # neither (they import it, for their own text), so no cycle ties them together.
 
@@ -113,16 +115,18 @@ def escape_markdown(text: str) -> str:
 
 def page_overview(summary: Summary) -> list[tuple[LabelledLine, int | None]]:
     """A labelled overview as a page shows it with the authors' abstract: each line with the place of the sentence
-    to mark in it (None: none). Where "What it is" is one of the abstract's sentences (`what_in_abstract`), the
-    abstract comes first with that sentence marked, then the other lines, so that nothing is said twice; else the
-    lines, then the abstract. [] for a summary without labelled lines."""
+    to mark in it (None: none). The abstract comes first, then the lines of what it does not say, so that nothing is
+    said twice: where "What it is" is one of the abstract's sentences (`what_in_abstract`), that sentence is marked
+    in it; where it is the introduction's, it is left out, as a restatement of what the abstract says (two blind
+    panels read it as one: "repeats the abstract's 'This paper proposes an integrated broadcast scheme that combines
+    both approaches.'"). [] for a summary without labelled lines."""
     lines = list(summary.labelled_lines())
     own = summary.authors_abstract
     unmarked: list[tuple[LabelledLine, int | None]] = [(line, None) for line in lines]
     if not lines or own is None:
         return unmarked
-    marked = summary.what_in_abstract
-    return unmarked + [(own, None)] if marked is None else [(own, marked)] + unmarked[1:]
+    rest = unmarked[1:] if lines[0].label.startswith(ROLES[0].label) else unmarked
+    return [(own, summary.what_in_abstract)] + rest
 
 
 def marked_text(line: LabelledLine, marked: int | None, markdown: bool = False) -> str:

@@ -561,7 +561,7 @@ def _abstract_says(
 def _stated(sectioned: SectionedText, plan: Plan, pool: list[int], own: set[int], named: dict[int, str]) -> int | None:
     """The abstract's sentence a TL;DR would show among those saying what the document does (one that leans only by
     a phrase an earlier sentence of it names is shown so named, `_named_in_abstract`), where it has one (the
-    page marks it in the abstract shown under the lines, `rendering.page_overview`: an introduction's sentence
+    page marks it in the abstract it shows first, `rendering.page_overview`: an introduction's sentence
     saying the same, "In this paper, we propose a novel approach to combine tree-based and gossip protocols ...",
     was read blind as the abstract said twice); else the defining sentence where it says what the document does,
     else the abstract's sentence a TL;DR would show, else the defining sentence; None where the pool holds none."""
