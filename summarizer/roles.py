@@ -117,14 +117,17 @@ NOTATION = re.compile(
 # A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, the
 # authors' plan (a "Limits" line's sentence), the field's background ("Server consolidation ... has become
 # increasingly important"), the experiment's setup ("Clients and zones were placed in a set of datacenters ..."), or a
-# choice made ("We found it necessary to introduce two times ...").
+# choice made ("We found it necessary to introduce two times ..."), or an argument in the conditional ("Given that
+# detection protocols typically run periodically, ..., it would be hard to justify the cost of ...").
 NOT_A_FINDING = re.compile(
     r"\b(?:has|have) become (?:increasingly|more and more)\b|\bincreasingly (?:important|popular|common)\b|"
     r"\b(?:lemma|theorem|corollary|proposition|claim)\s+\d|\bthe proof\b|\bproofs?\s+of\b|\bwe prove\b|"
     r"\bfuture work\b|\bwe (?:plan|aim|hope|intend)\b|\bopen (?:question|problem)s?\b|"
     r"\b(?:were|was) (?:\w+ly )?(?:placed|located|configured|deployed|installed|set up|connected|provisioned)\b|"
     r"\bwe (?:experimented|ran experiments) with\b|\branging from\b|"
-    r"\bwe found it (?:necessary|useful|convenient|helpful|easier|simpler|important|desirable|natural)\b",
+    r"\bwe found it (?:necessary|useful|convenient|helpful|easier|simpler|important|desirable|natural)\b|"
+    r"\b(?:it|this|that|one) (?:would|might|could) (?:be )?(?:hard|difficult|easy|impossible|unreasonable|reasonable|"
+    r"natural|tempting) to\b|^given that\b",
     re.I,
 )
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",

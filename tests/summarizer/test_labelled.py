@@ -846,3 +846,20 @@ def test_the_page_shows_no_what_it_is_from_the_introduction_beside_the_abstract_
     assert shown[0][0].label == ABSTRACT_LABEL and shown[0][1] is None
     assert all(not line.label.startswith("What it is") for line, _ in shown)
     assert intro not in render_text(summary, abstract=True) and intro in summary.text
+
+
+@given(
+    SYSTEMS,
+    st.sampled_from(["hard", "difficult", "unreasonable"]),
+    st.integers(2, 9),
+    st.sampled_from(
+        ["Given that probes run periodically at a rate {n} orders of magnitude below the message rate, ", ""]
+    ),
+)
+def test_an_argument_in_the_conditional_is_no_finding(name, adjective, n, premise):
+    # CATOCS's "What it found" had been "Given that detection protocols typically run periodically, ..., it would
+    # hard to justify the cost of using CATOCS on every communication ...": an argument, not a measured result.
+    from summarizer.roles import NOT_A_FINDING
+
+    assert NOT_A_FINDING.search(f"{premise.format(n=n)}it would be {adjective} to justify the cost of {name}.")
+    assert not NOT_A_FINDING.search(f"{name} cut the cost of every message by {n} orders of magnitude.")
