@@ -125,7 +125,7 @@ def page_overview(summary: Summary) -> list[tuple[LabelledLine, int | None]]:
     unmarked: list[tuple[LabelledLine, int | None]] = [(line, None) for line in lines]
     if not lines or own is None:
         return unmarked
-    rest = unmarked[1:] if lines[0].label.startswith(ROLES[0].label) else unmarked
+    rest = unmarked[1:] if lines[0].label == ROLES[0].label else unmarked
     return [(own, summary.what_in_abstract)] + rest
 
 

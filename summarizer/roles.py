@@ -345,6 +345,7 @@ ROLES: tuple[Role, ...] = (
         needs_cue=True,
     ),
 )
+# A number as a sentence writes it ("50,000", "99.8", "5"), whole: not a piece of "v1.2.3" or of a word (`numbers`).
 NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?!\.?\d)")
 # A limit shown from outside the sections of limits only when the sentence says so itself: the authors' plan or
 # admission. (A result is never taken from the introduction: its numbers are the problem's, not the findings.)

@@ -15,8 +15,8 @@ from typing import Sequence
 import numpy as np
 
 from .engine import Hints
-from .engines.selection import DEFAULT_TUNING, is_candidate, shown_sentences
-from .engines.tldr import ROOM, headed, ranks, says_its_own, stands_alone
+from .engines.selection import shown_sentences
+from .engines.tldr import headed, in_room, ranks, says_its_own, stands_alone
 from .sectioned import NUMBER, Section, SectionedText
 from .text.reference import resolved
 from .text.topics import separate_stories
@@ -74,12 +74,11 @@ def named_back(texts: Sequence[str]) -> list[str | None]:
     return [None if stands_alone(text) else resolved(text, texts[:k]) for k, text in enumerate(texts)]
 
 
-def as_shown(texts: Sequence[str]) -> list[str | None]:
+def as_shown(texts: Sequence[str], named: Sequence[str | None] | None = None) -> list[str | None]:
     """Each sentence of a passage as a TL;DR would show it, where that differs: a phrase pointing back named
-    (`named_back`), a sentence too long for a TL;DR cut before what only elaborates on it (`tldr.headed`); None for
-    the others."""
-    named = named_back(texts)
-    return [headed(n or t) or n for n, t in zip(named, texts)]
+    (`named_back`, or `named` where the caller has it), a sentence too long for a TL;DR cut before what only
+    elaborates on it (`tldr.headed`); None for the others."""
+    return [headed(n or t) or n for n, t in zip(named_back(texts) if named is None else named, texts)]
 
 
 def top(
@@ -108,11 +107,11 @@ def tldr_hints(sectioned: SectionedText, indices: Sequence[int], defining: int |
     title's subject is: `tldr.says_its_own`), the introduction's last paragraphs and the conclusion's first are
     ranked instead when their best one says what the document does ("Automated question generation is important
     today ..." gives way to "In this paper, we address the problem of automatically generating new questions ...")."""
-    hints = _passage_hints(sectioned, indices, passage(sectioned, indices), defining, title)
-    if abstract_passage(sectioned, indices) and not _says_its_own(sectioned, indices, hints, title):
-        body = body_passage(sectioned, indices)
-        instead = _passage_hints(sectioned, indices, body, defining, title) if body else None
-        if instead is not None and _says_its_own(sectioned, indices, instead, title):
+    abstract, body = abstract_passage(sectioned, indices), body_passage(sectioned, indices)
+    hints = _passage_hints(sectioned, indices, abstract or body or list(indices), defining, title)
+    if abstract and body and not _says_its_own(sectioned, indices, hints, title):
+        instead = _passage_hints(sectioned, indices, body, defining, title)
+        if _says_its_own(sectioned, indices, instead, title):
             return instead
     return hints
 
@@ -121,11 +120,7 @@ def _says_its_own(sectioned: SectionedText, indices: Sequence[int], hints: Hints
     """Whether the sentence a TL;DR with these hints shows says what the document itself is or does."""
     ranks, allowed, alone = hints.ranks or [], hints.allowed or [], hints.standalone or []
     sentences = shown_sentences([sectioned.sentences[i] for i in indices], hints)
-    shown = [
-        k
-        for k, sentence in enumerate(sentences)
-        if allowed[k] and alone[k] and is_candidate(sentence, DEFAULT_TUNING) and len(sentence.text.split()) <= ROOM
-    ]
+    shown = [k for k, sentence in enumerate(sentences) if allowed[k] and alone[k] and in_room(sentence)]
     return bool(shown) and says_its_own(sentences[max(shown, key=lambda k: ranks[k])].text, title)
 
 
@@ -134,8 +129,9 @@ def _passage_hints(
 ) -> Hints:
     """The hints of `tldr_hints` with `chosen` as the passage."""
     texts = [sectioned.sentences[i].text for i in chosen]
-    named = dict(zip(chosen, named_back(texts)))
-    shown = {i: text for i, text in zip(chosen, as_shown(texts)) if text}
+    back = named_back(texts)
+    named = dict(zip(chosen, back))
+    shown = {i: text for i, text in zip(chosen, as_shown(texts, back)) if text}
     texts = [shown.get(i) or t for i, t in zip(chosen, texts)]
     scored = dict(zip(chosen, ranks(texts, [i == defining for i in chosen], title).tolist()))
     values = np.asarray([scored.get(i, -np.inf) for i in indices])

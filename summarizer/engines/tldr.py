@@ -30,9 +30,10 @@ import numpy as np
 
 from ..options import LENGTHS
 from ..text.prose import dangles, is_signpost, leans, opens_mid_thought, shown
+from ..text.sentences import Sentence
 from ..text.vectors import tfidf, tokens
 from .scoring import Scorer
-from .selection import DEFAULT_TUNING, centralities
+from .selection import DEFAULT_TUNING, centralities, is_candidate
 
 WEIGHTS = Path(__file__).with_name("tldr.json")
 TITLE_WEIGHT = 0.5  # logits per unit of the title's share of the sentence's words (hand-set: no titles in train)
@@ -261,6 +262,12 @@ def says_its_own(text: str, title: str = "") -> bool:
     return does(seen) or any(_CUES[name].search(seen) for name in OWN_CUES) or names_the_subject(seen, title)
 
 
+def in_room(sentence: Sentence) -> bool:
+    """Whether the offline engine may show this sentence as a TL;DR by its form and length: a candidate of any summary
+    (`selection.is_candidate`) of at most `ROOM` words."""
+    return is_candidate(sentence, DEFAULT_TUNING) and len(sentence.text.split()) <= ROOM
+
+
 def headed(text: str) -> str | None:
     """A sentence too long for a TL;DR (over `ROOM` words) cut before what only elaborates on it (`ELABORATION`: a
     list of examples, an aside, a clause on its last noun), where what comes before is a sentence of `CUT_WORDS` to
@@ -271,11 +278,9 @@ def headed(text: str) -> str | None:
         return None
     for mark in reversed(list(ELABORATION.finditer(text))):
         head = text[: mark.start()].rstrip(" ,;")
-        listed = ";" in head or ENUMERATED.search(head)  # a list cut partway is no sentence
         if CUT_WORDS <= len(head.split()) <= ROOM and head.count("(") == head.count(")") and head[-1:].isalnum():
-            if listed:
-                return None
-            return f"{head}."
+            listed = ";" in head or ENUMERATED.search(head)  # a list cut partway is no sentence
+            return None if listed else f"{head}."
     return None
 
 

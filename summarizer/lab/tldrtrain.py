@@ -21,7 +21,6 @@ import numpy as np
 from .. import planning
 from ..engines import tldr
 from ..engines.scoring import Scorer, fit
-from ..engines.selection import DEFAULT_TUNING, is_candidate
 from ..sectioned import sectioned_text
 from ..text.prose import shown
 from ..text.sentences import Sentence
@@ -45,8 +44,8 @@ class Examples:
 
 
 def pickable(text: str) -> bool:
-    """Whether the offline engine may show this sentence alone as a TL;DR (as `selection.select` decides)."""
-    return tldr.fits(shown(text)) and tldr.stands_alone(text) and len(text.split()) <= tldr.ROOM
+    """Whether the offline engine may show this sentence alone as a TL;DR, its length aside (`tldr.in_room`)."""
+    return tldr.fits(shown(text)) and tldr.stands_alone(text)
 
 
 def _passage(record: Record) -> tuple[list[Sentence], list[str], list[bool]]:
@@ -64,11 +63,7 @@ def _candidates(record: Record, scorer: Any) -> tuple[np.ndarray, list[float], l
     """One abstract's candidate rows, their oracle labels and their ROUGE-1 (max over golds)."""
     sentences, texts, defining = _passage(record)
     table = tldr.features(texts, defining)
-    keep = [
-        k
-        for k, s in enumerate(sentences)
-        if is_candidate(replace(s, text=texts[k]), DEFAULT_TUNING) and pickable(texts[k])
-    ]
+    keep = [k for k, s in enumerate(sentences) if tldr.in_room(replace(s, text=texts[k])) and pickable(texts[k])]
     scores = [[scorer.score(gold, tldr.unframed(shown(texts[k]))) for gold in record.golds] for k in keep]
     both = [max(s["rouge1"].fmeasure + s["rouge2"].fmeasure for s in per) for per in scores]
     best = int(np.argmax(both)) if both else -1

@@ -305,9 +305,7 @@ def test_no_line_shows_a_definition_notation_narration_or_others_practice_and_ho
         ),
         ("Conclusion", f"{name} makes writes faster. In future work we plan to batch reads as well."),
     ]
-    summary = offline.summarize(
-        ingest_file("paper.pdf", paper_pdf(f"{name}: batched writes", pages)).blocks, SummaryOptions(format="outline")
-    )
+    summary = _outline(offline, "paper.pdf", f"{name}: batched writes", pages)
     lines = {line.label: line.text for line in summary.labelled_lines()}
     how = next(role for role in ROLES if role.name == "how")
     assert all(how.never and how.never.search(sentence) for sentence in NOT_HOW[:2] + NOT_HOW[3:])
@@ -362,9 +360,7 @@ def test_no_line_past_the_first_shows_the_abstracts_sentences_and_a_paper_gets_n
         ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
         ("Conclusion", "We made writes faster. Tern does not yet handle reads, so a read-heavy service gains little."),
     ]
-    summary = offline.summarize(
-        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
-    )
+    summary = _outline(offline, "tern.pdf", "Tern: batched writes", pages)
     lines = {line.label: line for line in summary.labelled_lines()}
     assert list(lines) == PAPER_LABELS
     past_first = " ".join(line.text for label, line in lines.items() if label != "What it is")
@@ -455,9 +451,7 @@ def test_no_line_says_again_what_the_abstract_or_another_line_said(offline):
         ("Evaluation", "Tern cut the median write latency from 40 ms to 9 ms compared with the stock kernel."),
         ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
     ]
-    summary = offline.summarize(
-        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
-    )
+    summary = _outline(offline, "tern.pdf", "Tern: batched writes", pages)
     lines = {line.label: line for line in summary.labelled_lines() if line.label in LABELS}
     assert not any(copy in line.text for line in lines.values())
     assert "from 40 ms to 9 ms" in lines["What it found"].text  # the abstract's "by half", measured, says more
@@ -522,9 +516,7 @@ def _tern(offline, abstract_result, design, evaluation):
         ("Evaluation", evaluation),
         ("Conclusion", "Tern makes writes faster. In future work we plan to batch reads as well."),
     ]
-    summary = offline.summarize(
-        ingest_file("tern.pdf", paper_pdf("Tern: batched writes", pages)).blocks, SummaryOptions(format="outline")
-    )
+    summary = _outline(offline, "tern.pdf", "Tern: batched writes", pages)
     return {line.label: line for line in summary.labelled_lines()}
 
 
@@ -696,9 +688,14 @@ def test_what_it_found_shows_a_body_sentence_only_when_it_states_a_measured_resu
     assert unmeasured not in found and setup not in found
 
 
+def _outline(offline, name, title, pages):
+    """The outline summary of a generated paper (`paper_pdf`) of these pages, read from the file `name`."""
+    return offline.summarize(ingest_file(name, paper_pdf(title, pages)).blocks, SummaryOptions(format="outline"))
+
+
 def _labelled(offline, name, title, pages, label):
     """The labelled line `label` of a generated paper's outline."""
-    summary = offline.summarize(ingest_file(name, paper_pdf(title, pages)).blocks, SummaryOptions(format="outline"))
+    summary = _outline(offline, name, title, pages)
     return next(line for line in summary.labelled_lines() if line.label == label)
 
 
@@ -742,9 +739,7 @@ def test_what_it_is_is_the_abstracts_own_sentence_with_the_phrase_it_leans_on_na
         ("Model", "Processes communicate by sending messages that arrive after an unbounded delay."),
         ("Conclusion", "Consensus cannot be solved by a deterministic protocol in this model."),
     ]
-    summary = offline.summarize(
-        ingest_file("flp.pdf", paper_pdf("Impossibility of consensus", pages)).blocks, SummaryOptions(format="outline")
-    )
+    summary = _outline(offline, "flp.pdf", "Impossibility of consensus", pages)
     what = next(line for line in summary.labelled_lines() if line.label == "What it is")
     assert what.text == own.replace("this problem", "the consensus problem")
     assert summary.what_in_abstract == 1 and f"*{own}*" in render_text(summary, abstract=True)
@@ -837,9 +832,7 @@ def test_the_page_shows_no_what_it_is_from_the_introduction_beside_the_abstract_
         ),
         ("Conclusion", f"{name} is cheap and robust. {name} does not yet handle churn above 50% of the nodes."),
     ]
-    summary = offline.summarize(
-        ingest_file("ebt.pdf", paper_pdf(f"{name}: broadcast", pages)).blocks, SummaryOptions(format="outline")
-    )
+    summary = _outline(offline, "ebt.pdf", f"{name}: broadcast", pages)
     lines = {line.label: line.text for line in summary.labelled_lines()}
     assert lines["What it is"] == intro and summary.what_in_abstract is None
     shown = page_overview(summary)
