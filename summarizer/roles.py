@@ -117,8 +117,9 @@ NOTATION = re.compile(
 # A result or a proof that is not a finding a reader can use alone: a lemma's or theorem's statement or proof, the
 # authors' plan (a "Limits" line's sentence), the field's background ("Server consolidation ... has become
 # increasingly important"), the experiment's setup ("Clients and zones were placed in a set of datacenters ..."), or a
-# choice made ("We found it necessary to introduce two times ..."), or an argument in the conditional ("Given that
-# detection protocols typically run periodically, ..., it would be hard to justify the cost of ...").
+# choice made ("We found it necessary to introduce two times ..."), an argument in the conditional ("Given that
+# detection protocols typically run periodically, ..., it would be hard to justify the cost of ..."), or what a design
+# lets one do ("Our implementation allows objects to store 1MB of data ...": a capacity set, not one measured).
 NOT_A_FINDING = re.compile(
     r"\b(?:has|have) become (?:increasingly|more and more)\b|\bincreasingly (?:important|popular|common)\b|"
     r"\b(?:lemma|theorem|corollary|proposition|claim)\s+\d|\bthe proof\b|\bproofs?\s+of\b|\bwe prove\b|"
@@ -127,7 +128,8 @@ NOT_A_FINDING = re.compile(
     r"\bwe (?:experimented|ran experiments) with\b|\branging from\b|"
     r"\bwe found it (?:necessary|useful|convenient|helpful|easier|simpler|important|desirable|natural)\b|"
     r"\b(?:it|this|that|one) (?:would|might|could) (?:be )?(?:hard|difficult|easy|impossible|unreasonable|reasonable|"
-    r"natural|tempting) to\b|^given that\b",
+    r"natural|tempting) to\b|^given that\b|"
+    r"\b(?:allows?|permits?|lets) (?:\w+ ){1,3}to (?:store|hold|keep|contain|have|use|reach|grow|span)\b",
     re.I,
 )
 # What is not how the work is done, though in the authors' voice: the text's own narration ("We now explain",
@@ -201,6 +203,8 @@ CONCLUSION_WEIGHT = 1.0  # a finding that names its subject or is the authors' o
 # they read as ones they would not keep), so there "How" is the abstract's to tell. A standard or a manual, whose
 # short scope does not say how its clauses work, shows one.
 FIRST_PERSON_LINES = ("what", "found", "limits")
+# A finding that does not say it was found shares a word with the title (`on_topic`), compared over this many letters.
+TOPIC_STEM = 4
 # The lines that show a body sentence only when it states a measured result (`_measured_finding`: "For 100,000 nodes
 # the Pastry routing tables contain approximately 75 entries, compared to 99,999 ..."), in a document its authors
 # write in the first person: what the body adds to the abstract's result is its numbers. Three blind panels
@@ -687,12 +691,15 @@ def _may_take(sectioned: SectionedText, role: Role, i: int, title: str, cue: boo
     """Whether `role`'s line may show sentence `i` (in the section titled `title`): not others' work; with a cue
     or, for a finding, a measured number, where the role needs one; a limit that says what it is
     (`_says_enough`), outside the sections of limits only as the authors' own; a finding never from the
-    introduction; nothing from a section the line keeps away from (`Role.away`)."""
+    introduction, and one not said to be found only where it speaks of the title's subject (`on_topic`); nothing from
+    a section the line keeps away from (`Role.away`)."""
     text = sectioned.sentences[i].text
     if OTHERS_SECTIONS.search(title) or role.away and role.away.search(title) or role.never and role.never.search(text):
         return False
     if not _says_enough(role, text, bool(role.sections.search(title)), cue):
         return False
+    if role.name == "found" and not RESULT_CUE.search(text) and not on_topic(text, sectioned.title):
+        return False  # a side statistic ("Our machine statistics show that bad CPUs are 6 times more likely ...")
     return bool(role.sections.search(title)) or not (
         (role.name == "limits" and not OWN_WORK_LIMIT.search(text))
         or (role.name == "found" and sectioned.roles[i] == "self")
@@ -710,6 +717,17 @@ def _says_enough(role: Role, text: str, in_its_sections: bool, cue: bool) -> boo
     if role.name == "found" and not in_its_sections and not RESULT_CUE.search(text):
         return bool(_measured(text) and COMPARISON.search(text))
     return True
+
+
+def on_topic(text: str, title: str) -> bool:
+    """Whether a sentence shares a word with the document's title (stems that agree over their first `TOPIC_STEM`
+    letters: "trace" with "Tracing"); true where there is no title."""
+    terms = tokens(title)
+    return not terms or any(
+        len(a) >= TOPIC_STEM and len(b) >= TOPIC_STEM and a[:TOPIC_STEM] == b[:TOPIC_STEM]
+        for a in tokens(text)
+        for b in terms
+    )
 
 
 def _measured(text: str) -> float:

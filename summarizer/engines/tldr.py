@@ -10,8 +10,9 @@ propose", "this paper", "we study") and whether it opens the passage on the fiel
 paper"). It is trained on the authors' TL;DRs of
 `../shared/eval/tldr/train.jsonl` against the abstract sentence a ROUGE oracle picks
 (`python -m summarizer train-tldr`, `summarizer/lab/tldrtrain.py`); the weights ship as `tldr.json` beside this
-file, so ranking is a dot product with numpy. The title's terms are not in that data: their weight
-(`TITLE_WEIGHT`) is set by hand and only breaks near ties. Sentences no reader would keep as a TL;DR (a caption,
+file, so ranking is a dot product with numpy. The title, where the document has one, is two signals more: the share
+of the sentence's words that are the title's and the share of the title's words the sentence has (both 0 with no
+title, as in a paste), learned from the same data's titles. Sentences no reader would keep as a TL;DR (a caption,
 footnote, byline, venue line, a signpost such as "The paper is organized as follows", a fragment) are never
 picked (`fits`). The TL;DR is shown without a framing opener before its "we" ("In this paper, we propose X." reads
 "We propose X.", and so does "To address this issue, we propose X."; `unframed`), as the authors' own TL;DRs are
@@ -36,16 +37,21 @@ from .scoring import Scorer
 from .selection import DEFAULT_TUNING, centralities, is_candidate
 
 WEIGHTS = Path(__file__).with_name("tldr.json")
-TITLE_WEIGHT = 0.5  # logits per unit of the title's share of the sentence's words (hand-set: no titles in train)
 # Logits for a sentence that says what the document does (a `DOCUMENT_CUES` cue), hand-set: a reader asks the TL;DR for
 # that first, where ROUGE against the authors' TL;DRs is indifferent (dev 39.30 -> 39.38 at 0.5, 39.30 at 1.0).
 DOES_WEIGHT = 0.5
 DOES_WORDS = 15
 SUBJECT_WORDS = 3  # a title's lead before its colon names the subject when it is this short ("Spanner", "Elle")
-# Logits for a sentence saying what that subject is, hand-set (no titles in train): it tells a reader what the document
-# is about better than "This paper describes how Spanner is structured, ...", which a blind reader turned down, and
-# better than one property, "We provide fully serializable ACID semantics ..." (Megastore; at 1.0 it lost to that).
+# Logits for a sentence saying what that subject is, hand-set (learned from train's titles it weighed +0.007: ROUGE is
+# indifferent to it): it tells a reader what the document is about better than "This paper describes how Spanner is
+# structured, ...", which a blind reader turned down, and better than one property, "We provide fully serializable
+# ACID semantics ..." (Megastore; at 1.0 it lost to that).
 SUBJECT_WEIGHT = 2.0
+# Logits for any sentence that speaks of the document or its authors (`says_its_own`), hand-set: a TL;DR says what the
+# paper does before the field's background ("We show exactly when two tilings of a polygon by hexagons can be
+# connected ..." over "There is a natural generalization of domino tilings ...", which two blind readers turned down);
+# dev 40.30 -> 40.21 at 0.5, 40.09 at 2.0.
+OWN_WEIGHT = 0.5
 SUBJECT_NEW = 0.4  # the share of such a sentence's words the title does not have: less only restates the title
 CUES: dict[str, str] = {
     "contribution": r"\bwe\s+(?:\w+ly\s+)?(?:propose|present|introduce|develop|design|describe|devise|formulate|"
@@ -170,6 +176,8 @@ FEATURES = (
     "log_count",
     "first_cue",
     "background_first",
+    "title_share",
+    "title_cover",
 )
 LONG_WORDS = 40
 # Where a sentence too long for a TL;DR may end early (`headed`): before a list of examples ("..., including X, Y
@@ -201,8 +209,9 @@ def _row(text: str) -> list[float]:
     ]
 
 
-def features(texts: Sequence[str], defining: Sequence[bool]) -> np.ndarray:
-    """One row of `FEATURES` per sentence of a passage, in order; `defining` marks the document's defining one."""
+def features(texts: Sequence[str], defining: Sequence[bool], title: str = "") -> np.ndarray:
+    """One row of `FEATURES` per sentence of a passage, in order; `defining` marks the document's defining one, and
+    `title` is the document's ("" where it has none)."""
     n = len(texts)
     if not n:
         return np.zeros((0, len(FEATURES)), dtype=np.float32)
@@ -229,6 +238,8 @@ def features(texts: Sequence[str], defining: Sequence[bool]) -> np.ndarray:
             np.full(n, np.log1p(n)),
             cued & (np.cumsum(cued) == 1),
             (position == 0) & ~own_words,
+            title_overlap(shown_texts, title),
+            title_coverage(shown_texts, title),
         ]
     ).astype(np.float32)
 
@@ -240,17 +251,23 @@ def does(text: str) -> bool:
     return any(_CUES[name].search(opening) for name in DOCUMENT_CUES)
 
 
+PARTICIPLES = (
+    "known|seen|given|shown|taken|built|made|written|run|found|held|kept"  # after "is": passive, no definition
+)
+
+
 def names_the_subject(text: str, title: str) -> bool:
     """Whether a sentence says what the subject the title names is ("Spanner is Google's scalable, multi-version,
     globally-distributed ... database." under "Spanner: Google's Globally-Distributed Database"): it opens with the
-    title's lead before its colon (at most `SUBJECT_WORDS` words), then "is" or "are", and says more than the title
+    title's lead before its colon (at most `SUBJECT_WORDS` words), then "is" or "are" (not a passive: "is used as",
+    "are often known"), and says more than the title
     (`SUBJECT_NEW` of its words are not the title's: not "The join calculus is a language that models distributed and
     mobile programming." under "The Join Calculus: a Language for Distributed Mobile Programming")."""
     lead = title.split(":")[0].strip() if ":" in title else ""
     if not lead or len(lead.split()) > SUBJECT_WORDS:
         return False
-    if not re.match(rf"{re.escape(lead)}\s+(?:is|are)\s", text, re.I):
-        return False
+    if not re.match(rf"{re.escape(lead)}\s+(?:is|are)\s+(?!(?:\w+ly\s+)?(?:\w+ed|{PARTICIPLES})\b)", text, re.I):
+        return False  # "The join calculus is used as the basis for ..." says what it serves, not what it is
     words, said = tokens(text), set(tokens(title))
     return sum(word not in said for word in words) / max(1, len(words)) >= SUBJECT_NEW
 
@@ -304,24 +321,30 @@ def stands_alone(text: str) -> bool:
 
 
 def title_overlap(texts: Sequence[str], title: str) -> np.ndarray:
-    """The share of each sentence's content words that are the title's."""
+    """The share of each sentence's content words that are the title's (0 with no title)."""
     terms = set(tokens(title))
     counts = [tokens(t) for t in texts]
     return np.asarray([sum(w in terms for w in c) / max(1, len(c)) for c in counts], dtype=np.float32)
 
 
+def title_coverage(texts: Sequence[str], title: str) -> np.ndarray:
+    """The share of the title's content words each sentence has (0 with no title)."""
+    terms = set(tokens(title))
+    return np.asarray([len(terms & set(tokens(t))) / max(1, len(terms)) for t in texts], dtype=np.float32)
+
+
 def ranks(texts: Sequence[str], defining: Sequence[bool], title: str = "", scorer: Scorer | None = None) -> np.ndarray:
-    """Each sentence's TL;DR score, the logit of the shipped ranker (or `scorer`) plus the title's pull and
-    `DOES_WEIGHT` for one that says what the document does and `SUBJECT_WEIGHT` for one that says what the subject
-    the title names is;
+    """Each sentence's TL;DR score, the logit of the shipped ranker (or `scorer`; the title's pull among its
+    features) plus `DOES_WEIGHT` for one that says what the document does, `SUBJECT_WEIGHT` for one that says what
+    the subject the title names is and `OWN_WEIGHT` for one that speaks of the document at all (`says_its_own`);
     -inf for one that may not be a TL;DR (`fits`)."""
     ranker = scorer or shipped()
-    rows = features(texts, defining)
+    rows = features(texts, defining, title)
     logits = np.log(np.clip(ranker.probability(rows), 1e-9, 1.0)) if ranker else np.zeros(len(texts))
-    logits = logits + TITLE_WEIGHT * title_overlap(texts, title) if title else logits
     seen = [shown(t) for t in texts]
     logits = logits + DOES_WEIGHT * np.asarray([does(t) for t in seen], dtype=np.float64)
     logits = logits + SUBJECT_WEIGHT * np.asarray([names_the_subject(t, title) for t in seen], dtype=np.float64)
+    logits = logits + OWN_WEIGHT * np.asarray([says_its_own(t, title) for t in seen], dtype=np.float64)
     allowed = np.asarray([fits(t) for t in seen], dtype=bool)
     scored: np.ndarray = np.where(allowed, logits, -np.inf).astype(np.float64)
     return scored

@@ -25,7 +25,8 @@ def add_tldr_commands(commands: Subcommands, verbose: argparse.ArgumentParser) -
     """tldr-eval and train-tldr."""
     measure = commands.add_parser(
         "tldr-eval",
-        help="the TL;DR against authors' own TL;DRs (ROUGE F1, max and mean over golds), with Lead-1 and Oracle-1",
+        help="the TL;DR against authors' own TL;DRs (ROUGE F1, max and mean over golds), read alone and with its "
+        "title where the file gives one, with Lead-1 and Oracle-1",
         parents=[verbose],
     )
     measure.add_argument("data", nargs="?", default=str(DEFAULT_TLDR / "dev.jsonl"), help="JSONL with source, target")

@@ -25,14 +25,30 @@ TLDR = SummaryOptions(length="tldr")
 
 @dataclass(frozen=True)
 class Record:
-    """One abstract as its sentences and its gold TL;DRs."""
+    """One abstract as its sentences and its gold TL;DRs, and the paper's title ("" where the file has none)."""
 
     source: list[str]
     golds: list[str]
+    title: str = ""
 
     @property
     def text(self) -> str:
         return " ".join(s.strip() for s in self.source)
+
+    @property
+    def titled(self) -> list[Block]:
+        """The abstract as a document with its title: a title block, then the abstract's paragraph."""
+        return [Block("title", self.title), Block("paragraph", self.text)]
+
+
+@dataclass(frozen=True)
+class Block:
+    """A block as the service reads one (`sectioned.BlockLike`)."""
+
+    kind: str
+    text: str
+    level: int = 0
+    page: int | None = None
 
 
 def load_records(path: str | Path, limit: int | None = None) -> list[Record]:
@@ -46,7 +62,8 @@ def load_records(path: str | Path, limit: int | None = None) -> list[Record]:
                 continue
             try:
                 row = json.loads(line)
-                records.append(Record([str(s) for s in row["source"]], [str(t) for t in row["target"]]))
+                sentences, golds = [str(s) for s in row["source"]], [str(t) for t in row["target"]]
+                records.append(Record(sentences, golds, " ".join(str(row.get("title") or "").split())))
             except (ValueError, KeyError, TypeError) as error:
                 raise ValueError(f"{path}, line {number}: not a TL;DR record with 'source' and 'target'") from error
             if not records[-1].source or not records[-1].golds:
@@ -98,14 +115,19 @@ def oracle(record: Record) -> str:
 def evaluate(
     service: SummaryService, records: Sequence[Record], on_record: Callable[[int], None] | None = None
 ) -> dict[str, TldrScore]:
-    """The project's TL;DR, Lead-1 and Oracle-1, scored by the README's protocol."""
-    ours = []
+    """The project's TL;DR, Lead-1 and Oracle-1, scored by the README's protocol; then the project's TL;DR of the
+    abstract read with its paper's title, as a user's uploaded paper is (where the file has titles)."""
+    ours, titled = [], []
     for number, record in enumerate(records, 1):
         ours.append(" ".join(service.summarize(record.text, TLDR).sentences))
+        if record.title:
+            titled.append(" ".join(service.summarize(record.titled, TLDR).sentences))
         if on_record:
             on_record(number)
+    with_title = {"with title": score(titled, records)} if len(titled) == len(records) else {}
     return {
         "project TL;DR": score(ours, records),
+        **with_title,
         "Lead-1": score([r.source[0] for r in records], records),
         "Oracle-1": score([oracle(r) for r in records], records),
     }

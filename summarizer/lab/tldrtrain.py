@@ -62,7 +62,7 @@ def _passage(record: Record) -> tuple[list[Sentence], list[str], list[bool]]:
 def _candidates(record: Record, scorer: Any) -> tuple[np.ndarray, list[float], list[float]]:
     """One abstract's candidate rows, their oracle labels and their ROUGE-1 (max over golds)."""
     sentences, texts, defining = _passage(record)
-    table = tldr.features(texts, defining)
+    table = tldr.features(texts, defining, record.title)
     keep = [k for k, s in enumerate(sentences) if tldr.in_room(replace(s, text=texts[k])) and pickable(texts[k])]
     scores = [[scorer.score(gold, tldr.unframed(shown(texts[k]))) for gold in record.golds] for k in keep]
     both = [max(s["rouge1"].fmeasure + s["rouge2"].fmeasure for s in per) for per in scores]

@@ -6,7 +6,12 @@ problem"), so that a sentence shown alone, as a TL;DR is, still says what it spe
 "... every protocol for the consensus problem ...". The phrase is named from the nearest earlier sentence that writes
 its noun (singular or plural) after one to three words of its own (`MODIFIERS`: no function word, no number); "the
 problem" alone names nothing, so the search goes on to an earlier sentence. A sentence that leans in any other way
-(an opener, "the former", "such systems", a pronoun) is not rewritten (`resolved` says None).
+(an opener, "the former", a pronoun) is not rewritten (`resolved` says None).
+
+"such tilings" is named by what the earlier sentence says of its noun after it ("tilings of a polygon by hexagons") or,
+failing that, before it, as "this problem" is: "We show exactly when two such tilings can be connected ..." after
+"There is a natural generalization of domino tilings to tilings of a polygon by hexagons, ..." reads "We show exactly
+when two tilings of a polygon by hexagons can be connected ...".
 """
 
 from __future__ import annotations
@@ -29,6 +34,15 @@ FUNCTION_WORDS = frozenset(
 )
 WORD = re.compile(r"[A-Za-z][\w-]*|\S")
 THEIR = re.compile(r"\btheir\b")
+SUCH = re.compile(r"\bsuch\s+([a-z][a-z-]+)\b")  # "such tilings": the noun it points with
+# The prepositions a noun's own phrase goes on with ("tilings of a polygon by hexagons"), and the words that end it.
+OWN_PHRASE = frozenset("of by for with in on over between from".split())
+PHRASE_ENDS = frozenset("that which who whom whose or and but is are was were".split())
+PHRASE_WORDS = 8  # at most this many words after the noun name it
+BOTH = re.compile(r"\bboth\s+[a-z][a-z-]*s\b(?!\s+(?:and|or|&)\b)")  # "combines both approaches"
+# The two things an earlier sentence sets side by side: "a trade-off between epidemic and deterministic tree-based
+# broadcast primitives" (words, no number, up to a punctuation mark).
+BETWEEN = re.compile(r"\bbetween\s+((?:[A-Za-z][\w-]*\s+){0,5}?and(?:\s+[A-Za-z][\w-]*){1,6})\s*(?=[.,;:)]|$)")
 UNNAMED = frozenset("recent existing current prior most many some works".split())  # name no group on their own
 # Verbs a plural subject takes that a function word list holds, or that end in "s" ("Deep networks are ...").
 VERBS = frozenset("are were have had can could may might must should would will do does often".split())
@@ -57,9 +71,61 @@ def antecedent(noun: str, earlier: Sequence[str]) -> list[str] | None:
                 if not WORD.fullmatch(word) or not word[0].isalpha() or word.lower() in FUNCTION_WORDS:
                     break
                 names.insert(0, word)
+            if names and k == len(names) and names[0][1:].islower():
+                names[0] = names[0].lower()  # the sentence's capital, not a name's ("Gossip protocols are ...")
             if names:
                 return names
     return None
+
+
+def described(noun: str, earlier: Sequence[str]) -> str | None:
+    """How the nearest earlier sentence writing `noun` (its last mention there) names it: the noun with the phrase
+    after it ("tilings of a polygon by hexagons", up to a punctuation mark, a clause word or `PHRASE_WORDS` words),
+    else the words before it (`antecedent`: "gossip protocols"); None where neither names it."""
+    forms = _forms(noun.lower())
+    for k in range(len(earlier) - 1, -1, -1):
+        words = WORD.findall(shown(earlier[k]))
+        mentions = [i for i, word in enumerate(words) if word.lower() in forms]
+        if not mentions:
+            continue
+        at = mentions[-1]
+        after: list[str] = []
+        for word in words[at + 1 : at + 1 + PHRASE_WORDS]:
+            if not WORD.fullmatch(word) or not word[0].isalpha() or word.lower() in PHRASE_ENDS:
+                break
+            after.append(word)
+        if after and after[0].lower() in OWN_PHRASE and len(after) > 1 and after[-1].lower() not in FUNCTION_WORDS:
+            return " ".join([words[at], *after])
+        names = antecedent(noun, earlier[: k + 1])
+        return " ".join([*names, words[at]]) if names else None
+    return None
+
+
+def _such_named(text: str, earlier: Sequence[str]) -> str | None:
+    """The sentence with its opening clause's "such <noun>" named as the earlier sentence names it (`described`),
+    when that is all it leans on."""
+    found = SUCH.search(text)
+    if found is None or found.start() >= len(opening_clause(text)):
+        return None
+    phrase = described(found.group(1), earlier)
+    if phrase is None:
+        return None
+    named = f"{text[: found.start()]}{phrase}{text[found.end() :]}"
+    return None if leans(named) else named
+
+
+def _both_named(text: str, earlier: Sequence[str]) -> str | None:
+    """The sentence with its opening clause's "both <things>" named as the two things the nearest earlier sentence
+    sets side by side ("combines both approaches" after "a trade-off between epidemic and deterministic tree-based
+    broadcast primitives" reads "combines both epidemic and deterministic tree-based broadcast primitives")."""
+    found = BOTH.search(text)
+    if found is None or found.start() >= len(opening_clause(text)):
+        return None
+    pair = next((m.group(1) for e in reversed(earlier) for m in [BETWEEN.search(shown(e))] if m), None)
+    if pair is None:
+        return None
+    named = f"{text[: found.start()]}both {pair}{text[found.end() :]}"
+    return None if leans(named) else named
 
 
 def subject(sentence: str) -> str | None:
@@ -97,18 +163,12 @@ def resolved(text: str, earlier: Sequence[str]) -> str | None:
     "their" -> the passage's first subject, `subject`), when that phrase is all it leans on; else None."""
     if not leans(text) or (dangles(text) and not POINTER.match(text)):
         return None
-    if not POINTER.search(text):
-        return _possessive_named(text, earlier)
-    clause = len(opening_clause(text))
-    for pointer in POINTER.finditer(text):
-        if pointer.start() >= clause:
-            return None
-        if SELF.match(pointer.group(2)):
-            continue
-        names = antecedent(pointer.group(2), earlier)
-        if names is None:
-            return None
-        the = "The" if pointer.group(1)[0].isupper() else "the"
-        named = f"{text[: pointer.start()]}{the} {' '.join(names)} {pointer.group(2)}{text[pointer.end() :]}"
-        return None if leans(named) else named
-    return None
+    pointer = next((p for p in POINTER.finditer(text) if not SELF.match(p.group(2))), None)
+    if pointer is None:
+        return _such_named(text, earlier) or _both_named(text, earlier) or _possessive_named(text, earlier)
+    names = antecedent(pointer.group(2), earlier) if pointer.start() < len(opening_clause(text)) else None
+    if names is None:
+        return None
+    the = "The" if pointer.group(1)[0].isupper() else "the"
+    named = f"{text[: pointer.start()]}{the} {' '.join(names)} {pointer.group(2)}{text[pointer.end() :]}"
+    return None if leans(named) else named

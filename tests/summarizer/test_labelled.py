@@ -856,3 +856,41 @@ def test_an_argument_in_the_conditional_is_no_finding(name, adjective, n, premis
 
     assert NOT_A_FINDING.search(f"{premise.format(n=n)}it would be {adjective} to justify the cost of {name}.")
     assert not NOT_A_FINDING.search(f"{name} cut the cost of every message by {n} orders of magnitude.")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(
+        ["bad CPUs are 6 times more likely than bad clocks", "fans fail 3 times as often as power supplies"]
+    ),
+    st.sampled_from(["Our machine statistics show that ", "In our fleet, "]),
+)
+def test_what_it_found_shows_no_side_statistic_that_neither_says_it_was_found_nor_speaks_of_the_titles_subject(
+    offline, statistic, lead
+):
+    # Spanner's "What it found" had been "Our machine statistics show that bad CPUs are 6 times more likely than bad
+    # clocks.": a blind reader read it as incidental, shown as if it were the paper's finding.
+    side = f"{lead}{statistic}."
+    new = "Tern wrote 3.1 GB/s with eight disks, 2.4 times the throughput of the stock kernel's log."
+    lines = _tern(
+        offline,
+        "Tern cuts the median write latency by half.",
+        "Tern uses a log-structured layout in which each segment holds one batch of writes.",
+        f"{side} {new}",
+    )
+    assert new in lines["What it found"].sentences and side not in lines["What it found"].sentences
+    assert not roles.on_topic(side, "Tern: batched writes") and roles.on_topic(side, "")
+    assert roles.on_topic("The median latency for trace data collection is 15 seconds.", "Dapper: tracing at scale")
+
+
+@pytest.mark.parametrize("verb", ["allows", "lets", "permits"])
+@pytest.mark.parametrize(
+    "what", ["objects to store 1MB of data", "each tenant to hold 64K keys", "rows to span 8 pages"]
+)
+def test_what_a_design_lets_one_do_is_no_finding(verb, what):
+    # TAO's "What it found" had been "Our implementation allows objects to store 1MB of data and associations to
+    # store 64K of data ...": a capacity the design sets, not a result measured.
+    from summarizer.roles import NOT_A_FINDING
+
+    assert NOT_A_FINDING.search(f"Our implementation {verb} {what}.")
+    assert not NOT_A_FINDING.search(f"Chain Replication supports up to 20,000 transactions per second, {what[:4]}.")
