@@ -11,7 +11,8 @@ problem" alone names nothing, so the search goes on to an earlier sentence. A se
 "such tilings" is named by what the earlier sentence says of its noun after it ("tilings of a polygon by hexagons") or,
 failing that, before it, as "this problem" is: "We show exactly when two such tilings can be connected ..." after
 "There is a natural generalization of domino tilings to tilings of a polygon by hexagons, ..." reads "We show exactly
-when two tilings of a polygon by hexagons can be connected ...".
+when two tilings of a polygon by hexagons can be connected ...". "both approaches" is named by the pair an earlier
+sentence sets side by side ("a trade-off between epidemic and deterministic tree-based broadcast primitives").
 """
 
 from __future__ import annotations
