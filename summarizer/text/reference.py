@@ -40,6 +40,7 @@ SUCH = re.compile(r"\bsuch\s+([a-z][a-z-]+)\b")  # "such tilings": the noun it p
 OWN_PHRASE = frozenset("of by for with in on over between from".split())
 PHRASE_ENDS = frozenset("that which who whom whose or and but is are was were".split())
 PHRASE_WORDS = 8  # at most this many words after the noun name it
+REACH = 3  # "such X" and "both X" are named from this many sentences before them at most (a long paste stays linear)
 BOTH = re.compile(r"\bboth\s+[a-z][a-z-]*s\b(?!\s+(?:and|or|&)\b)")  # "combines both approaches"
 # The two things an earlier sentence sets side by side: "a trade-off between epidemic and deterministic tree-based
 # broadcast primitives" (words, no number, up to a punctuation mark).
@@ -108,7 +109,7 @@ def _such_named(text: str, earlier: Sequence[str]) -> str | None:
     found = SUCH.search(text)
     if found is None or found.start() >= len(opening_clause(text)):
         return None
-    phrase = described(found.group(1), earlier)
+    phrase = described(found.group(1), earlier[-REACH:])
     if phrase is None:
         return None
     named = f"{text[: found.start()]}{phrase}{text[found.end() :]}"
@@ -122,7 +123,7 @@ def _both_named(text: str, earlier: Sequence[str]) -> str | None:
     found = BOTH.search(text)
     if found is None or found.start() >= len(opening_clause(text)):
         return None
-    pair = next((m.group(1) for e in reversed(earlier) for m in [BETWEEN.search(shown(e))] if m), None)
+    pair = next((m.group(1) for e in reversed(earlier[-REACH:]) for m in [BETWEEN.search(shown(e))] if m), None)
     if pair is None:
         return None
     named = f"{text[: found.start()]}both {pair}{text[found.end() :]}"

@@ -396,6 +396,8 @@ def test_such_things_are_named_as_the_earlier_sentence_describes_them(noun, desc
     first = f"There is a natural generalization of simple {noun} to {noun} {described}, or, dually, of curves."
     assert resolved(leaning, [first]) == template.format(f"{noun} {described}")
     assert resolved(leaning, ["Nothing here names them at all."]) is None
+    far = [first, *["Each of these was measured on a cluster of eight machines."] * 3]
+    assert resolved(leaning, far) is None  # named from the three sentences before it at most: a long paste stays fast
     # with no phrase after the noun, the words before it name it, as "this problem" is named
     assert resolved(leaning, [f"Planar {noun} are well studied."]) == template.format(f"planar {noun}")
 
