@@ -216,7 +216,9 @@ def features(texts: Sequence[str], defining: Sequence[bool], title: str = "") ->
     if not n:
         return np.zeros((0, len(FEATURES)), dtype=np.float32)
     shown_texts = [shown(t) for t in texts]
-    raw, centrality = centralities(tfidf([tokens(t) for t in shown_texts]))
+    bags = [tokens(t) for t in shown_texts]
+    raw, centrality = centralities(tfidf(bags))
+    share, cover = title_shares(bags, title)
     own = np.asarray([_row(t) for t in shown_texts], dtype=np.float32)
     position = np.arange(n, dtype=np.float32)
     cut = 3 + len(CUES) + 1
@@ -238,8 +240,8 @@ def features(texts: Sequence[str], defining: Sequence[bool], title: str = "") ->
             np.full(n, np.log1p(n)),
             cued & (np.cumsum(cued) == 1),
             (position == 0) & ~own_words,
-            title_overlap(shown_texts, title),
-            title_coverage(shown_texts, title),
+            share,
+            cover,
         ]
     ).astype(np.float32)
 
@@ -320,17 +322,13 @@ def stands_alone(text: str) -> bool:
     return not leans(text) or (bool(PURPOSE.match(text)) and not leans(PURPOSE.sub("", text, count=1)))
 
 
-def title_overlap(texts: Sequence[str], title: str) -> np.ndarray:
-    """The share of each sentence's content words that are the title's (0 with no title)."""
+def title_shares(bags: Sequence[Sequence[str]], title: str) -> tuple[np.ndarray, np.ndarray]:
+    """For each sentence's content words (`bags`), the share that are the title's and the share of the title's content
+    words it has; both 0 with no title."""
     terms = set(tokens(title))
-    counts = [tokens(t) for t in texts]
-    return np.asarray([sum(w in terms for w in c) / max(1, len(c)) for c in counts], dtype=np.float32)
-
-
-def title_coverage(texts: Sequence[str], title: str) -> np.ndarray:
-    """The share of the title's content words each sentence has (0 with no title)."""
-    terms = set(tokens(title))
-    return np.asarray([len(terms & set(tokens(t))) / max(1, len(terms)) for t in texts], dtype=np.float32)
+    share = [sum(w in terms for w in bag) / max(1, len(bag)) for bag in bags]
+    cover = [len(terms & set(bag)) / max(1, len(terms)) for bag in bags]
+    return np.asarray(share, dtype=np.float32), np.asarray(cover, dtype=np.float32)
 
 
 def ranks(texts: Sequence[str], defining: Sequence[bool], title: str = "", scorer: Scorer | None = None) -> np.ndarray:
