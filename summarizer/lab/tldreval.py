@@ -17,6 +17,7 @@ import numpy as np
 
 from ..interface import SummaryService
 from ..options import SummaryOptions
+from ..remote.wire import WireBlock
 from .evaluation import rouge_scorer
 
 METRICS = ("rouge1", "rouge2", "rougeL")
@@ -36,19 +37,9 @@ class Record:
         return " ".join(s.strip() for s in self.source)
 
     @property
-    def titled(self) -> list[Block]:
+    def titled(self) -> list[WireBlock]:
         """The abstract as a document with its title: a title block, then the abstract's paragraph."""
-        return [Block("title", self.title), Block("paragraph", self.text)]
-
-
-@dataclass(frozen=True)
-class Block:
-    """A block as the service reads one (`sectioned.BlockLike`)."""
-
-    kind: str
-    text: str
-    level: int = 0
-    page: int | None = None
+        return [WireBlock("title", self.title), WireBlock("paragraph", self.text)]
 
 
 def load_records(path: str | Path, limit: int | None = None) -> list[Record]:
