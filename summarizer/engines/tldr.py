@@ -152,6 +152,16 @@ SHOWN_THAT = re.compile(
 # An adverb after the opening "we" that places the sentence after another ("We first present a study ...", "We also
 # propose ..."): a TL;DR shown alone drops it (`unframed`); "we then", "we next" are never a TL;DR ("sequel").
 SEQUENCED = re.compile(r"^(we)\s+(?:first|also|further|additionally)\s+(?=[a-z])", re.I)
+# An opener that credits another's work before the authors' "we" ("Following Brooks we distinguish ...", "Generalizing
+# the concepts of joint activity developed by Clark (1996), we describe ..."): the sentence says what they take from it.
+CREDITED = re.compile(
+    r"^(?i:following|generali[sz]ing|extending|building (?:on|upon)|inspired by|as (?:in|proposed by|suggested "
+    r"by))\b[^.;]{0,100}?(?:\s[A-Z][a-z]+\b|\(\d{4}[a-z]?\)|\[\d+\]|\bet al\b)(?:[^.;]|(?<=\bal)\.){0,60}?\bwe\b"
+)
+# A sentence that only recaps what is known ("We review ...", "We recall ..."): not what the document does, unless it
+# also says what it contributes ("We review X and propose Y").
+RECAP = re.compile(r"\bwe\s+(?:\w+ly\s+)?(?:review|recall|revisit|summari[sz]e)\b", re.I)
+CONTRIBUTES = re.compile(r"\b(?:propos|present|introduc|develop|design|devis|formulat|offer|provid|build|construct)\w*")
 PURPOSE = re.compile(rf"^(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
 FEATURES = (
     "first",
@@ -248,8 +258,12 @@ def features(texts: Sequence[str], defining: Sequence[bool], title: str = "") ->
 
 def does(text: str) -> bool:
     """Whether a sentence says what the document does in its first `DOES_WORDS` words: "we propose", "this paper",
-    "we study", "X is introduced" (not "... (called, for the purpose of this paper, the Async model)")."""
+    "we study", "X is introduced" (not "... (called, for the purpose of this paper, the Async model)"); not one that
+    only recaps ("We review deep convolutional networks' architecture, ...", `RECAP`) or opens on another's work
+    (`CREDITED`)."""
     opening = " ".join(text.split()[:DOES_WORDS])
+    if CREDITED.search(text) or (RECAP.search(opening) and not CONTRIBUTES.search(opening)):
+        return False
     return any(_CUES[name].search(opening) for name in DOCUMENT_CUES)
 
 
@@ -276,8 +290,11 @@ def names_the_subject(text: str, title: str) -> bool:
 
 def says_its_own(text: str, title: str = "") -> bool:
     """Whether a sentence speaks of the document or its authors ("we", "this paper", `OWN_CUES`), says what it does
-    (`does`) or what the subject its title names is (`names_the_subject`): not only the field's background."""
+    (`does`) or what the subject its title names is (`names_the_subject`): not only the field's background, nor
+    what the authors take from another's work (`CREDITED`)."""
     seen = shown(text)
+    if CREDITED.search(seen):
+        return False
     return does(seen) or any(_CUES[name].search(seen) for name in OWN_CUES) or names_the_subject(seen, title)
 
 

@@ -531,3 +531,55 @@ def test_a_list_cut_partway_is_no_tldr():
     )
     assert headed(listed) is None and not fits("This paper innovates in three ways.")
     assert headed(CONTRIBUTION) is None  # short enough already
+
+
+CREDITS = [
+    "Following {name} we",
+    "Generalizing the concepts of joint activity developed by {name} (1996), we",
+    "Building on the model of {name} et al., we",
+    "Extending the analysis of {name} [12], we",
+    "Inspired by {name}, we",
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(CREDITS),
+    st.sampled_from(["Brooks", "Clark", "Lamport", "Okasaki"]),
+    st.sampled_from(["describe key aspects of team coordination", "distinguish accidental from essential difficulty"]),
+)
+def test_a_sentence_that_opens_on_anothers_work_is_not_what_the_document_does(credit, name, rest):
+    from summarizer.engines.tldr import does, says_its_own
+
+    credited = f"{credit.format(name=name)} {rest}."
+    assert not does(credited) and not says_its_own(credited)
+    assert says_its_own(f"We {rest}.")  # the same words without the credit are the authors' own
+    assert says_its_own(f"Following this approach, we {rest}.")  # an opener that names no one else credits no one
+
+
+@pytest.mark.parametrize(
+    "sentence, what_it_does",
+    [
+        ("We review deep convolutional networks' architecture, which scatters data with a cascade of filters.", False),
+        ("We recall the definition of linearizability and its known proofs.", False),
+        ("We briefly revisit the consensus problem.", False),
+        ("We review the architecture and propose a framework to analyze it.", True),
+        ("We survey the literature on FRP and present ideas for further research.", True),
+        ("A mathematical framework is introduced to analyze deep convolutional networks' properties.", True),
+    ],
+)
+def test_a_sentence_that_only_recaps_is_not_what_the_document_does(sentence, what_it_does):
+    from summarizer.engines.tldr import does
+
+    assert does(sentence) is what_it_does
+
+
+def test_the_tldr_is_what_the_authors_do_not_what_they_take_from_another():
+    text = (
+        "Complexity is the single major difficulty in building large software systems. "
+        "Following Brooks we distinguish accidental from essential difficulty, but disagree with his premise that "
+        "most remaining complexity is essential. "
+        "We identify common causes of complexity and discuss general approaches to eliminate them where they are "
+        "accidental."
+    )
+    assert OFFLINE.summarize(text, TLDR).sentences[0].startswith("We identify common causes of complexity")
