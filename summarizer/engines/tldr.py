@@ -161,6 +161,13 @@ CREDITED = re.compile(
 # A sentence that only recaps what is known ("We review ...", "We recall ..."): not what the document does, unless it
 # also says what it contributes ("We review X and propose Y").
 RECAP = re.compile(r"\bwe\s+(?:\w+ly\s+)?(?:review|recall|revisit|summari[sz]e)\b", re.I)
+# A sentence that says only that a concept is named, not what the document gives with it ("The concept of partial
+# synchrony in a distributed system is introduced.", before "Fault-tolerant consensus protocols are given for ...").
+NAMED_ONLY = re.compile(
+    r"^(?:the|a) (?:concept|notion|idea|term|definition) of\b[^.;,]{0,80}\b(?:is|are) (?:\w+ly )?(?:introduced|defined|"
+    r"proposed|presented|coined)\.?$",
+    re.I,
+)
 CONTRIBUTES = re.compile(r"\b(?:propos|present|introduc|develop|design|devis|formulat|offer|provid|build|construct)\w*")
 PURPOSE = re.compile(rf"^(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
 FEATURES = (
@@ -259,10 +266,11 @@ def features(texts: Sequence[str], defining: Sequence[bool], title: str = "") ->
 def does(text: str) -> bool:
     """Whether a sentence says what the document does in its first `DOES_WORDS` words: "we propose", "this paper",
     "we study", "X is introduced" (not "... (called, for the purpose of this paper, the Async model)"); not one that
-    only recaps ("We review deep convolutional networks' architecture, ...", `RECAP`) or opens on another's work
-    (`CREDITED`)."""
+    only recaps ("We review deep convolutional networks' architecture, ...", `RECAP`), opens on another's work
+    (`CREDITED`) or only names a concept ("The concept of partial synchrony in a distributed system is introduced.",
+    `NAMED_ONLY`)."""
     opening = " ".join(text.split()[:DOES_WORDS])
-    if CREDITED.search(text) or (RECAP.search(opening) and not CONTRIBUTES.search(opening)):
+    if CREDITED.search(text) or NAMED_ONLY.search(text) or (RECAP.search(opening) and not CONTRIBUTES.search(opening)):
         return False
     return any(_CUES[name].search(opening) for name in DOCUMENT_CUES)
 

@@ -566,9 +566,13 @@ def test_a_sentence_that_opens_on_anothers_work_is_not_what_the_document_does(cr
         ("We review the architecture and propose a framework to analyze it.", True),
         ("We survey the literature on FRP and present ideas for further research.", True),
         ("A mathematical framework is introduced to analyze deep convolutional networks' properties.", True),
+        ("The concept of partial synchrony in a distributed system is introduced.", False),
+        ("The notion of a lease is defined.", False),
+        ("The notion of a lease is introduced and used to bound the time a client waits.", True),
+        ("Fault-tolerant consensus protocols are given for various cases of partial synchrony.", True),
     ],
 )
-def test_a_sentence_that_only_recaps_is_not_what_the_document_does(sentence, what_it_does):
+def test_a_sentence_that_only_recaps_or_names_a_concept_is_not_what_the_document_does(sentence, what_it_does):
     from summarizer.engines.tldr import does
 
     assert does(sentence) is what_it_does
