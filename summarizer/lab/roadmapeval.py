@@ -66,6 +66,9 @@ CLAUSE = re.compile(r";|,\s*(?:and\s+|while\s+|whereas\s+)?(?=[^,]*(?:\bSections
 OPENS_WITH_REF = re.compile(r"^\W*(in\s+)?(sections?|§)\s*" + NUM, re.I)
 TITLE_NUMBER = re.compile(r"^\s*(?:section\s+)?" + NUM + r"(?:\.|\s)", re.I)
 ROADMAP_SHARE = 0.4
+# A section line that points at its own section ("This section describes the TrueTime API ..."): it leans on the
+# heading shown right above it, not on a sentence left out (`as_shown`).
+OWN_SECTION = re.compile(r"^(?:this|the present|the following) (?:sub)?(?:section|appendix|chapter)\b", re.I)
 MIN_CONTENT_WORDS = 3
 MIN_SENTENCE_WORDS = 4
 MIN_ROADMAP = 2
@@ -343,7 +346,8 @@ def as_shown(
 ) -> Callable[[Path], Shown | None]:
     """`score`'s `shown`: a PDF read and summarized as a user gets it, its sections (title, sentences) and its
     text; None when the project fails on it. Each section line's dangling flag (`evaluation.dangling`: it leans on
-    a sentence its section's summary does not show right before it) is added to `leaning` when given."""
+    a sentence its section's summary does not show right before it; "This section ..." leans on the heading above
+    it, `OWN_SECTION`) is added to `leaning` when given."""
 
     def shown(pdf: Path) -> Shown | None:
         try:
@@ -353,7 +357,8 @@ def as_shown(
             return None
         if leaning is not None:
             for section in summary.sections:
-                leaning.extend(dangling(section.sentences, [row[0] if row else None for row in section.support]))
+                flags = dangling(section.sentences, [row[0] if row else None for row in section.support])
+                leaning.extend(flag and not OWN_SECTION.match(text) for flag, text in zip(flags, section.sentences))
         return [(s.title, s.sentences) for s in summary.sections], document.text
 
     return shown

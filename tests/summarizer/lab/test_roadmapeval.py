@@ -92,3 +92,20 @@ def test_sections_command_without_data_is_one_line(tmp_path):
     result = run("sections", str(tmp_path / "missing"))
     assert result.returncode == 1
     assert len(result.stderr.strip().splitlines()) == 1 and "manifest.jsonl" in result.stderr
+
+
+def test_a_section_line_that_points_at_its_own_section_leans_on_its_heading_not_on_a_line_left_out(tmp_path):
+    from summarizer.lab.evaluation import dangling
+
+    opening = "This section describes how chunks are placed on copy sets of three nodes each."
+    assert dangling([opening], [0]) == [True]  # as an overview's sentence it would lean
+    sections = {**SECTIONS, "2 Placement on copy sets": [opening, *SECTIONS["2 Placement on copy sets"][1:]]}
+    (tmp_path / "pdf").mkdir()
+    make_paper_pdf(tmp_path / "pdf" / "aaaaaaaaaaaa.pdf", sections)
+    row = {"id": "aaaaaaaaaaaa", "path": "storage/copysets.pdf", "title": "Copy Sets"}
+    (tmp_path / "manifest.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    result = run("sections", str(tmp_path), "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert {r["section"]: r for r in report["sections"]}[2]["project"].startswith(opening)
+    assert report["section_lines"] > 0 and report["dangling"] == 0
