@@ -263,14 +263,21 @@ def features(texts: Sequence[str], defining: Sequence[bool], title: str = "") ->
     ).astype(np.float32)
 
 
+def credited(text: str) -> bool:
+    """Whether a sentence opens on another's work (`CREDITED`) and then says only what the authors take from it, not
+    what they contribute: "Following Brooks we distinguish ..." does, "Inspired by AlphaGo, we propose ..." does not."""
+    found = CREDITED.search(text)
+    return bool(found) and not CONTRIBUTES.search(text, found.end())
+
+
 def does(text: str) -> bool:
     """Whether a sentence says what the document does in its first `DOES_WORDS` words: "we propose", "this paper",
     "we study", "X is introduced" (not "... (called, for the purpose of this paper, the Async model)"); not one that
     only recaps ("We review deep convolutional networks' architecture, ...", `RECAP`), opens on another's work
-    (`CREDITED`) or only names a concept ("The concept of partial synchrony in a distributed system is introduced.",
+    (`credited`) or only names a concept ("The concept of partial synchrony in a distributed system is introduced.",
     `NAMED_ONLY`)."""
     opening = " ".join(text.split()[:DOES_WORDS])
-    if CREDITED.search(text) or NAMED_ONLY.search(text) or (RECAP.search(opening) and not CONTRIBUTES.search(opening)):
+    if credited(text) or NAMED_ONLY.search(text) or (RECAP.search(opening) and not CONTRIBUTES.search(opening)):
         return False
     return any(_CUES[name].search(opening) for name in DOCUMENT_CUES)
 
@@ -299,9 +306,9 @@ def names_the_subject(text: str, title: str) -> bool:
 def says_its_own(text: str, title: str = "") -> bool:
     """Whether a sentence speaks of the document or its authors ("we", "this paper", `OWN_CUES`), says what it does
     (`does`) or what the subject its title names is (`names_the_subject`): not only the field's background, nor
-    what the authors take from another's work (`CREDITED`)."""
+    what the authors take from another's work (`credited`)."""
     seen = shown(text)
-    if CREDITED.search(seen):
+    if credited(seen):
         return False
     return does(seen) or any(_CUES[name].search(seen) for name in OWN_CUES) or names_the_subject(seen, title)
 

@@ -555,6 +555,8 @@ def test_a_sentence_that_opens_on_anothers_work_is_not_what_the_document_does(cr
     assert not does(credited) and not says_its_own(credited)
     assert says_its_own(f"We {rest}.")  # the same words without the credit are the authors' own
     assert says_its_own(f"Following this approach, we {rest}.")  # an opener that names no one else credits no one
+    contribution = f"{credit.format(name=name)} propose a method to {rest}."
+    assert does(contribution) and says_its_own(contribution)  # what they contribute after the credit is their own
 
 
 @pytest.mark.parametrize(
