@@ -267,7 +267,7 @@ def credited(text: str) -> bool:
     """Whether a sentence opens on another's work (`CREDITED`) and then says only what the authors take from it, not
     what they contribute: "Following Brooks we distinguish ..." does, "Inspired by AlphaGo, we propose ..." does not."""
     found = CREDITED.search(text)
-    return bool(found) and not CONTRIBUTES.search(text, found.end())
+    return found is not None and not CONTRIBUTES.search(text, found.end())
 
 
 def does(text: str) -> bool:

@@ -117,10 +117,24 @@ SELF_NOUNS = (
     r"guide|tutorial|part|edition|international standard|library|package|project|repository|tool|software|release|"
     r"manual|note|letter|chapter|volume"
 )
+# "It" that stands for no earlier thing: "It is clear that ...", "It is shown that ...", "It is important to ...",
+# "It is easy for people to imagine ..."; not "It is the first agent to exceed ...", "It is also superior to ...",
+# "It has been applied to ...", whose "it" is something named before.
+_BE = r"(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared|remains|remained)"
+_EVALUATIVE = (
+    r"important|challenging|difficult|hard|easy|necessary|natural|possible|impossible|practice|time|rare|demanding|"
+    r"encouraging|desirable|crucial|essential|beneficial|useful|interesting|tempting|reasonable|feasible|infeasible|"
+    r"costly|expensive|sufficient|common|standard|customary|critical|vital|helpful|straightforward|trivial|"
+    r"non-?trivial|unclear|clear|surprising|advisable|appealing|attractive|convenient|impractical|intractable|"
+    r"prohibitive|safe|unsafe|wise|best|better|worth|worthwhile|instructive|tricky|cumbersome|tedious|unrealistic|"
+    r"realistic|common sense|fair|unfair|unlikely|likely|enough|hopeless|pointless|conceivable"
+)
 # ... unless the sentence names what it points to ("This paper presents ...", "It is clear that ...").
 NAMED_ANTECEDENT = re.compile(
     rf"^(?:this|these|that|such)\s+(?:\w+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b|"
-    r"^it\s+(?:is|was|has been|seems|appears|remains)\s+(?:\w+\s+){0,3}?(?:that|to|whether)\b|"
+    rf"^it\s+{_BE}\s+(?:(?!(?:a|an|the|this|our|its|their)\b)\w+\s+){{0,3}}?(?:that|whether)\b|"
+    rf"^it\s+{_BE}\s+(?:the case|a fact|a pity|no surprise|no wonder)\s+that\b|"
+    rf"^it\s+{_BE}\s+(?:\w+\s+){{0,2}}?(?:{_EVALUATIVE})\s+(?:for\s+(?:\w+\s+){{1,2}}?)?to\b|"
     r"^there\s+(?:is|are|was|were|has|have|had|will|may|might|can|could|must|seems?|appears?)\b|"
     r"^here,?\s+we\b|^(?:this|that) is (?:why|how|what|because)\b",
     re.I,

@@ -5,6 +5,9 @@ boilerplate left out."""
 import io
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ingest import ingest_file, parse_text
 from summarizer import Settings, Summarizer, SummaryOptions
 from summarizer.engine import Hints
@@ -79,6 +82,20 @@ def test_names_that_carry_their_antecedent_do_not_dangle():
     assert dangles("This involves the elucidation of sets of axioms and rules of inference.")
     assert dangles("Again, we show that every operation takes only amortized constant time.")
     assert dangles("For example, log entries only flow from the leader to other servers.")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["is", "was", "has been", "seems", "remains"]),
+    st.sampled_from(["important", "difficult", "easy for people", "common practice", "necessary"]),
+    st.sampled_from(["the first system", "also superior", "closely related", "the only engine", "often applied"]),
+    st.sampled_from(["detect anomalies in the logs", "the engines built for spinning disks"]),
+)
+def test_it_dangles_unless_it_stands_for_no_earlier_thing(be, evaluative, referential, rest):
+    assert not dangles(f"It {be} {evaluative} to {rest}.")  # "it" stands for the clause after "to"
+    assert not dangles(f"It {be} widely believed that {rest}.")
+    assert dangles(f"It {be} {referential} to {rest}.")  # "it" is something named before
+    assert dangles(f"It {be} a framework that {rest}.")
 
 
 def test_five_stories_give_five_tldr_lines():
