@@ -118,7 +118,7 @@ SELF_NOUNS = (
     r"manual|note|letter|chapter|volume"
 )
 # "It" that stands for no earlier thing: "It is clear that ...", "It is shown that ...", "It is important to ...",
-# "It is easy for people to imagine ..."; not "It is the first agent to exceed ...", "It is also superior to ...",
+# "It is easy for people to imagine ...", "It is common these days to ...", "It is not clear how to ..."; not "It is the first agent to exceed ...", "It is also superior to ...",
 # "It has been applied to ...", whose "it" is something named before.
 _BE = r"(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared|remains|remained)"
 _EVALUATIVE = (
@@ -134,7 +134,7 @@ NAMED_ANTECEDENT = re.compile(
     rf"^(?:this|these|that|such)\s+(?:\w+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b|"
     rf"^it\s+{_BE}\s+(?:(?!(?:a|an|the|this|our|its|their)\b)\w+\s+){{0,3}}?(?:that|whether)\b|"
     rf"^it\s+{_BE}\s+(?:the case|a fact|a pity|no surprise|no wonder)\s+that\b|"
-    rf"^it\s+{_BE}\s+(?:\w+\s+){{0,2}}?(?:{_EVALUATIVE})\s+(?:for\s+(?:\w+\s+){{1,2}}?)?to\b|"
+    rf"^it\s+{_BE}\s+(?:\w+\s+){{0,2}}?(?:{_EVALUATIVE})\s+(?:\w+\s+){{0,2}}?(?:to|how|what|why|when|where|which)\b|"
     r"^there\s+(?:is|are|was|were|has|have|had|will|may|might|can|could|must|seems?|appears?)\b|"
     r"^here,?\s+we\b|^(?:this|that) is (?:why|how|what|because)\b",
     re.I,

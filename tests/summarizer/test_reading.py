@@ -94,6 +94,7 @@ def test_names_that_carry_their_antecedent_do_not_dangle():
 def test_it_dangles_unless_it_stands_for_no_earlier_thing(be, evaluative, referential, rest):
     assert not dangles(f"It {be} {evaluative} to {rest}.")  # "it" stands for the clause after "to"
     assert not dangles(f"It {be} widely believed that {rest}.")
+    assert not dangles(f"It {be} common these days to {rest}.") and not dangles(f"It {be} not clear how to {rest}.")
     assert dangles(f"It {be} {referential} to {rest}.")  # "it" is something named before
     assert dangles(f"It {be} a framework that {rest}.")
 
