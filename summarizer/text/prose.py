@@ -118,7 +118,8 @@ SELF_NOUNS = (
     r"manual|note|letter|chapter|volume"
 )
 # "It" that stands for no earlier thing: "It is clear that ...", "It is shown that ...", "It is important to ...",
-# "It is easy for people to imagine ...", "It is common these days to ...", "It is not clear how to ..."; not "It is the first agent to exceed ...", "It is also superior to ...",
+# "It is easy for people to imagine ...", "It is common these days to ...", "It is not clear how to ..."; not "It is
+# the first agent to exceed ...", "It is also superior to ...",
 # "It has been applied to ...", whose "it" is something named before.
 _BE = r"(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared|remains|remained)"
 _EVALUATIVE = (
