@@ -53,9 +53,23 @@ SUBJECT_WEIGHT = 2.0
 # dev 40.30 -> 40.21 at 0.5, 40.09 at 2.0.
 OWN_WEIGHT = 0.5
 SUBJECT_NEW = 0.4  # the share of such a sentence's words the title does not have: less only restates the title
+# Verbs of making something new: a contribution cue after "we" (with "describe", "derive", "contribute"), and what
+# keeps a sentence the authors' own after a credit to another's work or a recap (`CONTRIBUTES`).
+MAKING = (
+    "propose",
+    "present",
+    "introduce",
+    "develop",
+    "design",
+    "devise",
+    "formulate",
+    "offer",
+    "provide",
+    "build",
+    "construct",
+)
 CUES: dict[str, str] = {
-    "contribution": r"\bwe\s+(?:\w+ly\s+)?(?:propose|present|introduce|develop|design|describe|devise|formulate|"
-    r"offer|provide|build|construct|derive|contribute)\b|"
+    "contribution": rf"\bwe\s+(?:\w+ly\s+)?(?:{'|'.join(MAKING + ('describe', 'derive', 'contribute'))})\b|"
     r"\b(?:is|are) (?:\w+ly )?(?:introduced|presented|proposed|given|described|developed)\b",
     "self": r"\b(?:this|the present|our)\s+(?:paper|work|article|report|study|thesis|dissertation|document|standard|"
     r"specification|note|chapter)\b|\bin this (?:paper|work|article|report)\b|^here,?\s+we\b|"
@@ -168,7 +182,7 @@ NAMED_ONLY = re.compile(
     r"proposed|presented|coined)\.?$",
     re.I,
 )
-CONTRIBUTES = re.compile(r"\b(?:propos|present|introduc|develop|design|devis|formulat|offer|provid|build|construct)\w*")
+CONTRIBUTES = re.compile(rf"\b(?:{'|'.join(verb.rstrip('e') for verb in MAKING)})\w*")  # "proposing", "presents"
 PURPOSE = re.compile(rf"^(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
 FEATURES = (
     "first",
