@@ -16,7 +16,7 @@ import numpy as np
 
 from .engine import Hints
 from .engines.selection import shown_sentences
-from .engines.tldr import headed, in_room, ranks, says_its_own, stands_alone
+from .engines.tldr import by_means, headed, in_room, ranks, says_its_own, stands_alone
 from .sectioned import NUMBER, Section, SectionedText
 from .text.reference import resolved
 from .text.topics import separate_stories
@@ -76,9 +76,14 @@ def named_back(texts: Sequence[str]) -> list[str | None]:
 
 def as_shown(texts: Sequence[str], named: Sequence[str | None] | None = None) -> list[str | None]:
     """Each sentence of a passage as a TL;DR would show it, where that differs: a phrase pointing back named
-    (`named_back`, or `named` where the caller has it), a sentence too long for a TL;DR cut before what only
-    elaborates on it (`tldr.headed`); None for the others."""
-    return [headed(n or t) or n for n, t in zip(named_back(texts) if named is None else named, texts)]
+    (`named_back`, or `named` where the caller has it), else one that leans only in what "we" act on said as the
+    means it names ("We address this problem by introducing X" reads "We introduce X", `tldr.by_means`), a sentence
+    too long for a TL;DR cut before what only elaborates on it (`tldr.headed`); None for the others."""
+    shown: list[str | None] = []
+    for n, t in zip(named_back(texts) if named is None else named, texts):
+        means = None if n else by_means(t)
+        shown.append(headed(means or n or t) or means or n)
+    return shown
 
 
 def top(

@@ -30,7 +30,7 @@ from typing import Sequence
 import numpy as np
 
 from ..options import LENGTHS
-from ..text.prose import dangles, is_signpost, leans, opens_mid_thought, shown
+from ..text.prose import SELF_NOUNS, dangles, is_signpost, leans, opens_mid_thought, shown
 from ..text.sentences import Sentence
 from ..text.vectors import tfidf, tokens
 from .scoring import Scorer
@@ -156,7 +156,17 @@ LEANING_PURPOSES = (
     r"with (?:this|these) (?:in mind|goals?|aims?|motivations?)",
     r"towards? (?:this|that|these) (?:goals?|ends?|aims?)",
 )
-FRAMING = re.compile(rf"^(?:{'|'.join(FRAMING_OPENERS + LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
+# An opening phrase that leans on the sentence before only for the ground of what follows, before "we", "our" or "this
+# paper" ("In light of this complexity, this paper introduces ...", "Building upon this intuition, we propose ...",
+# "Under this framework, we compare ..."): a phrase up to its comma with "this", "these", "that", "those" or "such"
+# among its first five words, not naming the document ("In these notes, we give ..." leans on nothing). The TL;DR drops
+# it as it drops a purpose (`PURPOSE`, `FRAMING`).
+GROUNDS = (
+    rf"(?!(?:we|our)\b)(?:[\w'-]+\s+){{0,4}}?(?:this|these|that|those|such)\b(?!\s+(?:[\w-]+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b)"
+    r"[^,;:.]{0,50},\s+"
+    r"(?=we\b|our\b|this (?:paper|work|article|study|note|report)\b)"
+)
+FRAMING = re.compile(rf"^(?:(?:{'|'.join(FRAMING_OPENERS + LEANING_PURPOSES)}),?\s+(?=we\b)|{GROUNDS})", re.I)
 # A passive frame around what the document shows ("In this paper, it is shown that X."): the TL;DR says X.
 SHOWN_THAT = re.compile(
     r"^(?:(?:in|within) (?:this|the present) (?:paper|work|article|note|report),?\s+)?it is (?:here )?"
@@ -182,8 +192,19 @@ NAMED_ONLY = re.compile(
     r"proposed|presented|coined)\.?$",
     re.I,
 )
+# A sentence whose "we" acts on something said before only to say by what means ("We address this problem by
+# introducing TFGAN, a GAN model ...", "We achieve this by placing evidential priors over ..."): the means is what the
+# document does, and reads alone as "We introduce TFGAN, a GAN model ..." (`by_means`).
+BY_MEANS = re.compile(
+    r"^(?:(?:in|within) (?:this|the present) (?:paper|work|article|study|note|report),?\s+)?we\s+(?:\w+ly\s+)?"
+    r"(?:address|tackle|solve|overcome|mitigate|alleviate|attack|handle|resolve|circumvent|remedy|fill|bridge|close|"
+    r"answer|investigate|study|explore|achieve|accomplish|realize|do|pursue|meet|approach|test|verify|confirm)\s+"
+    r"(?:this|these|that|those|such|both|so|the (?:above|aforementioned))\b[^,;:.]{0,80}?\s+by\s+([a-z]+ing)\b",
+    re.I,
+)
+ALSO_BY = re.compile(r"\b(and|or|then)\s+by\s+([a-z]+ing)\b")  # "..., and by enforcing cycle consistency"
 CONTRIBUTES = re.compile(rf"\b(?:{'|'.join(verb.rstrip('e') for verb in MAKING)})\w*")  # "proposing", "presents"
-PURPOSE = re.compile(rf"^(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)", re.I)
+PURPOSE = re.compile(rf"^(?:(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)|{GROUNDS})", re.I)
 FEATURES = (
     "first",
     "second",
@@ -347,6 +368,27 @@ def headed(text: str) -> str | None:
             listed = ";" in head or ENUMERATED.search(head)  # a list cut partway is no sentence
             return None if listed else f"{head}."
     return None
+
+
+def _base(gerund: str) -> str | None:
+    """The verb's base form ("proposing": "propose"), lemminflect's first reading, or None where it has none; its
+    word lists load on the first call, which only a sentence `BY_MEANS` matches makes."""
+    from lemminflect import getLemma
+
+    lemmas = getLemma(gerund.lower(), upos="VERB")
+    return str(lemmas[0]) if lemmas and lemmas[0] != gerund.lower() else None
+
+
+def by_means(text: str) -> str | None:
+    """A sentence that leans only in what "we" act on, said as the means it names (`BY_MEANS`): "We address these
+    issues in this paper by proposing a new method, called adaptive quantization, ..." reads "We propose a new
+    method, called adaptive quantization, ..."; None for any other sentence."""
+    found = BY_MEANS.match(text)
+    verb = _base(found.group(1)) if found else None
+    if not found or not verb:
+        return None
+    rest = ALSO_BY.sub(lambda also: f"{also.group(1)} {_base(also.group(2)) or also.group(0)}", text[found.end() :])
+    return f"We {verb}{rest}"
 
 
 def fits(text: str) -> bool:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ingest import parse_text
 from summarizer import Settings, Summarizer, SummaryOptions, planning
-from summarizer.engines.tldr import FEATURES, WEIGHTS, features, fits, shipped, stands_alone, unframed
+from summarizer.engines.tldr import FEATURES, WEIGHTS, by_means, features, fits, shipped, stands_alone, unframed
 from summarizer.lab.syntheticprose import prose
 from summarizer.sectioned import sectioned_text
 from tests.summarizer.lab.test_cli import run
@@ -170,6 +170,66 @@ def test_a_contribution_after_an_opener_that_leans_only_to_say_why_is_the_tldr_w
     problem = "Storage engines wear flash drives out because they mix short-lived and long-lived pages in one block."
     text = f"# Abstract\n\n{problem} {opener} we {rest} {RESULTS}\n\n# Introduction\n\n{METHOD}"
     assert OFFLINE.summarize(parse_text(text, markdown_syntax=True).blocks, TLDR).sentences == [f"We {rest}"]
+
+
+@pytest.mark.parametrize(
+    "ground",
+    [
+        "In light of this complexity",
+        "Building upon this intuition",
+        "Under this framework",
+        "Stemming from these observations",
+        "Given such constraints",
+        "From this investigation",
+    ],
+)
+@pytest.mark.parametrize("subject", ["we propose", "this paper proposes", "our design is"])
+def test_a_contribution_after_an_opener_that_leans_only_for_its_ground_is_the_tldr_without_it(ground, subject):
+    rest = f"{subject} Quire, a storage engine that groups pages by their expected lifetime on flash drives."
+    problem = "Storage engines wear flash drives out because they mix short-lived and long-lived pages in one block."
+    text = f"# Abstract\n\n{problem} {ground}, {rest} {RESULTS}\n\n# Introduction\n\n{METHOD}"
+    shown = rest[:1].upper() + rest[1:]
+    assert OFFLINE.summarize(parse_text(text, markdown_syntax=True).blocks, TLDR).sentences == [shown]
+    assert stands_alone(f"{ground}, {rest}") and unframed(f"{ground}, {rest}") == shown
+    assert not stands_alone(f"{ground}, {subject} these pages.")  # the rest leans too
+    assert unframed(f"In these notes, {rest}") == f"In these notes, {rest}"  # names the document: no ground to drop
+
+
+@pytest.mark.parametrize(
+    "act",
+    [
+        "We address this problem",
+        "In this paper, we tackle these issues",
+        "We achieve this",
+        "We overcome this limitation in this work",
+        "We do so",
+    ],
+)
+@pytest.mark.parametrize(
+    ("gerund", "verb"), [("proposing", "propose"), ("introducing", "introduce"), ("developing", "develop")]
+)
+def test_a_contribution_said_as_the_means_to_something_said_before_is_the_tldr_as_that_means(act, gerund, verb):
+    rest = "Quire, a storage engine that groups pages by their expected lifetime on flash drives"
+    problem = "Storage engines wear flash drives out because they mix short-lived and long-lived pages in one block."
+    sentence = f"{act} by {gerund} {rest}."
+    text = f"# Abstract\n\n{problem} {sentence} {RESULTS}\n\n# Introduction\n\n{METHOD}"
+    assert OFFLINE.summarize(parse_text(text, markdown_syntax=True).blocks, TLDR).sentences == [f"We {verb} {rest}."]
+    assert by_means(f"{act} by {gerund} Quire, and by placing pages by lifetime.") == (
+        f"We {verb} Quire, and place pages by lifetime."
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We address the wear of flash drives by proposing Quire.",  # names what it acts on: stands alone as it is
+        "We improve write amplification by grouping pages.",  # acts on nothing said before
+        "We address this problem by hand.",  # no means that is a verb
+        "However, we address this problem by proposing Quire.",  # leans before its "we"
+    ],
+)
+def test_a_sentence_is_said_as_its_means_only_where_it_leans_on_what_we_act_on(sentence):
+    assert by_means(sentence) is None
 
 
 @pytest.mark.parametrize(
