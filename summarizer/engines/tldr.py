@@ -114,7 +114,8 @@ NEVER_A_TLDR: dict[str, str] = {
     "not done": r"\b(?:we|our (?:\w+ )?(?:work|paper|study|examination|analysis|approach)|"
     r"this (?:paper|work|chapter))\b[^.]{0,40}\b(?:did|does|do|will)(?: not|n't) (?:\w+ly )?(?:particularly )?"
     r"(?:focus|address|consider|discuss|cover|deal|study|examine|treat|tackle)\b",
-    "sequel": r"^(?:we|i) (?:then|next|now|subsequently)\b",
+    "sequel": r"^(?:we|i) (?:then|next|now|subsequently)\b|\b(?:can|could|will|would|may|might|must|should|is|are|was|"
+    r"were) then\b",
     "what follows": r"^in what follows\b|\b(?:we|i) (?:will|shall) (?:talk|speak) about\b",
     "definition": r"\b(?:we|i) mean\b|\b(?:is|are) defined as\b|"
     r"^in this (?:paper|work|article|note|report),? (?!we\b|i\b|it\b|this\b)(?:\w+ ){1,3}?(?:is|are) "
@@ -141,9 +142,11 @@ FRAMING_OPENERS = (
     r"in addition",
     r"concretely",
 )
-# Openers that lean on the sentence before only to say why "we" act ("To address this issue, we propose X."): the
-# rest of the sentence is the contribution and reads alone once the opener is dropped (`stands_alone`).
+# Openers that lean on the sentence before only to say why "we" act ("To address this issue, we propose X.",
+# "Therefore, we propose X."): the rest of the sentence is the contribution and reads alone once the opener is
+# dropped (`stands_alone`). Not an opener that adds to what was said ("Moreover, we ..."): that leans.
 LEANING_PURPOSES = (
+    r"therefore|thus|hence|consequently|accordingly|as a result|instead|by contrast|in contrast|in response",
     r"to (?:this|that) end",
     r"to do (?:so|this)",
     r"(?:in order )?to (?:\w+ )?(?:address|tackle|solve|overcome|mitigate|alleviate|remedy|fix|handle|resolve|"

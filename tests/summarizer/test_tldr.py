@@ -163,7 +163,19 @@ def test_a_tldr_drops_its_framing_opener_and_stays_the_whole_sentence(opener, ve
 
 
 @pytest.mark.parametrize(
-    "opener", ["To address this issue,", "To overcome these limitations,", "Based on this observation,", "To this end,"]
+    "opener",
+    [
+        "To address this issue,",
+        "To overcome these limitations,",
+        "Based on this observation,",
+        "To this end,",
+        "Therefore,",
+        "Thus",
+        "Consequently,",
+        "As a result,",
+        "Instead,",
+        "In response,",
+    ],
 )
 def test_a_contribution_after_an_opener_that_leans_only_to_say_why_is_the_tldr_without_it(opener):
     rest = "propose Quire, a storage engine that groups pages by their expected lifetime on flash drives."
@@ -359,6 +371,10 @@ def test_what_the_paper_did_not_do_and_a_later_step_are_never_a_tldr():
         "We next show that the bound is tight.",
     ):
         assert not fits(sentence), sentence
+    for subject in ("These networks", "The resulting queues", "Such a model", "Each tree"):
+        for modal in ("can", "could", "will", "are", "is"):
+            sentence = f"{subject} {modal} then be trained and evaluated at finite width."
+            assert not fits(sentence) and fits(sentence.replace(" then", "")), sentence
     for sentence in (
         "We derive a priority queue with constant-time insertion from binomial queues.",
         "Most existing methods do not consider the cost of communication.",
