@@ -134,14 +134,16 @@ FRAMING_OPENERS = (
     r"(?:in|within) (?:this|the present) (?:paper|work|article|study|note|report)",
     r"here",
     r"in this context",
-    r"specifically",
     r"finally",
     r"moreover",
     r"furthermore",
     r"additionally",
     r"in addition",
-    r"concretely",
 )
+# Openers that only say the sentence puts the one before more precisely ("Specifically, we propose to sparsify the
+# gates ...", "In particular, we show ..."): the rest reads alone as what the document does once it is dropped, as after
+# a purpose (`stands_alone`).
+MAKES_PRECISE = (r"(?:more )?(?:specifically|precisely|concretely)", r"in particular", r"namely")
 # Openers that lean on the sentence before only to say why "we" act ("To address this issue, we propose X.",
 # "Therefore, we propose X."): the rest of the sentence is the contribution and reads alone once the opener is
 # dropped (`stands_alone`). Not an opener that adds to what was said ("Moreover, we ..."): that leans.
@@ -169,7 +171,9 @@ GROUNDS = (
     r"[^,;:.]{0,50},\s+"
     r"(?=we\b|our\b|this (?:paper|work|article|study|note|report)\b)"
 )
-FRAMING = re.compile(rf"^(?:(?:{'|'.join(FRAMING_OPENERS + LEANING_PURPOSES)}),?\s+(?=we\b)|{GROUNDS})", re.I)
+FRAMING = re.compile(
+    rf"^(?:(?:{'|'.join(FRAMING_OPENERS + LEANING_PURPOSES + MAKES_PRECISE)}),?\s+(?=we\b)|{GROUNDS})", re.I
+)
 # A passive frame around what the document shows ("In this paper, it is shown that X."): the TL;DR says X.
 SHOWN_THAT = re.compile(
     r"^(?:(?:in|within) (?:this|the present) (?:paper|work|article|note|report),?\s+)?it is (?:here )?"
@@ -207,7 +211,7 @@ BY_MEANS = re.compile(
 )
 ALSO_BY = re.compile(r"\b(and|or|then)\s+by\s+([a-z]+ing)\b")  # "..., and by enforcing cycle consistency"
 CONTRIBUTES = re.compile(rf"\b(?:{'|'.join(verb.rstrip('e') for verb in MAKING)})\w*")  # "proposing", "presents"
-PURPOSE = re.compile(rf"^(?:(?:{'|'.join(LEANING_PURPOSES)}),?\s+(?=we\b)|{GROUNDS})", re.I)
+PURPOSE = re.compile(rf"^(?:(?:{'|'.join(LEANING_PURPOSES + MAKES_PRECISE)}),?\s+(?=we\b)|{GROUNDS})", re.I)
 FEATURES = (
     "first",
     "second",
@@ -409,7 +413,8 @@ def unframed(text: str) -> str:
 
 def stands_alone(text: str) -> bool:
     """Whether a sentence may be shown alone as a TL;DR: it does not lean on another (`prose.leans`), or it leans only
-    in an opener that says why "we" act, which the TL;DR drops (`LEANING_PURPOSES`: "To address this issue, we ...")."""
+    in an opener that says why "we" act or that the sentence puts the one before more precisely, which the TL;DR drops
+    (`LEANING_PURPOSES`, `MAKES_PRECISE`, `GROUNDS`: "To address this issue, we ...", "Specifically, we ...")."""
     return not leans(text) or (bool(PURPOSE.match(text)) and not leans(PURPOSE.sub("", text, count=1)))
 
 

@@ -175,6 +175,9 @@ def test_a_tldr_drops_its_framing_opener_and_stays_the_whole_sentence(opener, ve
         "As a result,",
         "Instead,",
         "In response,",
+        "Specifically,",
+        "In particular,",
+        "More precisely,",
     ],
 )
 def test_a_contribution_after_an_opener_that_leans_only_to_say_why_is_the_tldr_without_it(opener):
