@@ -30,7 +30,7 @@ from typing import Sequence
 import numpy as np
 
 from ..options import LENGTHS
-from ..text.prose import SELF_NOUNS, dangles, is_signpost, leans, opens_mid_thought, shown
+from ..text.prose import NAMES_THE_DOCUMENT, dangles, is_signpost, leans, opens_mid_thought, shown
 from ..text.sentences import Sentence
 from ..text.vectors import tfidf, tokens
 from .scoring import Scorer
@@ -167,13 +167,18 @@ LEANING_PURPOSES = (
 # among its first five words, not naming the document ("In these notes, we give ..." leans on nothing). The TL;DR drops
 # it as it drops a purpose (`PURPOSE`, `FRAMING`).
 GROUNDS = (
-    rf"(?!(?:we|our)\b)(?:[\w'-]+\s+){{0,4}}?(?:this|these|that|those|such)\b(?!\s+(?:[\w-]+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b)"
+    rf"(?!(?:we|our)\b)(?:[\w'-]+\s+){{0,4}}?(?:this|these|that|those|such)\b(?!\s+{NAMES_THE_DOCUMENT})"
     r"[^,;:.]{0,50},\s+"
     r"(?=we\b|our\b|this (?:paper|work|article|study|note|report)\b)"
 )
-FRAMING = re.compile(
-    rf"^(?:(?:{'|'.join(FRAMING_OPENERS + LEANING_PURPOSES + MAKES_PRECISE)}),?\s+(?=we\b)|{GROUNDS})", re.I
-)
+
+
+def _openers(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """A sentence's opener the TL;DR may drop: one of `phrases` before "we", or a ground (`GROUNDS`)."""
+    return re.compile(rf"^(?:(?:{'|'.join(phrases)}),?\s+(?=we\b)|{GROUNDS})", re.I)
+
+
+FRAMING = _openers(FRAMING_OPENERS + LEANING_PURPOSES + MAKES_PRECISE)
 # A passive frame around what the document shows ("In this paper, it is shown that X."): the TL;DR says X.
 SHOWN_THAT = re.compile(
     r"^(?:(?:in|within) (?:this|the present) (?:paper|work|article|note|report),?\s+)?it is (?:here )?"
@@ -211,7 +216,7 @@ BY_MEANS = re.compile(
 )
 ALSO_BY = re.compile(r"\b(and|or|then)\s+by\s+([a-z]+ing)\b")  # "..., and by enforcing cycle consistency"
 CONTRIBUTES = re.compile(rf"\b(?:{'|'.join(verb.rstrip('e') for verb in MAKING)})\w*")  # "proposing", "presents"
-PURPOSE = re.compile(rf"^(?:(?:{'|'.join(LEANING_PURPOSES + MAKES_PRECISE)}),?\s+(?=we\b)|{GROUNDS})", re.I)
+PURPOSE = _openers(LEANING_PURPOSES + MAKES_PRECISE)  # the openers that leave a sentence standing alone
 FEATURES = (
     "first",
     "second",

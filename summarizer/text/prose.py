@@ -117,6 +117,8 @@ SELF_NOUNS = (
     r"guide|tutorial|part|edition|international standard|library|package|project|repository|tool|software|release|"
     r"manual|note|letter|chapter|volume"
 )
+# The words after "this"/"these" that name the document or one of its parts ("this paper", "these lecture notes").
+NAMES_THE_DOCUMENT = rf"(?:[\w-]+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b"
 # "It" that stands for no earlier thing: "It is clear that ...", "It is shown that ...", "It is important to ...",
 # "It is easy for people to imagine ...", "It is common these days to ...", "It is not clear how to ..."; not "It is
 # the first agent to exceed ...", "It is also superior to ...",
@@ -150,7 +152,7 @@ TIME_NOUNS = (
     r"fall|decade|century|time|day|days|term|past|coming|(?:sub)?sections?|appendix"
 )
 REFERRING = re.compile(
-    rf"\b(?:this|these|those)\s+(?!(?:[\w-]+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b|(?:{TIME_NOUNS})\b|(?:who|whom|whose|which|"
+    rf"\b(?:this|these|those)\s+(?!{NAMES_THE_DOCUMENT}|(?:{TIME_NOUNS})\b|(?:who|whom|whose|which|"
     r"that|of|in|with|at|on|for|from|by|and|or|to|are|were|is|was|long|much|many|far|few|little|big|small|close|late|"
     r"early|bad|good)\b)(?:[a-z]|[A-Z]{2,}s?\b)|"
     r"\bsuch\s+(?!as\b|an?\b|that\b)[a-z]|(?i:\bthe (?:first|second|third|fourth|last) (?=(?:is|are|was|were)\b))|"
@@ -175,7 +177,7 @@ PRONOUN_AFTER_OPENER = re.compile(
     r"using|from|within|without|at the same time|as a result)\b[^,;:]{0,120},\s+"
     r"(?:(?:it|they|he|she)\b(?!\s+(?:is|was|has been|seems|appears|remains)\s+(?:\w+\s+){0,3}?"
     r"(?:that|to|whether)\b)|"
-    rf"(?:its|their)\s+\w|(?:this|these|those)\s+(?!(?:[\w-]+\s+){{0,2}}?(?:{SELF_NOUNS})s?\b)[a-z])",
+    rf"(?:its|their)\s+\w|(?:this|these|those)\s+(?!{NAMES_THE_DOCUMENT})[a-z])",
     re.I,
 )
 # "they", "them" or "their" in the opening clause with nothing before it that could be what it names: no plural
